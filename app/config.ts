@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import type { SyncMode } from "../db/connection";
+
+/** Everything read from the environment, once, at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  jwtSecret: string;
+  bootstrapAdminEmail: string;
+  bootstrapAdminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  mcpEnabled: boolean;
+  synchronous: SyncMode;
+  maxOpenTenantDbs: number;
+  trustProxy: boolean;
+  ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+}
+
+/** Reads the JWT secret from the environment or from DATA_DIR, generating and keeping one on first start. */
+function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || "./data");
+  const sync = (env.SQLITE_SYNCHRONOUS || "NORMAL").toUpperCase();
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || "127.0.0.1",
+    dataDir,
+    jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
+    bootstrapAdminEmail: (env.BOOTSTRAP_ADMIN_EMAIL || "admin@localhost").toLowerCase(),
+    bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || "no-reply@localhost",
+    mcpEnabled: (env.MCP_SERVER_ENABLED ?? "true") !== "false",
+    synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
+    maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
+    trustProxy: env.TRUST_PROXY === "true",
+    ai: {
+      baseUrl: env.AI_BASE_URL || null,
+      apiKey: env.AI_API_KEY || null,
+      model: env.AI_MODEL || null,
+      embeddingModel: env.AI_EMBEDDING_MODEL || null,
+    },
+  };
+}

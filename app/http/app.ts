@@ -1,0 +1,42 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { swaggerUI } from "@hono/swagger-ui";
+import type { AppEnv } from "./env";
+import type { Platform } from "../services/platform";
+import { handleError } from "./errors/handle-error";
+import { errorBody } from "./errors/error-body";
+import { validationHook } from "./router";
+import { tenantAuth } from "./middleware/tenant-auth";
+import { requireSuperAdmin } from "./middleware/user-auth";
+import { allRouters } from "./routes";
+
+/** Builds the whole HTTP application around a platform; no listening here (see serve.ts). */
+export function createApp(platform: Platform) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", { type: "http", scheme: "basic", description: "MCP only (/api/a/mcp)" });
+
+  app.use("*", async (c, next) => {
+    c.set("platform", platform);
+    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    await next();
+  });
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
+
+  app.get("/health", (c) => c.json({ status: "UP" }));
+  app.use("/api/admin/*", requireSuperAdmin);
+  app.use("/api/a/*", async (c, next) => (c.req.path.startsWith("/api/a/mcp") ? next() : tenantAuth(c, next)));
+
+  for (const r of allRouters()) app.route("/api", r);
+
+  app.doc31("/v3/api-docs", {
+    openapi: "3.1.0",
+    info: { title: "Process Management Service API", version: "0.1.0", description: "Multi-tenant BPMN, CMMN and DMN platform." },
+    servers: [{ url: "/", description: "this server (paths include /api)" }],
+  });
+  app.get("/swagger-ui", swaggerUI({ url: "/v3/api-docs" }));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,56 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import type { Actor } from "../../services/context";
+import { BadRequestError, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from "../../services/errors";
+import { authenticateApiKey } from "../../services/api-keys/authenticate";
+import { parseScopes, scopeForMethod } from "../../services/api-keys/scopes";
+import { authenticateBearer } from "./user-auth";
+
+/**
+ * Authenticates every /a/** request (API key or bearer token with a selected tenant), then checks the tenant is
+ * usable and opens its database. API-key scope and rate limit are decided here, before any route or role check.
+ */
+export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const platform = c.var.platform;
+  const rawKey = c.req.header("x-api-key");
+  let actor: Actor;
+  let tenantId: string;
+  if (rawKey !== undefined) {
+    const key = authenticateApiKey(platform, rawKey);
+    if (!key) throw new UnauthorizedError("Invalid API key");
+    const scopes = parseScopes(key.scopes);
+    const required = scopeForMethod(c.req.method);
+    if (!scopes.has(required)) {
+      const held = scopes.size ? [...scopes].join(", ") : "none";
+      return c.json(
+        { error: "Forbidden", message: `API key scopes [${held}] do not include '${required}', required for ${c.req.method}` },
+        403,
+      );
+    }
+    if (!platform.limiters.apiKey.hit(key.id, key.rateLimitPerMinute)) {
+      return c.json(
+        { error: "Too Many Requests", message: `API key limit of ${key.rateLimitPerMinute} requests per minute exceeded` },
+        429,
+      );
+    }
+    tenantId = key.tenantId;
+    actor = { kind: "apiKey", userId: null, email: null, isSuperAdmin: false, tenantRoles: [], apiKeyId: key.id, channel: "API_KEY" };
+  } else {
+    const auth = await authenticateBearer(c);
+    if (!auth.claims.tenant) {
+      throw new BadRequestError("No tenant selected: call POST /api/auth/select-tenant first");
+    }
+    c.set("auth", auth);
+    tenantId = auth.claims.tenant;
+    actor = auth.actor;
+  }
+  const tenant = platform.tenants.get(tenantId);
+  if (!tenant) throw new UnauthorizedError("Tenant no longer exists");
+  if (tenant.status === "CREATING" || tenant.status === "FAILED") {
+    throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
+  }
+  if (tenant.status !== "ACTIVE") throw new ForbiddenError(`Tenant ${tenant.slug} is ${tenant.status.toLowerCase()}`);
+  const db = platform.tenantDbs.get(tenantId);
+  c.set("ctx", { platform, tenant, actor, db, requestId: c.var.requestId });
+  await next();
+});

@@ -1,0 +1,27 @@
+import { loadConfig } from "../config";
+import { createPlatform } from "../services/platform";
+import { bootstrapSuperAdmin } from "../services/bootstrap";
+import { createApp } from "./app";
+
+const config = loadConfig();
+const platform = createPlatform({ config });
+await bootstrapSuperAdmin(platform);
+const app = createApp(platform);
+platform.start();
+
+const server = Bun.serve({
+  port: config.port,
+  hostname: config.host,
+  // The MCP event stream must outlive the default idle timeout.
+  idleTimeout: 255,
+  fetch: (req, srv) => app.fetch(req, { server: srv }),
+});
+console.log(`[start] listening on http://${server.hostname}:${server.port} (data in ${config.dataDir})`);
+
+const shutdown = async () => {
+  server.stop();
+  await platform.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

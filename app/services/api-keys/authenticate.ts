@@ -1,0 +1,26 @@
+import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { apiKeys } from "../../../db/platform/schema";
+import type { Platform } from "../platform";
+import { sha256 } from "../auth/tokens";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Keys look like `pms_<prefix>_<secret>`; the prefix finds the row, the hash of the whole key proves it. */
+export function splitKey(key: string): { prefix: string } | null {
+  const m = /^pms_([A-Za-z0-9]{12})_[A-Za-z0-9_-]{20,}$/.exec(key);
+  return m ? { prefix: m[1] } : null;
+}
+
+/** Returns the API key row matching `key`, or null. */
+export function authenticateApiKey(platform: Platform, key: string): ApiKeyRow | null {
+  const parts = splitKey(key);
+  if (!parts) return null;
+  const candidates = platform.platformDb.select().from(apiKeys).where(eq(apiKeys.prefix, parts.prefix)).all();
+  const wanted = Buffer.from(sha256(key), "hex");
+  for (const row of candidates) {
+    const have = Buffer.from(row.hash, "hex");
+    if (have.length === wanted.length && timingSafeEqual(have, wanted)) return row;
+  }
+  return null;
+}

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { sessions, users } from "../../../db/platform/schema";
+import type { Platform } from "../platform";
+import { NotFoundError, UnauthorizedError } from "../errors";
+import type { AccessClaims } from "./tokens";
+import { globalRoles, tenantsOf } from "./sessions";
+
+function userOf(p: Platform, claims: AccessClaims) {
+  const user = p.platformDb.select().from(users).where(eq(users.id, claims.sub)).get();
+  if (!user || !user.active) throw new UnauthorizedError("User is not active");
+  return user;
+}
+
+/** GET /auth/me */
+export function me(p: Platform, claims: AccessClaims) {
+  const user = userOf(p, claims);
+  const tenant = claims.tenant ? p.tenants.get(claims.tenant) : undefined;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    roles: globalRoles(user),
+    tenant: tenant ? { id: tenant.id, slug: tenant.slug, name: tenant.name } : null,
+    tenantRoles: claims.tenant ? claims.roles.filter((r) => r !== "SUPER_ADMIN") : [],
+  };
+}
+
+/** GET /auth/me/tenants */
+export function myTenants(p: Platform, claims: AccessClaims) {
+  return tenantsOf(p, userOf(p, claims));
+}
+
+/** GET /auth/me/session */
+export function mySession(p: Platform, claims: AccessClaims) {
+  const s = p.platformDb.select().from(sessions).where(eq(sessions.id, claims.sid)).get();
+  if (!s) throw new NotFoundError("Session has ended");
+  return {
+    sid: s.id,
+    userId: s.userId,
+    tenantId: claims.tenant ?? null,
+    tenantSlug: claims.tenantSlug ?? null,
+    roles: claims.roles,
+    createdAt: s.createdAt,
+    lastUsedAt: s.lastUsedAt,
+    refreshExpiresAt: s.expiresAt,
+    accessTokenExpiresAt: claims.exp ? new Date(claims.exp * 1000).toISOString() : null,
+  };
+}

@@ -1,0 +1,112 @@
+import type { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { openSqlite } from "../../db/connection";
+import { runMigrations } from "../../db/migrate";
+import * as platformSchema from "../../db/platform/schema";
+import { engineDbPath, platformDbPath } from "../../tenants/paths";
+import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
+import { TenantDirectory, type PlatformOrm } from "../../tenants/tenant-directory";
+import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
+import type { Config } from "../config";
+import { systemClock, type Clock } from "./clock";
+import { RateLimiter } from "./rate-limiter";
+import { TokenService } from "./auth/tokens";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+export interface PlatformOptions {
+  config: Config;
+  clock?: Clock;
+  log?: (message: string) => void;
+  mailer?: Mailer;
+  tenantMigrator?: TenantMigrator;
+}
+
+/** The long-lived parts of the service, built once at start and shared by every request. */
+export interface Platform {
+  config: Config;
+  clock: Clock;
+  log: (message: string) => void;
+  platformSqlite: Database;
+  platformDb: PlatformOrm;
+  engineSqlite: Database;
+  tenantDbs: TenantDbCache;
+  tenants: TenantDirectory;
+  tokens: TokenService;
+  mailer: Mailer;
+  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
+  seeders: TenantSeeder[];
+  /** Starts provisioning in the background and answers at once. */
+  provisionInBackground(tenantId: string): void;
+  sweep(): Promise<{ recovered: string[] }>;
+  /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
+  idle(): Promise<void>;
+  /** Starts timers (tenant sweep); `stop` ends them. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createPlatform(opts: PlatformOptions): Platform {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const platformSqlite = openSqlite(platformDbPath(config.dataDir), { synchronous: config.synchronous });
+  runMigrations(platformSqlite, "platform");
+  const engineSqlite = openSqlite(engineDbPath(config.dataDir), { synchronous: config.synchronous });
+  runMigrations(engineSqlite, "engine");
+  const platformDb = drizzle(platformSqlite, { schema: platformSchema });
+  const tenantDbs = new TenantDbCache({
+    dataDir: config.dataDir,
+    maxOpen: config.maxOpenTenantDbs,
+    synchronous: config.synchronous,
+    migrator: opts.tenantMigrator,
+  });
+  const tenants = new TenantDirectory(platformDb, () => new Date(clock.now()));
+  const pending = new Set<Promise<unknown>>();
+  const seeders: TenantSeeder[] = [];
+  const provisioning: ProvisioningDeps = { cache: tenantDbs, directory: tenants, seeders, log };
+  const track = (p: Promise<unknown>) => {
+    pending.add(p);
+    p.finally(() => pending.delete(p));
+  };
+  let sweepTimer: ReturnType<typeof setInterval> | null = null;
+
+  const platform: Platform = {
+    config,
+    clock,
+    log,
+    platformSqlite,
+    platformDb,
+    engineSqlite,
+    tenantDbs,
+    tenants,
+    tokens: new TokenService(config.jwtSecret, () => clock.now()),
+    mailer: opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
+    limiters: {
+      loginIp: new RateLimiter(clock, 60_000),
+      loginEmail: new RateLimiter(clock, 15 * 60_000),
+      forgotIp: new RateLimiter(clock, 15 * 60_000),
+      apiKey: new RateLimiter(clock, 60_000),
+    },
+    seeders,
+    provisionInBackground(tenantId) {
+      track(new Promise((r) => setTimeout(r, 0)).then(() => provisionTenant(provisioning, tenantId)));
+    },
+    sweep: () => sweepTenants(provisioning),
+    async idle() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+    start() {
+      sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
+    },
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+      await platform.idle();
+      tenantDbs.closeAll();
+      platformSqlite.close();
+      engineSqlite.close();
+    },
+  };
+  return platform;
+}
