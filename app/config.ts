@@ -17,6 +17,8 @@ export interface Config {
   synchronous: SyncMode;
   maxOpenTenantDbs: number;
   trustProxy: boolean;
+  /** Largest attachment or knowledge document accepted, in bytes (413 above). */
+  maxUploadBytes: number;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -47,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
     trustProxy: env.TRUST_PROXY === "true",
+    maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,

@@ -1,10 +1,11 @@
-import { authRouter } from "./auth";
-import { adminUsersRouter } from "./admin-users";
-import { adminTenantsRouter } from "./admin-tenants";
-import { adminMembersRouter } from "./admin-members";
-import { apiKeysRouter } from "./api-keys";
+import { platformRouters } from "./groups/platform";
+import { contentRouters } from "./groups/content";
+import { humanWorkRouters } from "./groups/human-work";
+import { processRouters } from "./groups/process";
+import { decisionsRouters } from "./groups/decisions";
+import { casesRouters } from "./groups/cases";
 
-/** Every resource router, mounted under /api. Add a new resource's router here. */
+/** Every resource router, mounted under /api; each area lists its routers in its own group file. */
 export function allRouters() {
-  return [authRouter(), adminUsersRouter(), adminTenantsRouter(), adminMembersRouter(), apiKeysRouter()];
+  return [...platformRouters(), ...contentRouters(), ...humanWorkRouters(), ...processRouters(), ...decisionsRouters(), ...casesRouters()];
 }

@@ -1,0 +1,8 @@
+import { authRouter } from "../auth";
+import { adminUsersRouter } from "../admin-users";
+import { adminTenantsRouter } from "../admin-tenants";
+import { adminMembersRouter } from "../admin-members";
+import { apiKeysRouter } from "../api-keys";
+
+/** Sessions, platform administration and API keys. */
+export const platformRouters = () => [authRouter(), adminUsersRouter(), adminTenantsRouter(), adminMembersRouter(), apiKeysRouter()];
