@@ -2,3 +2,5 @@ export * from "./identity";
 export * from "./sessions";
 export * from "./api-keys";
 export * from "./templates";
+export * from "./process-roles";
+export * from "./notifications";

@@ -1,1 +1,4 @@
 export * from "./meta";
+export * from "./forms";
+export * from "./datasources";
+export * from "./tenant-variables";
