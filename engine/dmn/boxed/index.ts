@@ -1,0 +1,36 @@
+import { DmnParseError } from "../errors";
+import type { ModdleElement } from "../model/moddle";
+import { compileDecisionTable } from "../table/compile-table";
+import type { CompiledExpression } from "../types";
+import type { CompileContext } from "./compile-context";
+import { compileContext } from "./context";
+import { compileFunctionDefinition } from "./function-definition";
+import { compileInvocation } from "./invocation";
+import { compileList } from "./list";
+import { compileLiteral } from "./literal";
+import { compileRelation } from "./relation";
+
+/** Compile any boxed expression element (decision table, literal, context, list, relation, invocation, function). */
+export function compileBoxed(el: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
+  switch (el.$type) {
+    case "dmn:LiteralExpression":
+      return compileLiteral(el, scope, cc);
+    case "dmn:DecisionTable":
+      return compileDecisionTable(el, scope, cc);
+    case "dmn:Context":
+      return compileContext(el, scope, cc, compileBoxed);
+    case "dmn:List":
+      return compileList(el, scope, cc, compileBoxed);
+    case "dmn:Relation":
+      return compileRelation(el, scope, cc, compileBoxed);
+    case "dmn:Invocation":
+      return compileInvocation(el, scope, cc, compileBoxed);
+    case "dmn:FunctionDefinition":
+      return compileFunctionDefinition(el, scope, cc, compileBoxed);
+    default:
+      throw new DmnParseError(`unsupported boxed expression ${el.$type}`, el.id ?? cc.owner);
+  }
+}
+
+/** The recursive compiler handed to container expressions, so that they need not import this module back. */
+export type CompileBoxed = typeof compileBoxed;

@@ -1,0 +1,17 @@
+import { DmnParseError } from "../errors";
+import { compileExpression } from "../feel/expression";
+import type { ModdleElement } from "../model/moddle";
+import type { CompiledExpression } from "../types";
+import type { CompileContext } from "./compile-context";
+
+const FEEL = /^(?:https?:\/\/www\.omg\.org\/spec\/(?:DMN|FEEL)\/\d{8}\/FEEL\/?|feel)$/i;
+
+/** A literal expression: one FEEL expression. */
+export function compileLiteral(el: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
+  const where = el.id ?? cc.owner;
+  if (el.expressionLanguage && !FEEL.test(el.expressionLanguage)) {
+    throw new DmnParseError(`expression language '${el.expressionLanguage}' is not supported (FEEL only)`, where);
+  }
+  const fn = compileExpression(el.text, scope, where);
+  return { kind: "literalExpression", typeRef: el.typeRef, evaluate: (vars) => fn(vars) };
+}

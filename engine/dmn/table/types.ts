@@ -1,0 +1,40 @@
+import type { CompiledFeel } from "../feel/expression";
+import type { Aggregation, HitPolicy, JsonTable, UnaryTest } from "../types";
+
+export interface CompiledInput {
+  id: string;
+  label: string;
+  text: string;
+  typeRef?: string;
+  expr: CompiledFeel;
+  allowed?: { text: string; test: UnaryTest };
+}
+
+export interface CompiledOutput {
+  id: string;
+  name: string;
+  typeRef?: string;
+  /** The output values in priority order (PRIORITY and OUTPUT ORDER), when they are literals. */
+  priorities?: unknown[];
+  allowed?: { text: string; test: UnaryTest };
+  defaultEntry?: CompiledFeel;
+}
+
+export interface CompiledRule {
+  id: string;
+  tests: UnaryTest[];
+  outputs: CompiledFeel[];
+  /** Source text of each output entry, for error messages. */
+  outputTexts: string[];
+}
+
+export interface CompiledTable {
+  id: string;
+  owner: string;
+  hitPolicy: HitPolicy;
+  aggregation?: Aggregation;
+  inputs: CompiledInput[];
+  outputs: CompiledOutput[];
+  rules: CompiledRule[];
+  source: JsonTable;
+}
