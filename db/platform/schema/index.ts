@@ -4,3 +4,4 @@ export * from "./api-keys";
 export * from "./templates";
 export * from "./process-roles";
 export * from "./notifications";
+export * from "./global-document-types";
