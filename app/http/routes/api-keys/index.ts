@@ -15,7 +15,7 @@ const ApiKeySchema = z
 const CreatedKeySchema = ApiKeySchema.extend({ key: z.string().openapi({ description: "shown only in this response" }) }).openapi("CreatedApiKey");
 // Scopes are checked by the service so the 400 names the valid values, whatever the client sent.
 const CreateBody = z
-  .object({ name: z.string().min(1), scopes: z.any().openapi({ type: "array", items: { type: "string", enum: ["read", "write"] } }), rateLimitPerMinute: z.number().int().min(0).optional() })
+  .object({ name: z.string().min(1), scopes: z.any().optional().openapi({ type: "array", items: { type: "string", enum: ["read", "write"] } }), rateLimitPerMinute: z.number().int().min(0).optional() })
   .openapi("CreateApiKeyRequest");
 const PatchBody = z
   .object({ name: z.string().min(1).optional(), scopes: z.any().optional().openapi({ type: "array", items: { type: "string", enum: ["read", "write"] } }), rateLimitPerMinute: z.number().int().min(0).optional() })
