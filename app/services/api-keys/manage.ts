@@ -34,7 +34,7 @@ export function checkScopes(scopes: unknown): Scope[] {
 const alphanumeric = (n: number) => randomSecret(n * 2).replace(/[^A-Za-z0-9]/g, "").slice(0, n).padEnd(n, "0");
 
 /** POST /a/api-keys: the key is returned once; only its prefix and hash are kept. */
-export function createApiKey(ctx: RequestCtx, input: { name: string; scopes: unknown; rateLimitPerMinute?: number }) {
+export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: unknown; rateLimitPerMinute?: number }) {
   const scopes = checkScopes(input.scopes);
   const prefix = alphanumeric(12);
   const key = `pms_${prefix}_${randomSecret(24)}`;
