@@ -113,12 +113,13 @@ describe("the decision requirements graph", () => {
   });
 
   test("refuse an unknown decision key with a typed error", async () => {
-    expect(() => evaluateDecision({ ...({} as never), elements: {}, idsByName: {}, types: {}, id: "", name: "" }, "nope", {})).toThrow(DmnDecisionNotFoundError);
-    expect(() => evaluateDecision(null as never, "i_fee", {})).toThrow();
+    const m = await model;
+    expect(() => evaluateDecision(m, "nope", {})).toThrow(DmnDecisionNotFoundError);
+    // an inputData is not a decision
+    expect(() => evaluateDecision(m, "i_fee", {})).toThrow(DmnDecisionNotFoundError);
   });
 
   test("refuse variables that are not an object", async () => {
-    expect(() => evaluateDecision(null as never, "x", {})).toThrow();
     const m = await model;
     expect(() => evaluateDecision(m, "d_total", [] as never)).toThrow(DmnEvaluationError);
   });
