@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../prepared";
 import { apiKeys } from "../../../db/platform/schema";
 import type { Platform } from "../platform";
 import { sha256 } from "../auth/tokens";
@@ -16,7 +17,10 @@ export function splitKey(key: string): { prefix: string } | null {
 export function authenticateApiKey(platform: Platform, key: string): ApiKeyRow | null {
   const parts = splitKey(key);
   if (!parts) return null;
-  const candidates = platform.platformDb.select().from(apiKeys).where(eq(apiKeys.prefix, parts.prefix)).all();
+  const db = platform.platformDb;
+  const candidates = prepared(db, "apiKeysByPrefix", () =>
+    db.select().from(apiKeys).where(eq(apiKeys.prefix, sql.placeholder("prefix"))).prepare(),
+  ).all({ prefix: parts.prefix });
   const wanted = Buffer.from(sha256(key), "hex");
   for (const row of candidates) {
     const have = Buffer.from(row.hash, "hex");

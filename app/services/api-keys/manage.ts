@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { prepared } from "../prepared";
 import { apiKeys } from "../../../db/platform/schema";
 import type { RequestCtx } from "../context";
 import { BadRequestError, NotFoundError } from "../errors";
@@ -55,12 +56,11 @@ export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: un
 }
 
 export function listApiKeys(ctx: RequestCtx) {
-  return ctx.platform.platformDb
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.tenantId, ctx.tenant.id))
-    .orderBy(asc(apiKeys.createdAt))
-    .all()
+  const db = ctx.platform.platformDb;
+  return prepared(db, "apiKeysOfTenant", () =>
+    db.select().from(apiKeys).where(eq(apiKeys.tenantId, sql.placeholder("tenantId"))).orderBy(asc(apiKeys.createdAt)).prepare(),
+  )
+    .all({ tenantId: ctx.tenant.id })
     .map(apiKeyView);
 }
 

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../prepared";
 import { sessions, users } from "../../../db/platform/schema";
 import type { Platform } from "../platform";
 import { NotFoundError, UnauthorizedError } from "../errors";
@@ -6,7 +7,9 @@ import type { AccessClaims } from "./tokens";
 import { globalRoles, tenantsOf } from "./sessions";
 
 function userOf(p: Platform, claims: AccessClaims) {
-  const user = p.platformDb.select().from(users).where(eq(users.id, claims.sub)).get();
+  const user = prepared(p.platformDb, "userById", () =>
+    p.platformDb.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare(),
+  ).get({ id: claims.sub });
   if (!user || !user.active) throw new UnauthorizedError("User is not active");
   return user;
 }

@@ -1,0 +1,48 @@
+// Shared helpers for HTTP benchmarks: start a child server that prints one JSON line, and drive autocannon.
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+
+export interface Child<T> {
+  info: T;
+  proc: ChildProcess;
+}
+
+/** Spawns `bun <script>` and resolves with the JSON it prints on its first line. */
+export async function startChild<T>(script: string, env: Record<string, string> = {}): Promise<Child<T>> {
+  const proc = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const rl = createInterface({ input: proc.stdout! });
+  const line = await new Promise<string>((resolve, reject) => {
+    rl.once("line", resolve);
+    proc.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { info: JSON.parse(line) as T, proc };
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon against one URL; durations in seconds. */
+export async function load(name: string, url: string, opts: { headers?: Record<string, string>; duration?: number; connections?: number; method?: string; body?: string } = {}): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    method: (opts.method ?? "GET") as "GET",
+    headers: opts.headers,
+    body: opts.body,
+    duration: opts.duration ?? Number(process.env.BENCH_SECONDS ?? 8),
+    connections: opts.connections ?? 32,
+  });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export function printTable(rows: LoadResult[]) {
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`);
+  }
+}

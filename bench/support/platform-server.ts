@@ -1,0 +1,35 @@
+// Child process for HTTP benchmarks: a real service on a temp data dir with a tenant, an admin and a token.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../app/config";
+import { createPlatform } from "../../app/services/platform";
+import { bootstrapSuperAdmin } from "../../app/services/bootstrap";
+import { createApp } from "../../app/http/app";
+
+const dataDir = mkdtempSync(join(tmpdir(), "pms-bench-"));
+const platform = createPlatform({
+  config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench", BOOTSTRAP_ADMIN_PASSWORD: "bench-password", SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS }),
+  log: () => {},
+});
+await bootstrapSuperAdmin(platform);
+const app = createApp(platform);
+const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
+const base = `http://127.0.0.1:${server.port}`;
+const post = async (path: string, body: unknown, token?: string) => {
+  const res = await fetch(base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return res.json() as Promise<Record<string, any>>;
+};
+const sa = (await post("/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
+const tenant = await post("/api/admin/tenants", { slug: "bench", name: "Bench" }, sa);
+await platform.idle();
+const user = await post("/api/admin/users", { email: "admin@bench.test", password: "bench-password", firstName: "B" }, sa);
+await post(`/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" }, sa);
+const login = await post("/api/auth/login", { email: "admin@bench.test", password: "bench-password" });
+const selected = await post("/api/auth/select-tenant", { tenantSlug: "bench" }, login.accessToken);
+if (!selected.accessToken) throw new Error(`bench setup failed: ${JSON.stringify({ tenant, user, login, selected })}`);
+console.log(JSON.stringify({ base, token: selected.accessToken, tenantId: tenant.id, dataDir }));
