@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { cmsCollectionsRouter } from "../cms-collections";
+import { cmsRecordsRouter } from "../cms-records";
 
 /** Routers of the content area (one folder per resource under app/http/routes/). */
-export const contentRouters = (): OpenAPIHono<AppEnv>[] => [];
+export const contentRouters = (): OpenAPIHono<AppEnv>[] => [cmsCollectionsRouter(), cmsRecordsRouter()];
