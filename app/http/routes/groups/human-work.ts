@@ -1,6 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { formsRouter } from "../forms";
+import { processRolesRouter } from "../process-roles";
+import { adminProcessRolesRouter } from "../admin-process-roles";
+import { membersRouter } from "../members";
+import { notificationsRouter } from "../notifications";
 
 /** Routers of the human-work area (one folder per resource under app/http/routes/). */
-export const humanWorkRouters = (): OpenAPIHono<AppEnv>[] => [formsRouter()];
+export const humanWorkRouters = (): OpenAPIHono<AppEnv>[] => [
+  formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(),
+];

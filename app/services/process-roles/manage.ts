@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import { memberships, processRoleMembers, processRoles } from "../../../db/platform/schema";
+import { immediate } from "../../../db/connection";
+import type { RequestCtx } from "../context";
+import { ConflictError, NotFoundError } from "../errors";
+import { membersByRole, roleView, rolesWithMembers, type ProcessRoleRow } from "./store";
+
+const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+
+/** A role of the caller's tenant; another tenant's id is simply not found. */
+function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
+  const row = ctx.platform.platformDb
+    .select().from(processRoles)
+    .where(and(eq(processRoles.id, id), eq(processRoles.tenantId, ctx.tenant.id)))
+    .get();
+  if (!row) throw new NotFoundError(`Process role ${id} not found`);
+  return row;
+}
+
+function viewOf(ctx: RequestCtx, r: ProcessRoleRow) {
+  return roleView(r, membersByRole(ctx.platform.platformDb, ctx.tenant.id, [r.id]).get(r.id) ?? []);
+}
+
+/** GET /a/process-roles[?processKey=]: with a process key, that process's roles and the tenant-wide ones. */
+export function listProcessRoles(ctx: RequestCtx, processKey?: string) {
+  return rolesWithMembers(ctx.platform.platformDb, ctx.tenant.id, processKey);
+}
+
+export function getProcessRole(ctx: RequestCtx, id: string) {
+  return viewOf(ctx, getRole(ctx, id));
+}
+
+/** POST /a/process-roles: the key is unique per tenant and scope (one process, or tenant-wide); 409 otherwise. */
+export function createProcessRole(ctx: RequestCtx, input: { processKey?: string | null; key: string; name: string }) {
+  const scope = input.processKey ?? "";
+  const row: ProcessRoleRow = { id: crypto.randomUUID(), tenantId: ctx.tenant.id, processKey: scope, key: input.key, name: input.name, createdAt: nowIso(ctx) };
+  immediate(ctx.platform.platformSqlite, () => {
+    const taken = ctx.platform.platformDb
+      .select({ id: processRoles.id }).from(processRoles)
+      .where(and(eq(processRoles.tenantId, ctx.tenant.id), eq(processRoles.processKey, scope), eq(processRoles.key, input.key)))
+      .get();
+    if (taken) throw new ConflictError(`Process role '${input.key}' already exists ${scope ? `in process '${scope}'` : "tenant-wide"}`);
+    ctx.platform.platformDb.insert(processRoles).values(row).run();
+  });
+  return roleView(row, []);
+}
+
+export function renameProcessRole(ctx: RequestCtx, id: string, input: { name: string }) {
+  const row = getRole(ctx, id);
+  ctx.platform.platformDb.update(processRoles).set({ name: input.name }).where(eq(processRoles.id, id)).run();
+  return viewOf(ctx, { ...row, name: input.name });
+}
+
+/** DELETE: the role and its assignments (cascade). */
+export function deleteProcessRole(ctx: RequestCtx, id: string): void {
+  getRole(ctx, id);
+  ctx.platform.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
+}
+
+/** Assigns a user of this tenant to the role; a user outside the tenant is not found. Assigning twice is harmless. */
+export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
+  const role = getRole(ctx, id);
+  const db = ctx.platform.platformDb;
+  const member = db.select({ id: memberships.id }).from(memberships)
+    .where(and(eq(memberships.tenantId, ctx.tenant.id), eq(memberships.userId, userId))).get();
+  if (!member) throw new NotFoundError(`User ${userId} is not a member of this tenant`);
+  db.insert(processRoleMembers)
+    .values({ id: crypto.randomUUID(), roleId: role.id, tenantId: ctx.tenant.id, userId, createdAt: nowIso(ctx) })
+    .onConflictDoNothing()
+    .run();
+  return viewOf(ctx, role);
+}
+
+export function removeRoleMember(ctx: RequestCtx, id: string, userId: string): void {
+  const role = getRole(ctx, id);
+  const res = ctx.platform.platformSqlite
+    .query(`DELETE FROM process_role_members WHERE role_id = ? AND user_id = ?`)
+    .run(role.id, userId);
+  if (res.changes === 0) throw new NotFoundError(`User ${userId} does not hold process role '${role.key}'`);
+}

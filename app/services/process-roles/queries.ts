@@ -1,0 +1,41 @@
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { memberships, processRoleMembers, processRoles } from "../../../db/platform/schema";
+import type { PlatformOrm } from "../../../tenants/tenant-directory";
+
+/*
+ * Lookups the task and instance services use: candidate groups of tasks name process roles by key. Only users who are
+ * still members of the tenant hold its roles, so removing a membership withdraws the roles at once.
+ */
+
+/** Role assignments of the tenant whose user is still a member of it, narrowed by `extra`. */
+function grants(platformDb: PlatformOrm, tenantId: string, ...extra: (SQL | undefined)[]) {
+  return platformDb
+    .select({ processKey: processRoles.processKey, key: processRoles.key, userId: processRoleMembers.userId })
+    .from(processRoleMembers)
+    .innerJoin(processRoles, eq(processRoles.id, processRoleMembers.roleId))
+    .innerJoin(memberships, and(eq(memberships.userId, processRoleMembers.userId), eq(memberships.tenantId, processRoleMembers.tenantId)))
+    .where(and(eq(processRoleMembers.tenantId, tenantId), eq(processRoles.tenantId, tenantId), ...extra));
+}
+
+/** Keys of every process role the user holds in the tenant (tenant-wide and per process alike), distinct and sorted. */
+export function processRolesOfUser(platformDb: PlatformOrm, tenantId: string, userId: string): string[] {
+  return [...new Set(processRoleGrantsOfUser(platformDb, tenantId, userId).map((g) => g.key))].sort();
+}
+
+/** The same with scopes: `processKey` null for a tenant-wide role, for callers that match roles to one process. */
+export function processRoleGrantsOfUser(platformDb: PlatformOrm, tenantId: string, userId: string): { processKey: string | null; key: string }[] {
+  return grants(platformDb, tenantId, eq(processRoleMembers.userId, userId))
+    .orderBy(asc(processRoles.processKey), asc(processRoles.key))
+    .all()
+    .map((g) => ({ processKey: g.processKey === "" ? null : g.processKey, key: g.key }));
+}
+
+/**
+ * Ids of the users holding role `roleKey` in the tenant, distinct and sorted. With `processKey`, only that process's
+ * role of that key and the tenant-wide one count; without it, every role of that key.
+ */
+export function usersInRole(platformDb: PlatformOrm, tenantId: string, roleKey: string, processKey?: string): string[] {
+  const scope = processKey === undefined ? undefined : inArray(processRoles.processKey, [processKey, ""]);
+  const rows = grants(platformDb, tenantId, eq(processRoles.key, roleKey), scope).all();
+  return [...new Set(rows.map((r) => r.userId))].sort();
+}
