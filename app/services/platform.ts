@@ -3,6 +3,8 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import * as platformSchema from "../../db/platform/schema";
+import * as engineSchema from "../../db/engine/schema";
+import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
 import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
 import { TenantDirectory, type PlatformOrm } from "../../tenants/tenant-directory";
@@ -12,6 +14,7 @@ import { systemClock, type Clock } from "./clock";
 import { RateLimiter } from "./rate-limiter";
 import { TokenService } from "./auth/tokens";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { dmnTemplateSeeder } from "./decisions/templates";
 
 export interface PlatformOptions {
   config: Config;
@@ -29,6 +32,8 @@ export interface Platform {
   platformSqlite: Database;
   platformDb: PlatformOrm;
   engineSqlite: Database;
+  /** Drizzle over the engine database; every query on it filters by tenant id. */
+  engineDb: BunSQLiteDatabase<typeof engineSchema>;
   tenantDbs: TenantDbCache;
   tenants: TenantDirectory;
   tokens: TokenService;
@@ -78,6 +83,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     platformSqlite,
     platformDb,
     engineSqlite,
+    engineDb: drizzle(engineSqlite, { schema: engineSchema }),
     tenantDbs,
     tenants,
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
@@ -108,5 +114,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
       engineSqlite.close();
     },
   };
+  seeders.push(dmnTemplateSeeder(platform));
   return platform;
 }

@@ -1,5 +1,5 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../env";
+import { decisionsRouter } from "../decisions";
+import { adminDmnTemplatesRouter } from "../admin-dmn-templates";
 
-/** Routers of the decisions area (one folder per resource under app/http/routes/). */
-export const decisionsRouters = (): OpenAPIHono<AppEnv>[] => [];
+/** Decision tables and their global templates. */
+export const decisionsRouters = () => [decisionsRouter(), adminDmnTemplatesRouter()];
