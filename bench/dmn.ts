@@ -100,4 +100,27 @@ if (import.meta.main) {
   console.log(`DMN 50-rule UNIQUE, uncached (feelin per cell): ${f(r.uncachedFeelPerSec)} evaluations/s`);
   console.log(`DMN 50-rule UNIQUE, uncached (XML per call):    ${f(r.uncachedXmlPerSec)} evaluations/s`);
   console.log(`ratio compiled / uncached feelin: ${r.ratioVsUncachedFeel.toFixed(0)}x; compiled / XML re-parse: ${r.ratioVsUncachedXml.toFixed(0)}x`);
+  if (!process.argv.includes("--engine-only")) await runHttp();
+}
+
+/** The same tables through POST /api/a/decisions/{key}/evaluate on a real server (autocannon, child process). */
+async function runHttp() {
+  const { load, printTable, startChild } = await import("./support/load");
+  const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts");
+  try {
+    const auth = { authorization: `Bearer ${svc.info.token}` };
+    const fd = new FormData();
+    fd.append("file", new File([benchModelXml()], "bench.dmn"));
+    const dep = await fetch(`${svc.info.base}/api/a/decisions`, { method: "POST", headers: auth, body: fd });
+    if (dep.status !== 201) throw new Error(`deploy failed: ${dep.status} ${await dep.text()}`);
+    const headers = { ...auth, "content-type": "application/json" };
+    const body = JSON.stringify({ variables: inputsFor(7) });
+    const rows = [
+      await load("HTTP evaluate unique50", `${svc.info.base}/api/a/decisions/unique50/evaluate`, { method: "POST", headers, body }),
+      await load("HTTP evaluate sum20", `${svc.info.base}/api/a/decisions/sum20/evaluate`, { method: "POST", headers, body }),
+    ];
+    printTable(rows);
+  } finally {
+    svc.proc.kill();
+  }
 }
