@@ -1,2 +1,6 @@
 export * from "./definitions";
 export * from "./decisions";
+export * from "./process-instances";
+export * from "./tasks";
+export * from "./jobs";
+export * from "./history";

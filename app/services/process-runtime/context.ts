@@ -1,0 +1,70 @@
+import type { Database } from "bun:sqlite";
+import { immediate } from "../../../db/connection";
+import { createBpmnEngine, Session, type BpmnEngine, type DecisionEvaluator, type DelegateRegistry, type EngineLogger, type EngineStore, type TaskRecord } from "../../../engine/bpmn";
+import { ConflictError, RevisionConflict } from "../../../engine/errors";
+import { createPersister } from "./persist";
+import { createSqliteStore } from "./store";
+
+export interface RuntimeHooks {
+  onTaskCreated?(task: TaskRecord): void;
+  formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
+}
+
+export interface RuntimeOptions {
+  db: Database;
+  clock?: () => number;
+  delegates?: DelegateRegistry;
+  decisions?: DecisionEvaluator;
+  hooks?: RuntimeHooks;
+  logger?: EngineLogger;
+}
+
+/** Shared internals of the runtime's parts: connection, store, engine and the command runner. */
+export interface RuntimeContext {
+  db: Database;
+  clock: () => number;
+  store: EngineStore & { cacheDefinition: ReturnType<typeof createSqliteStore>["cacheDefinition"] };
+  engine: BpmnEngine;
+  delegates: DelegateRegistry;
+  hooks: RuntimeHooks;
+  logger: EngineLogger;
+  newId: () => string;
+  /** Runs an engine command and persists its changes in one BEGIN IMMEDIATE transaction; retried when an instance moved meanwhile. */
+  command<T>(tenantId: string, fn: (s: Session) => Promise<T>): Promise<T>;
+  tx<T>(fn: () => T): T;
+}
+
+const silent: EngineLogger = { info() {}, warn() {}, error() {} };
+
+export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRegistry): RuntimeContext {
+  const db = opts.db;
+  const clock = opts.clock ?? Date.now;
+  const store = createSqliteStore(db);
+  const persist = createPersister(db);
+  const logger = opts.logger ?? silent;
+  const hooks = opts.hooks ?? {};
+  const newId = () => crypto.randomUUID();
+  const engine = createBpmnEngine({ delegates, decisions: opts.decisions, formVersionFor: hooks.formVersionFor?.bind(hooks), logger, newId });
+  const ctx: RuntimeContext = {
+    db, clock, store, engine, delegates, hooks, logger, newId,
+    tx: (fn) => immediate(db, fn),
+    async command(tenantId, fn) {
+      for (let attempt = 0; ; attempt++) {
+        const session = new Session(store, tenantId, clock());
+        const result = await fn(session);
+        try {
+          immediate(db, () => persist(session.changes, tenantId));
+        } catch (e) {
+          if (e instanceof RevisionConflict) {
+            if (attempt < 8) continue;
+            throw new ConflictError(`Instance ${e.instanceId} keeps changing concurrently; try again`);
+          }
+          throw e;
+        }
+        if (hooks.onTaskCreated) for (const t of session.changes.createdTasks) if (t.state === "OPEN") { try { hooks.onTaskCreated(t); } catch (err) { logger.error("onTaskCreated hook failed", { error: String(err) }); } }
+        return result;
+      }
+    },
+  };
+  return ctx;
+}

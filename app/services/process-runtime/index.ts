@@ -1,0 +1,122 @@
+import { createDelegateRegistry, type DelegateRegistry } from "../../../engine/bpmn";
+import { NotFoundError } from "../../../engine/errors";
+import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
+import { createRuntimeContext, type RuntimeOptions } from "./context";
+import { createDefinitions } from "./definitions";
+import { renderDiagramSvg } from "./diagram-svg";
+import { createInstances } from "./instances";
+import { createJobs } from "./jobs";
+import { createMonitor } from "./monitor";
+import type { Row } from "./rows";
+import { createTasks } from "./tasks";
+import type { Visibility } from "./views";
+
+export type { RuntimeOptions, RuntimeHooks } from "./context";
+export type { Visibility, TaskView, InstanceView, Page } from "./views";
+export type { DeployResult, DefinitionConfig, AttachmentPolicy, McpPolicy } from "./definitions";
+export { MCP_POLICIES } from "./definitions";
+export type { StartInput } from "./instances";
+export { NotFoundError, ConflictError, BadRequestError, UnprocessableError, BpmnDeployError, EngineError } from "../../../engine/errors";
+
+/**
+ * The process runtime façade the HTTP layer calls: definitions, instances, tasks, messages/signals, jobs, history,
+ * monitor, dashboard and diagrams. Every call takes the tenant id; ids of another tenant answer NotFound.
+ */
+export function createProcessRuntime(opts: RuntimeOptions & { delegates?: DelegateRegistry }) {
+  const delegates = opts.delegates ?? createDelegateRegistry();
+  const ctx = createRuntimeContext(opts, delegates);
+  const definitions = createDefinitions(ctx);
+  const instances = createInstances(ctx);
+  const tasks = createTasks(ctx);
+  const jobs = createJobs(ctx);
+  const monitor = createMonitor(ctx);
+
+  const modelOfInstance = (tenantId: string, instanceId: string, v?: Visibility) => {
+    const inst = instances.get(tenantId, instanceId, v);
+    const def = ctx.store.loadDefinition(inst.definitionId);
+    if (!def) throw new NotFoundError(`Definition of instance ${instanceId} not found`);
+    return { inst, def };
+  };
+
+  return {
+    // definitions
+    deploy: definitions.deploy,
+    listDefinitions: definitions.list,
+    getDefinition: definitions.get,
+    definitionVersions: definitions.versions,
+    publishDefinition: definitions.publish,
+    definitionXml: definitions.xml,
+    suspendDefinition: (tenantId: string, key: string) => definitions.setSuspended(tenantId, key, true),
+    activateDefinition: (tenantId: string, key: string) => definitions.setSuspended(tenantId, key, false),
+    toggleDefinition: definitions.toggle,
+    getDefinitionConfig: definitions.getConfig,
+    putDefinitionConfig: definitions.putConfig,
+    /** Parses and validates without deploying (for MCP's validate tool): warnings, or a BpmnDeployError. */
+    async validate(xml: string): Promise<{ processes: string[]; warnings: string[] }> {
+      const parsed = await parseBpmn(xml);
+      const warnings = [...parsed.warnings];
+      for (const p of parsed.processes) warnings.push(...validateProcess(p, { knownDelegate: (n) => !!delegates.get(n) }));
+      return { processes: parsed.processes.map((p) => p.id), warnings };
+    },
+
+    // instances
+    startInstance: instances.startInstance,
+    listInstances: instances.list,
+    searchInstancesByVariable: instances.searchByVariable,
+    getInstance: instances.get,
+    getVariables: instances.getVariables,
+    setInstanceVariables: instances.setVariables,
+    cancelInstance: instances.cancel,
+    suspendInstance: (tenantId: string, id: string) => instances.setSuspended(tenantId, id, true),
+    activateInstance: (tenantId: string, id: string) => instances.setSuspended(tenantId, id, false),
+    correlateMessage: instances.correlateMessage,
+    signal: instances.signal,
+    triggerInstance: instances.trigger,
+    /** SVG of the instance's definition with the activities where tokens rest highlighted. */
+    diagramSvg(tenantId: string, instanceId: string, v?: Visibility): string {
+      const { inst, def } = modelOfInstance(tenantId, instanceId, v);
+      return renderDiagramSvg(def.model, new Set(inst.activeActivityIds));
+    },
+    diagramXml(tenantId: string, instanceId: string, v?: Visibility): string {
+      const { inst } = modelOfInstance(tenantId, instanceId, v);
+      return (ctx.db.query("SELECT xml FROM definitions WHERE id = ? AND tenant_id = ?").get(inst.definitionId, tenantId) as Row).xml;
+    },
+
+    // tasks
+    getTask: tasks.getTask,
+    isTaskVisible: tasks.isVisible,
+    listTasks: tasks.listTasks,
+    completedTasks: tasks.completedTasks,
+    completeTask: tasks.completeTask,
+    claim: tasks.claim,
+    unclaim: tasks.unclaim,
+    delegate: tasks.delegate,
+    setTaskVariables: tasks.setTaskVariables,
+    getTaskVariables: tasks.getTaskVariables,
+
+    // jobs
+    runDueJobs: jobs.runDueJobs,
+    startJobExecutor: jobs.startJobExecutor,
+    stop: jobs.stop,
+    failedJobs: jobs.failedJobs,
+    retryJob: jobs.retryJob,
+    deadletterJob: jobs.deadletterJob,
+    jobsOfInstance: jobs.jobsOf,
+
+    // history
+    historyInstances: instances.historyList,
+    historyInstance: instances.historyGet,
+    historyActivities: instances.activities,
+
+    // monitoring
+    monitor: monitor.monitor,
+    monitorItems: monitor.monitorItems,
+    dashboard: monitor.dashboard,
+
+    /** Built-in and registered service-task delegates with their parameters (GET /a/delegates). */
+    listDelegates: () => delegates.list(),
+    delegates,
+  };
+}
+
+export type ProcessRuntime = ReturnType<typeof createProcessRuntime>;

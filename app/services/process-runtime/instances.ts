@@ -1,0 +1,135 @@
+import { ConflictError, NotFoundError } from "../../../engine/errors";
+import type { RuntimeContext } from "./context";
+import { iso, toActivity, toTask, type Row } from "./rows";
+import { instanceView, instanceVisibilitySql, page, paging, taskView, type Visibility } from "./views";
+
+export interface StartInput {
+  definitionKey: string;
+  businessKey?: string | null;
+  variables?: Record<string, unknown>;
+  startedBy?: string | null;
+  channel?: string | null;
+}
+
+/** Instance operations: start, queries filtered by visibility, cancel, suspend/activate, variables, history. */
+export function createInstances(ctx: RuntimeContext) {
+  const { db } = ctx;
+  const find = (tenantId: string, id: string, v?: Visibility): Row => {
+    const vis = v ? instanceVisibilitySql(v) : { sql: "1=1", params: [] };
+    const r = db.query(`SELECT i.* FROM process_instances i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`).get(id, tenantId, ...vis.params) as Row | null;
+    if (!r) throw new NotFoundError(`Instance ${id} not found`);
+    return r;
+  };
+  const openTasks = (tenantId: string, id: string) => (db.query("SELECT * FROM tasks WHERE instance_id = ? AND tenant_id = ? AND state = 'OPEN' ORDER BY created").all(id, tenantId) as Row[]).map((r) => taskView(toTask(r)));
+  const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const v of db.query("SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
+    return out;
+  };
+  const activeActivities = (tenantId: string, id: string): string[] =>
+    (db.query("SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL").all(id, tenantId) as Row[]).map((r) => r.a);
+  const list = (tenantId: string, v: Visibility, where: string, params: unknown[], p: { page?: number; size?: number }, order = "i.start_time DESC") => {
+    const { page: n, size } = paging(p, 20, 100);
+    const vis = instanceVisibilitySql(v);
+    const base = `FROM process_instances i WHERE i.tenant_id = ? AND ${where} AND ${vis.sql}`;
+    const total = (db.query(`SELECT COUNT(*) AS c ${base}`).get(tenantId, ...(params as string[]), ...vis.params) as Row).c as number;
+    const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(tenantId, ...(params as string[]), ...vis.params, size, n * size) as Row[];
+    return page(rows.map(instanceView), n, size, total);
+  };
+
+  const api = {
+    /** Starts the published (else latest) version; refuses suspended definitions; everything rolls back if a step fails. */
+    async startInstance(tenantId: string, input: StartInput) {
+      const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
+      if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
+      const st = db.query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?").get(tenantId, input.definitionKey) as Row | null;
+      if (st?.suspended) throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
+      const inst = await ctx.command(tenantId, (s) => ctx.engine.start(s, def, {
+        businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
+      }));
+      const row = find(tenantId, inst.id);
+      return { ...instanceView(row), activeTasks: openTasks(tenantId, inst.id) };
+    },
+
+    list(tenantId: string, v: Visibility, p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {}) {
+      const parts = [p.state === "ended" ? "i.state IN ('COMPLETED','CANCELLED')" : p.state === "all" ? "1=1" : "i.state IN ('ACTIVE','SUSPENDED')"];
+      const params: unknown[] = [];
+      if (p.definitionKey) { parts.push("i.definition_key = ?"); params.push(p.definitionKey); }
+      return list(tenantId, v, parts.join(" AND "), params, p);
+    },
+
+    /** Instances holding a variable with that value (compared as text) that the viewer may see. */
+    searchByVariable(tenantId: string, v: Visibility, name: string, value: string, p: { page?: number; size?: number } = {}) {
+      return list(tenantId, v, "EXISTS (SELECT 1 FROM variables x WHERE x.instance_id = i.id AND x.tenant_id = i.tenant_id AND x.name = ? AND x.text_value = ?)", [name, value], p);
+    },
+
+    /** Detail with variables, open tasks and the activities where tokens rest; 404 when the viewer takes no part. */
+    get(tenantId: string, id: string, v?: Visibility) {
+      const r = find(tenantId, id, v);
+      return { ...instanceView(r), variables: rootVariables(tenantId, id), activeTasks: openTasks(tenantId, id), activeActivityIds: activeActivities(tenantId, id) };
+    },
+
+    getVariables(tenantId: string, id: string, v?: Visibility): Record<string, unknown> {
+      find(tenantId, id, v);
+      return rootVariables(tenantId, id);
+    },
+
+    async setVariables(tenantId: string, id: string, variables: Record<string, unknown>) {
+      find(tenantId, id);
+      await ctx.command(tenantId, (s) => ctx.engine.setInstanceVariables(s, id, variables));
+      return rootVariables(tenantId, id);
+    },
+
+    async cancel(tenantId: string, id: string, reason = "cancelled") {
+      const r = find(tenantId, id);
+      if (r.state === "COMPLETED" || r.state === "CANCELLED") throw new ConflictError(`Instance ${id} has already ended`);
+      await ctx.command(tenantId, (s) => ctx.engine.cancel(s, id, reason));
+      return instanceView(find(tenantId, id));
+    },
+
+    /** Suspends or activates: a suspended instance refuses task completion and its jobs wait. */
+    setSuspended(tenantId: string, id: string, suspended: boolean) {
+      const r = find(tenantId, id);
+      const from = suspended ? "ACTIVE" : "SUSPENDED";
+      if (r.state !== from) throw new ConflictError(`Instance ${id} is ${r.state.toLowerCase()}, not ${from.toLowerCase()}`);
+      ctx.tx(() => db.query("UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?").run(suspended ? "SUSPENDED" : "ACTIVE", id, tenantId));
+      return instanceView(find(tenantId, id));
+    },
+
+    async correlateMessage(tenantId: string, messageName: string, opts: { businessKey?: string | null; variables?: Record<string, unknown> } = {}) {
+      return ctx.command(tenantId, (s) => ctx.engine.correlateMessage(s, messageName, opts));
+    },
+
+    async signal(tenantId: string, signalName: string, variables?: Record<string, unknown>) {
+      return { triggered: await ctx.command(tenantId, (s) => ctx.engine.signal(s, signalName, variables)) };
+    },
+
+    /** Moves a token waiting at a receive task or catch event, as its trigger would. */
+    async trigger(tenantId: string, id: string, activityId: string, variables?: Record<string, unknown>) {
+      find(tenantId, id);
+      await ctx.command(tenantId, (s) => ctx.engine.trigger(s, id, activityId, variables));
+      return api.get(tenantId, id);
+    },
+
+    historyList(tenantId: string, v: Visibility, p: { page?: number; size?: number } = {}) {
+      return list(tenantId, v, "i.state IN ('COMPLETED','CANCELLED')", [], p, "i.end_time DESC");
+    },
+
+    historyGet(tenantId: string, id: string, v?: Visibility) {
+      const r = find(tenantId, id, v);
+      const tasks = (db.query("SELECT * FROM tasks WHERE instance_id = ? AND tenant_id = ? ORDER BY created").all(id, tenantId) as Row[]).map((t) => taskView(toTask(t)));
+      const durationMs = r.end_time ? r.end_time - r.start_time : null;
+      return { ...instanceView(r), durationMs, variables: rootVariables(tenantId, id), tasks };
+    },
+
+    /** Activity log: one row per visit with start, end, duration, who and channel. */
+    activities(tenantId: string, id: string, v?: Visibility) {
+      find(tenantId, id, v);
+      return (db.query("SELECT * FROM activity_log WHERE instance_id = ? AND tenant_id = ? ORDER BY start_time, rowid").all(id, tenantId) as Row[]).map(toActivity).map((a) => ({
+        id: a.id, activityId: a.activityId, activityName: a.activityName, activityType: a.activityType, startTime: iso(a.startTime)!, endTime: iso(a.endTime),
+        durationMs: a.endTime === null ? null : a.endTime - a.startTime, who: a.who, channel: a.channel, taskId: a.taskId, outcome: a.outcome,
+      }));
+    },
+  };
+  return api;
+}

@@ -1,0 +1,113 @@
+import { ConflictError, NotFoundError } from "../../../engine/errors";
+import type { RuntimeContext } from "./context";
+import { toTask, type Row } from "./rows";
+import { paging, taskView, taskVisibilitySql, type TaskView, type Visibility } from "./views";
+
+export type Channel = "REST" | "API_KEY" | "MCP" | string;
+
+/** Task operations and queries; completion runs the engine, the rest are guarded single-row updates. */
+export function createTasks(ctx: RuntimeContext) {
+  const { db } = ctx;
+  const row = (tenantId: string, taskId: string): Row => {
+    const r = db.query("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?").get(taskId, tenantId) as Row | null;
+    if (!r) throw new NotFoundError(`Task ${taskId} not found`);
+    return r;
+  };
+  const requireOpen = (r: Row) => { if (r.state !== "OPEN") throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`); };
+  const involve = (tenantId: string, instanceId: string, userId: string) => db.query("INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,'user',?)").run(tenantId, instanceId, userId);
+
+  const api = {
+    /** True when the viewer may see the task (assignee, candidate user, candidate group, completer, or whole tenant). */
+    isVisible(t: TaskView, v: Visibility): boolean {
+      if (v.all) return true;
+      return (!!v.userId && (t.assignee === v.userId || t.completedBy === v.userId || t.candidateUsers.includes(v.userId))) || t.candidateGroups.some((g) => v.groups.includes(g));
+    },
+
+    /** One task (any state); NotFound for unknown ids, other tenants' ids, and tasks the viewer may not see. */
+    getTask(tenantId: string, taskId: string, visibility?: Visibility): TaskView {
+      const t = taskView(toTask(row(tenantId, taskId)));
+      if (visibility && !api.isVisible(t, visibility)) throw new NotFoundError(`Task ${taskId} not found`);
+      return t;
+    },
+
+    /** Open tasks the viewer sees, newest first; `mine` narrows to tasks assigned to the user. */
+    listTasks(tenantId: string, v: Visibility, opts: { page?: number; size?: number; instanceId?: string; mine?: boolean } = {}): TaskView[] {
+      const { page, size } = paging(opts, 100, 200);
+      const vis = opts.mine ? { sql: "t.assignee = ?", params: [v.userId ?? "\u0000"] } : taskVisibilitySql(v);
+      const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
+      const rows = db.query(`SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`)
+        .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size) as Row[];
+      return rows.map((r) => taskView(toTask(r)));
+    },
+
+    /** Completed tasks the viewer sees (Managers: all of the tenant), most recently completed first. */
+    completedTasks(tenantId: string, v: Visibility, opts: { page?: number; size?: number } = {}): TaskView[] {
+      const { page, size } = paging(opts, 100, 200);
+      const vis = taskVisibilitySql(v);
+      const rows = db.query(`SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'COMPLETED' AND ${vis.sql} ORDER BY t.completed_at DESC, t.id LIMIT ? OFFSET ?`)
+        .all(tenantId, ...vis.params, size, page * size) as Row[];
+      return rows.map((r) => taskView(toTask(r)));
+    },
+
+    /** Completes a task: variables first, then the process moves on, all in one transaction. Exactly one of two racing completions wins. */
+    async completeTask(tenantId: string, taskId: string, variables: Record<string, unknown> = {}, actor: { userId: string | null; channel: Channel }) {
+      const r = row(tenantId, taskId);
+      requireOpen(r);
+      await ctx.command(tenantId, (s) => ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }));
+      return api.getTask(tenantId, taskId);
+    },
+
+    claim(tenantId: string, taskId: string, userId: string): TaskView {
+      const r = row(tenantId, taskId);
+      requireOpen(r);
+      if (r.assignee && r.assignee !== userId) throw new ConflictError(`Task ${taskId} is already claimed by another user`);
+      ctx.tx(() => {
+        const res = db.query("UPDATE tasks SET assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN' AND (assignee IS NULL OR assignee = ?)").run(userId, taskId, tenantId, userId);
+        if (res.changes === 0) throw new ConflictError(`Task ${taskId} was claimed or completed meanwhile`);
+        involve(tenantId, r.instance_id, userId);
+      });
+      return api.getTask(tenantId, taskId);
+    },
+
+    /** Returns the task to its candidates. */
+    unclaim(tenantId: string, taskId: string): TaskView {
+      const r = row(tenantId, taskId);
+      requireOpen(r);
+      db.query("UPDATE tasks SET assignee = NULL WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(taskId, tenantId);
+      return api.getTask(tenantId, taskId);
+    },
+
+    /** Hands the task to another user; the previous assignee (or the caller) becomes its owner. */
+    delegate(tenantId: string, taskId: string, toUserId: string, byUserId: string | null = null): TaskView {
+      const r = row(tenantId, taskId);
+      requireOpen(r);
+      ctx.tx(() => {
+        db.query("UPDATE tasks SET owner = COALESCE(owner, ?), assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(r.assignee ?? byUserId, toUserId, taskId, tenantId);
+        involve(tenantId, r.instance_id, toUserId);
+      });
+      return api.getTask(tenantId, taskId);
+    },
+
+    /** Writes variables through the task without completing it. */
+    async setTaskVariables(tenantId: string, taskId: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+      requireOpen(row(tenantId, taskId));
+      await ctx.command(tenantId, (s) => ctx.engine.setTaskVariables(s, taskId, variables));
+      return api.getTaskVariables(tenantId, taskId);
+    },
+
+    /** Variables visible from the task's execution (its scopes up to the instance). */
+    getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
+      const r = row(tenantId, taskId);
+      const li = ctx.store.loadInstance(tenantId, r.instance_id);
+      const vars = (db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND tenant_id = ?").all(r.instance_id, tenantId) as Row[]);
+      const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
+      const chain: string[] = [];
+      for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);
+      if (chain[0] !== r.instance_id) chain.unshift(r.instance_id);
+      const out: Record<string, unknown> = {};
+      for (const id of chain) for (const v of vars) if (v.execution_id === id) out[v.name] = JSON.parse(v.value);
+      return out;
+    },
+  };
+  return api;
+}

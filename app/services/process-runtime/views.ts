@@ -1,0 +1,62 @@
+import type { TaskRecord } from "../../../engine/bpmn";
+import { iso, toTask, type Row } from "./rows";
+
+/** Who is asking: the whole tenant (Manager and above), or one user with their process roles (groups). */
+export interface Visibility { all: boolean; userId: string | null; groups: string[] }
+
+/** Task as the façade returns it (ISO dates). */
+export function taskView(t: TaskRecord) {
+  return {
+    id: t.id, name: t.name, activityId: t.activityId, instanceId: t.instanceId, businessKey: t.businessKey, definitionKey: t.definitionKey,
+    definitionId: t.definitionId, assignee: t.assignee, owner: t.owner, candidateUsers: t.candidateUsers, candidateGroups: t.candidateGroups,
+    created: iso(t.created)!, dueDate: iso(t.dueDate), priority: t.priority, formKey: t.formKey, formVersionId: t.formVersionId,
+    state: t.state, completedAt: iso(t.completedAt), completedBy: t.completedBy, channel: t.channel,
+  };
+}
+export type TaskView = ReturnType<typeof taskView>;
+
+export const taskViewOfRow = (r: Row) => taskView(toTask(r));
+
+/** Instance summary (list rows and the base of detail). */
+export function instanceView(r: Row) {
+  return {
+    id: r.id as string, businessKey: r.business_key as string | null, definitionKey: r.definition_key as string, definitionId: r.definition_id as string,
+    version: r.version as number, type: "BPMN" as const, state: r.state as string, suspended: r.state === "SUSPENDED",
+    startTime: iso(r.start_time)!, endTime: iso(r.end_time), ended: r.state === "COMPLETED" || r.state === "CANCELLED",
+    endReason: r.end_reason as string | null, startedBy: r.started_by as string | null, parentInstanceId: r.parent_instance_id as string | null,
+  };
+}
+export type InstanceView = ReturnType<typeof instanceView>;
+
+/** SQL predicate (and its parameters) restricting task rows aliased `t` to what the viewer may see. */
+export function taskVisibilitySql(v: Visibility): { sql: string; params: string[] } {
+  if (v.all) return { sql: "1=1", params: [] };
+  const uid = v.userId ?? "\u0000";
+  const groups = v.groups.length ? v.groups : ["\u0000"];
+  return {
+    sql: `(t.assignee = ? OR t.completed_by = ? OR EXISTS (SELECT 1 FROM task_candidates c WHERE c.task_id = t.id AND c.tenant_id = t.tenant_id AND ((c.kind = 'user' AND c.principal = ?) OR (c.kind = 'group' AND c.principal IN (${groups.map(() => "?").join(",")})))))`,
+    params: [uid, uid, uid, ...groups],
+  };
+}
+
+/** SQL predicate restricting instance rows aliased `i` to instances the viewer takes part in. */
+export function instanceVisibilitySql(v: Visibility): { sql: string; params: string[] } {
+  if (v.all) return { sql: "1=1", params: [] };
+  const groups = v.groups.length ? v.groups : ["\u0000"];
+  return {
+    sql: `EXISTS (SELECT 1 FROM involvements v WHERE v.instance_id = i.id AND v.tenant_id = i.tenant_id AND ((v.kind = 'user' AND v.principal = ?) OR (v.kind = 'group' AND v.principal IN (${groups.map(() => "?").join(",")}))))`,
+    params: [v.userId ?? "\u0000", ...groups],
+  };
+}
+
+export interface Page<T> { content: T[]; number: number; size: number; totalElements: number; totalPages: number }
+
+export function page<T>(content: T[], number: number, size: number, total: number): Page<T> {
+  return { content, number, size, totalElements: total, totalPages: size > 0 ? Math.ceil(total / size) : 0 };
+}
+
+export function paging(p: { page?: number; size?: number } | undefined, def: number, max: number): { page: number; size: number } {
+  const page = Math.max(0, Math.floor(Number(p?.page ?? 0)) || 0);
+  const size = Math.min(max, Math.max(1, Math.floor(Number(p?.size ?? def)) || def));
+  return { page, size };
+}

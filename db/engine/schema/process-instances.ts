@@ -1,0 +1,49 @@
+import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+
+/** A process instance, running or ended (the same row is its history); `revision` serialises concurrent commands. */
+export const processInstances = sqliteTable("process_instances", {
+  id: text("id").primaryKey(),
+  tenantId: text("tenant_id").notNull(),
+  definitionId: text("definition_id").notNull(),
+  definitionKey: text("definition_key").notNull(),
+  version: integer("version").notNull(),
+  businessKey: text("business_key"),
+  parentInstanceId: text("parent_instance_id"),
+  parentExecutionId: text("parent_execution_id"),
+  state: text("state").notNull(),
+  startedBy: text("started_by"),
+  channel: text("channel"),
+  startTime: integer("start_time").notNull(),
+  endTime: integer("end_time"),
+  endReason: text("end_reason"),
+  revision: integer("revision").notNull().default(0),
+}, (t) => [
+  index("process_instances_tenant_state_idx").on(t.tenantId, t.state, t.startTime),
+  index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
+  index("process_instances_business_key_idx").on(t.tenantId, t.businessKey),
+  index("process_instances_parent_idx").on(t.parentInstanceId),
+]);
+
+/** The live execution tree of running instances (scopes and tokens); rows vanish when the instance ends. */
+export const executions = sqliteTable("executions", {
+  id: text("id").primaryKey(),
+  tenantId: text("tenant_id").notNull(),
+  instanceId: text("instance_id").notNull(),
+  parentId: text("parent_id"),
+  kind: text("kind").notNull(),
+  scopeId: text("scope_id"),
+  activityId: text("activity_id"),
+  state: text("state").notNull(),
+  data: text("data").notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("executions_instance_idx").on(t.instanceId), index("executions_tenant_activity_idx").on(t.tenantId, t.activityId)]);
+
+/** Variables by owning execution (the root execution id is the instance id, kept after the end for history). */
+export const variables = sqliteTable("variables", {
+  tenantId: text("tenant_id").notNull(),
+  instanceId: text("instance_id").notNull(),
+  executionId: text("execution_id").notNull(),
+  name: text("name").notNull(),
+  value: text("value").notNull(),
+  textValue: text("text_value"),
+}, (t) => [primaryKey({ columns: [t.executionId, t.name] }), index("variables_instance_idx").on(t.instanceId), index("variables_search_idx").on(t.tenantId, t.name, t.textValue)]);

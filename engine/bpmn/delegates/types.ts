@@ -1,0 +1,36 @@
+/** A BPMN error raised by a delegate or an error end event; caught by error boundary events and event subprocesses. */
+export class BpmnError extends Error {
+  constructor(readonly code: string, message?: string) {
+    super(message ?? `BPMN error ${code}`);
+    this.name = "BpmnError";
+  }
+}
+
+export interface DelegateParameter { name: string; type: "string" | "number" | "boolean" | "json" | "expression"; required: boolean; description: string }
+
+/** What a delegate sees: its resolved parameters (fields) and the variables of the execution. */
+export interface DelegateContext {
+  tenantId: string;
+  instanceId: string;
+  businessKey: string | null;
+  activityId: string;
+  params: Record<string, unknown>;
+  getVariable(name: string): unknown;
+  variables(): Record<string, unknown>;
+  setVariable(name: string, value: unknown): void;
+  log(message: string, data?: Record<string, unknown>): void;
+}
+
+/** A built-in service-task implementation; describe parameters so GET /a/delegates can list them. */
+export interface Delegate {
+  name: string;
+  description: string;
+  parameters: DelegateParameter[];
+  execute(ctx: DelegateContext): void | Promise<void>;
+}
+
+export interface DelegateRegistry {
+  get(ref: string): Delegate | undefined;
+  list(): Array<Pick<Delegate, "name" | "description" | "parameters">>;
+  register(d: Delegate, aliases?: string[]): void;
+}

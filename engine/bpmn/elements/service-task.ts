@@ -1,0 +1,51 @@
+import { BpmnError, type DelegateContext } from "../delegates/types";
+import type { Behaviour } from "../behaviour";
+import { throwError } from "../events/errors";
+import type { Run } from "../run";
+import type { ExecutionRecord } from "../state";
+import type { ElementModel } from "../../model/bpmn/types";
+
+function context(run: Run, token: ExecutionRecord, el: ElementModel, params: Record<string, unknown>): DelegateContext {
+  const inst = run.space(token).instance;
+  return {
+    tenantId: inst.tenantId, instanceId: inst.id, businessKey: inst.businessKey, activityId: el.id, params,
+    getVariable: (n) => run.getVar(token, n),
+    variables: () => run.allVars(token),
+    setVariable: (n, v) => run.setVar(token, n, v),
+    log: (message, data) => run.deps.logger.info(message, { ...data, activityId: el.id }),
+  };
+}
+
+function after(run: Run, token: ExecutionRecord, err?: unknown): void {
+  if (err instanceof BpmnError) return throwError(run, token, err.code, err.message);
+  if (err) throw err;
+  if (run.alive(token)) run.leave(token);
+}
+
+/** Service and send tasks: an expression, or a registered delegate with its fields; unknown implementations raise an incident. */
+export const serviceTask: Behaviour = {
+  execute(run, token, el) {
+    const svc = el.service;
+    if (!svc || (!svc.delegate && !svc.expression)) {
+      if (el.type === "sendTask") return run.leave(token);
+      return run.incident(token, el, `service task '${el.id}' has no implementation`);
+    }
+    if (svc.expression) {
+      const v = run.evalValue(token, svc.expression);
+      if (svc.resultVariable) run.setVar(token, svc.resultVariable, v);
+      return run.leave(token);
+    }
+    const delegate = run.deps.delegates.get(svc.delegate!);
+    if (!delegate) return run.incident(token, el, `No delegate named '${svc.delegate}' is registered`);
+    const params: Record<string, unknown> = {};
+    for (const [k, src] of Object.entries(svc.fields)) params[k] = run.evalValue(token, src);
+    let res: void | Promise<void>;
+    try {
+      res = delegate.execute(context(run, token, el, params));
+    } catch (e) {
+      return after(run, token, e);
+    }
+    if (res && typeof res.then === "function") return res.then(() => after(run, token), (e) => after(run, token, e));
+    after(run, token);
+  },
+};

@@ -1,0 +1,120 @@
+import { ConflictError, NotFoundError } from "../errors";
+import type { EngineDeps } from "./deps";
+import { correlateMessage, throwSignal } from "./events/broadcast";
+import { fireTimerJob } from "./events/triggers";
+import { cancelInstance } from "./instance-end";
+import { startProcess, type StartOptions } from "./instance-start";
+import { nextRepeat } from "../jobs/timers";
+import { behaviourFor } from "./registry";
+import { Run } from "./run";
+import type { Session } from "./session";
+import type { DefinitionRecord, InstanceRecord, JobRecord, TaskRecord } from "./state";
+
+export interface Actor { userId: string | null; channel: string }
+
+/** The engine's commands: each runs over a Session until every token rests; the caller persists session.changes. */
+export function createBpmnEngine(deps: EngineDeps) {
+  const run = async <T>(s: Session, fn: (r: Run) => T): Promise<T> => {
+    const r = new Run(s, deps);
+    const out = fn(r);
+    await r.drain();
+    return out;
+  };
+
+  const openTask = (s: Session, taskId: string): { task: TaskRecord } => {
+    const stored = s.store.findTask(s.tenantId, taskId);
+    if (!stored) throw new NotFoundError(`Task ${taskId} not found`);
+    const space = s.require(stored.instanceId);
+    const task = space.tasks.get(taskId);
+    if (!task) throw new ConflictError(`Task ${taskId} is already ${stored.state === "CANCELLED" ? "cancelled" : "completed"}`);
+    if (space.instance.state === "SUSPENDED") throw new ConflictError(`Instance ${space.instance.id} is suspended`);
+    return { task };
+  };
+
+  return {
+    /** Starts an instance of `def`. */
+    start: (s: Session, def: DefinitionRecord, opts: StartOptions): Promise<InstanceRecord> => run(s, (r) => startProcess(r, def, opts)),
+
+    /** Completes an open task with variables, recording who and through which channel. */
+    completeTask: (s: Session, taskId: string, variables: Record<string, unknown>, actor: Actor) =>
+      run(s, (r) => {
+        const { task } = openTask(s, taskId);
+        const space = s.require(task.instanceId);
+        const token = space.executions.get(task.executionId)!;
+        for (const [k, v] of Object.entries(variables ?? {})) r.setVar(token, k, v);
+        task.state = "COMPLETED";
+        task.completedAt = s.now;
+        task.completedBy = actor.userId;
+        task.channel = actor.channel;
+        s.putTask(space, task, "update");
+        if (actor.userId) s.involve({ tenantId: task.tenantId, instanceId: task.instanceId, kind: "user", principal: actor.userId, reason: "completed" });
+        r.actEnd(token, "completed", { who: actor.userId, channel: actor.channel, taskId: task.id });
+        token.data.actId = undefined;
+        r.schedule(() => r.leave(token));
+        return task;
+      }),
+
+    /** Writes variables on a task's execution chain without completing it (conditional events re-evaluate). */
+    setTaskVariables: (s: Session, taskId: string, variables: Record<string, unknown>) =>
+      run(s, () => {
+        const { task } = openTask(s, taskId);
+        const r = new Run(s, deps);
+        const token = s.require(task.instanceId).executions.get(task.executionId)!;
+        for (const [k, v] of Object.entries(variables)) r.setVar(token, k, v);
+        return task;
+      }),
+
+    /** Sets instance variables (conditional events re-evaluate). */
+    setInstanceVariables: (s: Session, instanceId: string, variables: Record<string, unknown>) =>
+      run(s, (r) => {
+        const space = s.require(instanceId);
+        for (const [k, v] of Object.entries(variables)) s.setVar(space, instanceId, k, v);
+        return r;
+      }),
+
+    correlateMessage: (s: Session, name: string, opts: { businessKey?: string | null; variables?: Record<string, unknown> }) => run(s, (r) => correlateMessage(r, name, opts)),
+
+    signal: (s: Session, name: string, variables?: Record<string, unknown>) => run(s, (r) => throwSignal(r, name, variables)),
+
+    /** Moves a token waiting at `activityId` (receive task, catch event) as if its trigger arrived. */
+    trigger: (s: Session, instanceId: string, activityId: string, variables?: Record<string, unknown>) =>
+      run(s, (r) => {
+        const space = s.require(instanceId);
+        const token = [...space.executions.values()].find((e) => e.activityId === activityId && e.kind === "token" && r.children(e).length === 0);
+        if (!token) throw new ConflictError(`No execution of instance ${instanceId} waits at '${activityId}'`);
+        for (const [k, v] of Object.entries(variables ?? {})) r.setVar(token, k, v);
+        r.removeEventsOf(token);
+        r.schedule(() => r.leave(token));
+      }),
+
+    cancel: (s: Session, instanceId: string, reason: string) => run(s, (r) => { s.require(instanceId); cancelInstance(r, instanceId, reason); }),
+
+    /** Executes one job: timer, async continuation, or the retry of an incident. */
+    executeJob: (s: Session, job: JobRecord) =>
+      run(s, (r) => {
+        if (!job.instanceId) {
+          // Timer start event: a new instance, and the next occurrence of a cycle.
+          s.putJob(null, job, "delete");
+          const def = s.definition(job.definitionId);
+          if (job.data.repeat) {
+            const next = nextRepeat(job.data.repeat, s.now);
+            if (next) s.putJob(null, { ...job, id: deps.newId(), dueAt: next.dueAt, data: { ...job.data, repeat: next.repeat }, retries: 3, exception: null, lockOwner: null, lockExpiresAt: null, createdAt: s.now }, "insert");
+          }
+          startProcess(r, def, { startEventId: job.activityId, channel: "TIMER" });
+          return;
+        }
+        const space = s.require(job.instanceId);
+        if (space.instance.state !== "ACTIVE") throw new ConflictError(`Instance ${job.instanceId} is not active`);
+        if (job.kind === "timer") return fireTimerJob(r, space.jobs.get(job.id) ?? job);
+        s.putJob(space, job, "delete");
+        const token = space.executions.get(job.executionId!);
+        if (!token) return;
+        const el = r.el(token, job.activityId);
+        if (job.kind === "async") { token.data.asyncPassed = el.id; return r.proceed(token, el); }
+        if (el.invalid) return r.incident(token, el, el.invalid);
+        return behaviourFor(el.type).execute(r, token, el);
+      }),
+  };
+}
+
+export type BpmnEngine = ReturnType<typeof createBpmnEngine>;

@@ -1,0 +1,101 @@
+/** Plain, JSON-serialisable model of one executable process: what the interpreter reads, cached per definition version. */
+
+export type EventKind = "none" | "message" | "signal" | "timer" | "error" | "escalation" | "terminate" | "conditional" | "link" | "compensate" | "cancel";
+
+export interface TimerDef { type: "date" | "duration" | "cycle"; expr: string }
+
+export interface EventDef {
+  kind: EventKind;
+  /** message or signal name, link name */
+  name?: string;
+  /** error or escalation code; undefined catches all */
+  code?: string;
+  timer?: TimerDef;
+  condition?: string;
+}
+
+export interface MultiInstanceDef {
+  sequential: boolean;
+  collection?: string;
+  elementVariable?: string;
+  loopCardinality?: string;
+  completionCondition?: string;
+}
+
+export interface UserTaskDef {
+  assignee?: string;
+  candidateUsers?: string;
+  candidateGroups?: string;
+  formKey?: string;
+  dueDate?: string;
+  priority?: string;
+}
+
+export interface Mapping { source?: string; sourceExpression?: string; target?: string; all?: boolean }
+
+export interface ServiceDef {
+  /** registry name (delegateExpression/class/type) or an expression to evaluate */
+  delegate?: string;
+  expression?: string;
+  fields: Record<string, string>;
+  resultVariable?: string;
+}
+
+export interface ElementModel {
+  id: string;
+  type: string;
+  name: string;
+  /** id of the containing scope: the process id or a subprocess id */
+  scope: string;
+  incoming: string[];
+  outgoing: string[];
+  default?: string;
+  event?: EventDef;
+  boundaries?: string[];
+  attachedTo?: string;
+  cancelActivity?: boolean;
+  async?: boolean;
+  retryCycle?: string;
+  mi?: MultiInstanceDef;
+  userTask?: UserTaskDef;
+  service?: ServiceDef;
+  script?: { format: string; body: string; resultVariable?: string };
+  rule?: { decisionKey?: string; resultVariable?: string };
+  call?: { calledElement: string; inputs: Mapping[]; outputs: Mapping[]; businessKey?: string };
+  /** subprocess family: ids of the start events and event subprocesses directly inside */
+  starts?: string[];
+  eventSubprocesses?: string[];
+  triggeredByEvent?: boolean;
+  terminateAll?: boolean;
+  formKey?: string;
+  initiator?: string;
+  /** set when the element cannot run as modelled: reaching it raises an incident with this message */
+  invalid?: string;
+}
+
+export interface FlowModel { id: string; source: string; target: string; name?: string; condition?: string; invalid?: string }
+
+export interface ShapeDi { x: number; y: number; width: number; height: number; expanded?: boolean }
+
+export interface ProcessModel {
+  id: string;
+  name: string;
+  isExecutable: boolean;
+  elements: Record<string, ElementModel>;
+  flows: Record<string, FlowModel>;
+  /** none start events directly in the process */
+  starts: string[];
+  eventSubprocesses: string[];
+  startFormKey: string | null;
+  messageStarts: Array<{ elementId: string; name: string }>;
+  signalStarts: Array<{ elementId: string; name: string }>;
+  timerStarts: Array<{ elementId: string; timer: TimerDef }>;
+  diagram: { shapes: Record<string, ShapeDi>; edges: Record<string, Array<{ x: number; y: number }>>; labels: Record<string, ShapeDi> } | null;
+}
+
+export interface ParsedBpmn {
+  processes: ProcessModel[];
+  /** every process in the file, executable or not (ids), for clear refusals */
+  allProcessIds: string[];
+  warnings: string[];
+}
