@@ -1,0 +1,45 @@
+import type { RequestCtx } from "../context";
+
+export const UPLOAD_MODES = ["AD_HOC", "FORM_ONLY", "DISABLED"] as const;
+export type UploadMode = (typeof UPLOAD_MODES)[number];
+
+/** A process's attachment policy (PUT /a/definitions/{key}/config, field attachmentPolicy). */
+export interface AttachmentPolicy {
+  uploadMode: UploadMode;
+  uploadRoles: string[];
+  previewRoles: string[];
+  replaceRoles: string[];
+}
+
+/** What a process with no configured policy behaves as. */
+export const DEFAULT_POLICY: AttachmentPolicy = { uploadMode: "AD_HOC", uploadRoles: [], previewRoles: [], replaceRoles: [] };
+
+/**
+ * What the attachment rules need to know about processes, answered by the process side (definitions, instances,
+ * process roles) of the calling tenant. Installed once at start with setProcessAccess.
+ */
+export interface ProcessAccess {
+  /** Key of the definition the instance belongs to, or null when the tenant has no such instance. */
+  definitionKeyOfInstance(ctx: RequestCtx, instanceId: string): string | null;
+  /** The configured attachment policy of the definition, or null when none was set (AD_HOC applies). */
+  policyOf(ctx: RequestCtx, definitionKey: string): AttachmentPolicy | null;
+  /** Keys of the process roles `userId` holds in the definition (empty: no role in that process). */
+  processRolesOf(ctx: RequestCtx, definitionKey: string, userId: string): string[];
+}
+
+/** Until the process side is wired, no instance is known, so PROCESS_INSTANCE attachments answer 404. */
+export const noProcessAccess: ProcessAccess = {
+  definitionKeyOfInstance: () => null,
+  policyOf: () => null,
+  processRolesOf: () => [],
+};
+
+let current: ProcessAccess = noProcessAccess;
+
+export function setProcessAccess(impl: ProcessAccess): void {
+  current = impl;
+}
+
+export function processAccess(): ProcessAccess {
+  return current;
+}

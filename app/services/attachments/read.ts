@@ -1,0 +1,55 @@
+import type { RequestCtx } from "../context";
+import { BadRequestError } from "../errors";
+import { checkEntityType, demand, rightsOn } from "./policy";
+import { fileStoreOf, getAttachmentRow, rowsWhere, type AttachmentOut } from "./model";
+
+function entityOf(q: { entityType?: string; entityId?: string }) {
+  const entityType = checkEntityType(q.entityType);
+  if (!q.entityId) throw new BadRequestError("entityId is required", [{ field: "entityId", message: "is required" }]);
+  return { entityType, entityId: q.entityId };
+}
+
+/** GET /a/attachments?entityType=&entityId=: current versions only (superseded ones are left out). */
+export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entityId?: string }): AttachmentOut[] {
+  const { entityType, entityId } = entityOf(q);
+  demand(rightsOn(ctx, entityType, entityId).canPreview, "preview");
+  return rowsWhere(ctx.db.sqlite, "entity_type = ? AND entity_id = ? AND status = 'CURRENT' ORDER BY uploaded_at, id", entityType, entityId);
+}
+
+/** GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). */
+export function attachmentCapabilities(ctx: RequestCtx, q: { entityType?: string; entityId?: string }) {
+  const { entityType, entityId } = entityOf(q);
+  const r = rightsOn(ctx, entityType, entityId);
+  return { canUpload: r.canUpload, canPreview: r.canPreview, canReplace: r.canReplace };
+}
+
+/** GET /a/attachments/{id}: metadata of any version, for whoever may preview the entity. */
+export function getAttachment(ctx: RequestCtx, id: string): AttachmentOut {
+  const a = getAttachmentRow(ctx.db.sqlite, id);
+  demand(rightsOn(ctx, a.entityType, a.entityId).canPreview, "preview");
+  return a;
+}
+
+/** GET /a/attachments/{id}/history: the superseded versions of this attachment, newest first. */
+export function attachmentHistory(ctx: RequestCtx, id: string): AttachmentOut[] {
+  const a = getAttachment(ctx, id);
+  return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
+}
+
+/** The file behind an attachment the caller may preview, with the headers of a download. */
+export function openAttachment(ctx: RequestCtx, id: string, inline = false) {
+  const a = getAttachment(ctx, id);
+  const file = Bun.file(fileStoreOf(ctx).pathOf(a.sha256));
+  const ascii = a.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const disposition = `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`;
+  return {
+    file,
+    headers: {
+      "Content-Type": a.contentType,
+      "Content-Length": String(a.size),
+      "Content-Disposition": disposition,
+      "X-Content-Type-Options": "nosniff",
+      ETag: `"${a.sha256}"`,
+    },
+  };
+}
