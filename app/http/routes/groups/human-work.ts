@@ -5,8 +5,10 @@ import { processRolesRouter } from "../process-roles";
 import { adminProcessRolesRouter } from "../admin-process-roles";
 import { membersRouter } from "../members";
 import { notificationsRouter } from "../notifications";
+import { tenantVariablesRouter } from "../tenant-variables";
+import { dataSourcesRouter } from "../datasources";
 
 /** Routers of the human-work area (one folder per resource under app/http/routes/). */
 export const humanWorkRouters = (): OpenAPIHono<AppEnv>[] => [
-  formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(),
+  formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(), tenantVariablesRouter(), dataSourcesRouter(),
 ];

@@ -1,0 +1,53 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth, requireModeler } from "../../middleware/roles";
+import { createDataSource, deleteDataSource, getDataSource, listDataSources, updateDataSource } from "../../../services/datasources/manage";
+import { executeDataSource } from "../../../services/datasources/execute";
+import { CreateBody, DataSourceSchema, ExecuteBody, KeyParam, RowsSchema, UpdateBody } from "./schema";
+
+// Forms read and execute data sources for whoever fills them; defining them is the Modeler's.
+const read = { tags: ["data sources"], security: tenantSecurity, middleware: requireAuth };
+const write = { tags: ["data sources"], security: tenantSecurity, middleware: requireModeler };
+const base = "/a/forms/datasources";
+const one = { 200: { description: "Data source", ...json(DataSourceSchema) }, ...errorResponses };
+
+const list = createRoute({
+  ...read, method: "get", path: base, summary: "Data sources of the tenant",
+  responses: { 200: { description: "Data sources", ...json(z.array(DataSourceSchema)) }, ...errorResponses },
+});
+const create = createRoute({
+  ...write, method: "post", path: base, summary: "Create a data source (Modeler; secrets need Admin)",
+  request: { body: { ...json(CreateBody), required: true } },
+  responses: { 201: { description: "Created", ...json(DataSourceSchema) }, ...errorResponses },
+});
+const getOne = createRoute({ ...read, method: "get", path: `${base}/{key}`, summary: "One data source", request: { params: KeyParam }, responses: one });
+const update = createRoute({
+  ...write, method: "put", path: `${base}/{key}`, summary: "Replace name, kind and configuration (Modeler)",
+  request: { params: KeyParam, body: { ...json(UpdateBody), required: true } }, responses: one,
+});
+const remove = createRoute({
+  ...write, method: "delete", path: `${base}/{key}`, summary: "Delete (Modeler)",
+  request: { params: KeyParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+});
+const execute = createRoute({
+  ...read, method: "post", path: `${base}/{key}/execute`, summary: "Run the source with parameters",
+  request: { params: KeyParam, body: { ...json(ExecuteBody), required: false } },
+  responses: { 200: { description: "Rows", ...json(RowsSchema) }, ...errorResponses },
+});
+
+/** /a/forms/datasources: the only routes under /a/forms (there is no /a/forms/{key}). */
+export function dataSourcesRouter() {
+  const r = createRouter();
+  r.openapi(list, (c) => c.json(listDataSources(c.var.ctx), 200));
+  r.openapi(create, (c) => c.json(createDataSource(c.var.ctx, c.req.valid("json")), 201));
+  r.openapi(getOne, (c) => c.json(getDataSource(c.var.ctx, c.req.valid("param").key), 200));
+  r.openapi(update, (c) => c.json(updateDataSource(c.var.ctx, c.req.valid("param").key, c.req.valid("json")), 200));
+  r.openapi(remove, (c) => {
+    deleteDataSource(c.var.ctx, c.req.valid("param").key);
+    return c.body(null, 204);
+  });
+  r.openapi(execute, async (c) => c.json(await executeDataSource(c.var.ctx, c.req.valid("param").key, c.req.valid("json")?.parameters), 200));
+  return r;
+}

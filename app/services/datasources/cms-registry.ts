@@ -1,0 +1,23 @@
+import type { RequestCtx } from "../context";
+
+export interface CmsDataSourceQuery {
+  /** Collection name or id, from the data source configuration. */
+  collection: string;
+  /** Field equality filter: the configured filter overlaid with the execute parameters. */
+  filter: Record<string, unknown>;
+  limit: number;
+}
+
+/** Runs a CMS query for a data source as the calling user (so confidentiality rules apply); returns record values. */
+export type CmsQuery = (ctx: RequestCtx, query: CmsDataSourceQuery) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+
+// The CMS service registers itself at start; until then CMS data sources answer 409.
+let cmsQuery: CmsQuery | null = null;
+
+export function setCmsQuery(fn: CmsQuery | null): void {
+  cmsQuery = fn;
+}
+
+export function getCmsQuery(): CmsQuery | null {
+  return cmsQuery;
+}

@@ -1,0 +1,62 @@
+import { asc, eq } from "drizzle-orm";
+import { tenantVariables } from "../../../db/tenant/schema";
+import { immediate } from "../../../db/connection";
+import type { RequestCtx } from "../context";
+import { ConflictError, NotFoundError } from "../errors";
+
+type Row = typeof tenantVariables.$inferSelect;
+
+/** A secret's value is write-only: no response ever carries it. */
+export function variableView(v: Row) {
+  return { name: v.name, value: v.secret ? null : v.value, secret: v.secret, createdAt: v.createdAt, updatedAt: v.updatedAt, updatedBy: v.updatedBy };
+}
+
+const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+
+function find(ctx: RequestCtx, name: string): Row | undefined {
+  return ctx.db.orm.select().from(tenantVariables).where(eq(tenantVariables.name, name)).get();
+}
+
+export function listVariables(ctx: RequestCtx) {
+  return ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all().map(variableView);
+}
+
+export function getVariable(ctx: RequestCtx, name: string) {
+  const row = find(ctx, name);
+  if (!row) throw new NotFoundError(`Tenant variable '${name}' not found`);
+  return variableView(row);
+}
+
+/** POST /a/variables: 409 when the name exists (PUT replaces). */
+export function createVariable(ctx: RequestCtx, input: { name: string; value: string; secret?: boolean }) {
+  const at = nowIso(ctx);
+  const row: Row = { name: input.name, value: input.value, secret: input.secret ?? false, updatedBy: ctx.actor.userId, createdAt: at, updatedAt: at };
+  immediate(ctx.db.sqlite, () => {
+    if (find(ctx, input.name)) throw new ConflictError(`Tenant variable '${input.name}' already exists`);
+    ctx.db.orm.insert(tenantVariables).values(row).run();
+  });
+  return variableView(row);
+}
+
+/**
+ * PUT /a/variables/{name}: creates or replaces. The value is always sent again, so turning a secret into a plain value
+ * never reveals the old secret.
+ */
+export function putVariable(ctx: RequestCtx, name: string, input: { value: string; secret?: boolean }) {
+  const at = nowIso(ctx);
+  return immediate(ctx.db.sqlite, () => {
+    const old = find(ctx, name);
+    const row: Row = {
+      name, value: input.value, secret: input.secret ?? old?.secret ?? false, updatedBy: ctx.actor.userId, createdAt: old?.createdAt ?? at, updatedAt: at,
+    };
+    ctx.db.orm.insert(tenantVariables).values(row)
+      .onConflictDoUpdate({ target: tenantVariables.name, set: { value: row.value, secret: row.secret, updatedBy: row.updatedBy, updatedAt: at } })
+      .run();
+    return variableView(row);
+  });
+}
+
+export function deleteVariable(ctx: RequestCtx, name: string): void {
+  if (!find(ctx, name)) throw new NotFoundError(`Tenant variable '${name}' not found`);
+  ctx.db.orm.delete(tenantVariables).where(eq(tenantVariables.name, name)).run();
+}

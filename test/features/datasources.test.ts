@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../harness/server";
+import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { setCmsQuery } from "../../app/services/datasources/cms-registry";
+
+let s: TestServer;
+let admin: string, modeler: string, user: string, otherAdmin: string;
+const base = "/api/a/forms/datasources";
+const countries = { rows: [{ code: "PT", name: "Portugal", region: "EU" }, { code: "ES", name: "Spain", region: "EU" }, { code: "BR", name: "Brazil", region: "SA" }] };
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const sa = await saToken(s);
+  const t = await createTenant(s, "ds-a", sa);
+  admin = (await userInTenant(s, t, "ADMIN", sa)).token;
+  modeler = (await userInTenant(s, t, "MODELER", sa)).token;
+  user = (await userInTenant(s, t, "USER", sa)).token;
+  otherAdmin = (await userInTenant(s, await createTenant(s, "ds-b", sa), "ADMIN", sa)).token;
+  await s.req("POST", base, { token: modeler, json: { key: "countries", name: "Countries", kind: "STATIC", config: countries } });
+});
+afterAll(() => s.close());
+afterEach(() => setCmsQuery(null));
+
+const exec = (key: string, parameters?: unknown, token = user) => s.req("POST", `${base}/${key}/execute`, { token, json: parameters === undefined ? {} : { parameters } });
+
+describe("data source definitions", () => {
+  test("a Modeler creates, reads, updates and deletes a data source", async () => {
+    const created = await s.req("POST", base, { token: modeler, json: { key: "tmp", name: "Tmp", kind: "STATIC", config: { rows: [] } } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ key: "tmp", kind: "STATIC", config: { rows: [] } });
+    const updated = await s.req("PUT", `${base}/tmp`, { token: modeler, json: { name: "Tmp 2", kind: "STATIC", config: { rows: [{ a: 1 }] } } });
+    expect(await updated.json()).toMatchObject({ name: "Tmp 2", config: { rows: [{ a: 1 }] } });
+    expect((await (await s.req("GET", `${base}/tmp`, { token: user })).json()).name).toBe("Tmp 2");
+    const keys = (await (await s.req("GET", base, { token: user })).json()).map((d: { key: string }) => d.key);
+    expect(keys).toEqual(["countries", "tmp"]);
+    expect((await s.req("DELETE", `${base}/tmp`, { token: modeler })).status).toBe(204);
+    await expectError(await s.req("GET", `${base}/tmp`, { token: user }), 404);
+  });
+
+  test("HTTP configurations get their defaults", async () => {
+    const res = await s.req("POST", base, { token: modeler, json: { key: "remote", name: "Remote", kind: "HTTP", config: { url: "https://example.com/x" } } });
+    expect((await res.json()).config).toMatchObject({ method: "GET", timeoutMs: 10000, maxBytes: 1048576, headers: {} });
+  });
+
+  test("refuses an unknown kind (listing the kinds), a bad configuration and a duplicate key", async () => {
+    await expectError(await s.req("POST", base, { token: modeler, json: { key: "k1", name: "K", kind: "SOAP", config: {} } }), 400, /STATIC, HTTP, CMS/);
+    const bad = await expectError(await s.req("POST", base, { token: modeler, json: { key: "k2", name: "K", kind: "HTTP", config: { url: "ftp://x" } } }), 400);
+    expect(JSON.stringify(bad.fieldErrors)).toContain("config.url");
+    await expectError(await s.req("POST", base, { token: modeler, json: { key: "k3", name: "K", kind: "STATIC", config: { rows: "no" } } }), 400);
+    await expectError(await s.req("POST", base, { token: modeler, json: { key: "countries", name: "K", kind: "STATIC", config: countries } }), 409);
+  });
+
+  test("a plain user and an API key cannot write; an API key may read and execute", async () => {
+    await expectError(await s.req("POST", base, { token: user, json: { key: "u", name: "U", kind: "STATIC", config: { rows: [] } } }), 403);
+    await expectError(await s.req("DELETE", `${base}/countries`, { token: user }), 403);
+    const key = await apiKey(s, admin, ["read", "write"]);
+    await expectError(await s.req("POST", base, { apiKey: key.key, json: { key: "u", name: "U", kind: "STATIC", config: { rows: [] } } }), 403);
+    expect((await s.req("GET", base, { apiKey: key.key })).status).toBe(200);
+    expect((await s.req("POST", `${base}/countries/execute`, { apiKey: key.key, json: {} })).status).toBe(200);
+  });
+
+  test("another tenant's data source is not found", async () => {
+    await expectError(await s.req("GET", `${base}/countries`, { token: otherAdmin }), 404);
+    await expectError(await exec("countries", {}, otherAdmin), 404);
+    await expectError(await s.req("DELETE", `${base}/countries`, { token: otherAdmin }), 404);
+  });
+
+  test("only an Admin may reference a secret variable", async () => {
+    await s.req("POST", "/api/a/variables", { token: admin, json: { name: "TOKEN", value: "t", secret: true } });
+    await s.req("POST", "/api/a/variables", { token: admin, json: { name: "HOST", value: "h" } });
+    const cfg = (v: string) => ({ url: "https://example.com/", headers: { authorization: `Bearer {{var:${v}}}` } });
+    await expectError(await s.req("POST", base, { token: modeler, json: { key: "sec", name: "S", kind: "HTTP", config: cfg("TOKEN") } }), 403, /secret variables \(TOKEN\)/);
+    expect((await s.req("POST", base, { token: modeler, json: { key: "plainvar", name: "S", kind: "HTTP", config: cfg("HOST") } })).status).toBe(201);
+    expect((await s.req("POST", base, { token: admin, json: { key: "sec", name: "S", kind: "HTTP", config: cfg("TOKEN") } })).status).toBe(201);
+    await expectError(await s.req("PUT", `${base}/sec`, { token: modeler, json: { name: "S", kind: "HTTP", config: { ...cfg("TOKEN"), url: "https://evil.example/" } } }), 403);
+  });
+});
+
+describe("executing", () => {
+  test("a STATIC source answers its rows, filtered by the parameters", async () => {
+    expect((await (await exec("countries")).json()).rows).toHaveLength(3);
+    expect((await (await exec("countries", { region: "eu" })).json()).rows.map((r: { code: string }) => r.code)).toEqual(["PT", "ES"]);
+    expect((await (await exec("countries", { search: "bra" })).json()).rows.map((r: { code: string }) => r.code)).toEqual(["BR"]);
+    expect((await (await exec("countries", { region: "" })).json()).rows).toHaveLength(3);
+    const noBody = await s.req("POST", `${base}/countries/execute`, { token: user });
+    expect(noBody.status).toBe(200);
+  });
+
+  test("an unknown data source answers 404; malformed parameters 400", async () => {
+    await expectError(await exec("nope"), 404);
+    await expectError(await s.req("POST", `${base}/countries/execute`, { token: user, json: { parameters: [1] } }), 400);
+  });
+
+  test("a CMS source answers 409 until the CMS query is wired", async () => {
+    await s.req("POST", base, { token: modeler, json: { key: "clients", name: "Clients", kind: "CMS", config: { collection: "clients", filter: { active: true } } } });
+    await expectError(await exec("clients"), 409, /CMS query not available/);
+  });
+
+  test("once wired, a CMS source runs the query with the filter overlaid by the parameters", async () => {
+    let seen: unknown;
+    setCmsQuery((ctx, q) => {
+      seen = { tenant: ctx.tenant.slug, ...q };
+      return [{ id: "r1", name: "ACME" }];
+    });
+    const res = await exec("clients", { city: "Lisboa" });
+    expect(await res.json()).toEqual({ rows: [{ id: "r1", name: "ACME" }] });
+    expect(seen).toEqual({ tenant: "ds-a", collection: "clients", filter: { active: true, city: "Lisboa" }, limit: 100 });
+  });
+});
