@@ -20,7 +20,8 @@ function pick(run: Run, scopeExec: ExecutionRecord, ids: string[], kind: Kind, c
 function propagate(run: Run, from: ExecutionRecord, kind: Kind, code: string): boolean {
   let cur: ExecutionRecord | undefined = from;
   while (cur) {
-    if (cur.activityId) {
+    // Boundary events of a multi-instance activity belong to the body's holder, not to each inner instance.
+    if (cur.activityId && run.parent(cur)?.kind !== "mi") {
       const el = run.el(cur);
       const b = pick(run, cur, el.boundaries ?? [], kind, code);
       if (b) { triggerBoundary(run, cur, b); return true; }
