@@ -85,8 +85,10 @@ export async function runHttp(key: string, config: HttpConfigT, parameters: Reco
   // the certificate must match the name, which an internal service cannot present for someone else's domain.
   const target = new URL(url);
   if (url.protocol === "http:") {
+    // Prefer IPv4 as most resolvers and stacks do; every address was checked above.
+    const ip = addresses.find((a) => !a.includes(":")) ?? addresses[0];
     headers.set("host", url.host);
-    target.hostname = addresses[0].includes(":") ? `[${addresses[0]}]` : addresses[0];
+    target.hostname = ip.includes(":") ? `[${ip}]` : ip;
   }
 
   const controller = new AbortController();
