@@ -4,3 +4,4 @@ export * from "./process-instances";
 export * from "./tasks";
 export * from "./jobs";
 export * from "./history";
+export * from "./cases";
