@@ -1,0 +1,35 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { makeRuntime } from "../fixtures/bpmn/harness";
+
+const root = join(import.meta.dir, "../../../shared/corpora/miwg");
+function walk(d: string): string[] {
+  return readdirSync(d).sort().flatMap((f) => { const p = join(d, f); return statSync(p).isDirectory() ? walk(p) : [p]; });
+}
+const files = walk(root).filter((f) => /\.(bpmn|xml)$/i.test(f));
+
+/** Constructs we refuse on purpose; any other refusal of a MIWG file would be a bug. */
+const PRECISE = /^(Malformed BPMN XML|No executable process|No process found|Process '.+': (Element '.+' \(.+\): .+ (are|is) not supported|Compensation event|Script task '.+' uses scriptFormat|.+method calls are not supported|Sequence flow '.+' uses a '.+' condition))/;
+
+describe("MIWG reference models and tool exports", () => {
+  const { rt } = makeRuntime();
+  test("the corpus is there", () => expect(files.length).toBeGreaterThan(100));
+  for (const f of files) {
+    const name = relative(root, f);
+    const xml = readFileSync(f, "utf8");
+    const marked = /isExecutable="true"/.test(xml);
+    test(`${name} ${marked ? "deploys (marked executable)" : "deploys or is refused with a precise message"}`, async () => {
+      try {
+        const d = await rt.deploy("miwg", xml, { fileName: name, createdBy: null });
+        expect(d.definitions.length).toBeGreaterThan(0);
+        expect(Array.isArray(d.warnings)).toBe(true);
+      } catch (e) {
+        const err = e as { code?: string; message: string };
+        if (marked) throw new Error(`executable model refused: ${err.message}`);
+        expect(err.code).toBe("BAD_REQUEST");
+        expect(err.message).toMatch(PRECISE);
+      }
+    });
+  }
+});
