@@ -15,6 +15,8 @@ import { RateLimiter } from "./rate-limiter";
 import { TokenService } from "./auth/tokens";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { dmnTemplateSeeder } from "./decisions/templates";
+import type { ProcessRuntime } from "./process-runtime";
+import { wireProcessRuntime } from "./process/wiring";
 
 export interface PlatformOptions {
   config: Config;
@@ -39,6 +41,8 @@ export interface Platform {
   tokens: TokenService;
   mailer: Mailer;
   limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  /** The BPMN runtime over the engine database (definitions, instances, tasks, jobs, history). */
+  processRuntime: ProcessRuntime;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
   seeders: TenantSeeder[];
   /** Starts provisioning in the background and answers at once. */
@@ -76,7 +80,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
   };
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
 
-  const platform: Platform = {
+  const platform = {
     config,
     clock,
     log,
@@ -104,16 +108,19 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
     start() {
       sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
+      platform.processRuntime.startJobExecutor({ intervalMs: 500 });
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
+      await platform.processRuntime.stop();
       await platform.idle();
       tenantDbs.closeAll();
       platformSqlite.close();
       engineSqlite.close();
     },
-  };
+  } as Omit<Platform, "processRuntime"> as Platform;
+  platform.processRuntime = wireProcessRuntime(platform);
   seeders.push(dmnTemplateSeeder(platform));
   return platform;
 }

@@ -22,9 +22,10 @@ export function handleError(err: unknown, c: Context): Response {
   }
   const code = (err as { code?: unknown })?.code;
   if (typeof code === "string" && CODE_STATUS[code]) {
-    const e = err as { message: string; fieldErrors?: { field: string; message: string }[] };
+    const e = err as { message: string; fieldErrors?: { field: string; message: string }[]; details?: { field?: unknown } };
     const status = CODE_STATUS[code];
-    return c.json(errorBody(status, e.message, path, e.fieldErrors), status as 400);
+    const fieldErrors = e.fieldErrors ?? (typeof e.details?.field === "string" ? [{ field: e.details.field, message: e.message }] : undefined);
+    return c.json(errorBody(status, e.message, path, fieldErrors), status as 400);
   }
   console.error(`[error] ${c.req.method} ${path}`, err);
   return c.json(errorBody(500, "Internal server error", path), 500);

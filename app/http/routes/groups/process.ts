@@ -1,5 +1,8 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../env";
+import { definitionsRouter } from "../definitions";
+import { instancesRouter } from "../instances";
+import { historyRouter } from "../history";
+import { dashboardRouter } from "../dashboard";
+import { delegatesRouter } from "../delegates";
 
-/** Routers of the process area (one folder per resource under app/http/routes/). */
-export const processRouters = (): OpenAPIHono<AppEnv>[] => [];
+/** Process definitions, instances, history, dashboard and delegates. */
+export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter()];

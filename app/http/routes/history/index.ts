@@ -1,0 +1,47 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth } from "../../middleware/roles";
+import { IdParam, PageQuery } from "../../schemas";
+import { visibilityOf } from "../../../services/process/visibility";
+import { InstancePage, InstanceSchema } from "../instances/schema";
+
+const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
+const HistoryQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional(), tenantId: z.string().optional() });
+const ActivitySchema = z
+  .object({
+    id: z.string(), activityId: z.string(), activityName: z.string().nullable(), activityType: z.string(), startTime: z.string(),
+    endTime: z.string().nullable(), durationMs: z.number().nullable(), who: z.string().nullable(), channel: z.string().nullable(),
+    taskId: z.string().nullable(), outcome: z.string().nullable(),
+  })
+  .openapi("HistoricActivity");
+
+const list = createRoute({
+  ...common, method: "get", path: "/a/history/instances", summary: "Completed instances the caller takes part in (paginated)",
+  request: { query: HistoryQuery }, responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
+});
+const detail = createRoute({
+  ...common, method: "get", path: "/a/history/instances/{id}", summary: "Completed instance detail",
+  request: { params: IdParam },
+  responses: { 200: { description: "Instance", ...json(InstanceSchema.extend({ durationMs: z.number().nullable(), variables: z.record(z.string(), z.unknown()), tasks: z.array(z.any()) })) }, ...errorResponses },
+});
+const activities = createRoute({
+  ...common, method: "get", path: "/a/history/instances/{id}/activities", summary: "Activity log of an instance",
+  request: { params: IdParam }, responses: { 200: { description: "Activities", ...json(z.array(ActivitySchema)) }, ...errorResponses },
+});
+
+/** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */
+export function historyRouter() {
+  const r = createRouter();
+  r.openapi(list, (c) => {
+    const q = c.req.valid("query");
+    if (q.type === "CMMN") return c.json({ content: [], number: 0, size: q.size ?? 20, totalElements: 0, totalPages: 0 }, 200);
+    return c.json(c.var.platform.processRuntime.historyInstances(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q), 200);
+  });
+  r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.historyInstance(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200));
+  r.openapi(activities, (c) =>
+    c.json(c.var.platform.processRuntime.historyActivities(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200),
+  );
+  return r;
+}

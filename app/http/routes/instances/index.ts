@@ -1,0 +1,11 @@
+import { createRouter } from "../../router";
+import { registerInstanceControl } from "./control";
+import { registerInstanceStartAndRead } from "./start-and-read";
+
+/** /a/instances: the fixed paths (failed-jobs, search) are registered before /{id}. */
+export function instancesRouter() {
+  const r = createRouter();
+  registerInstanceControl(r);
+  registerInstanceStartAndRead(r);
+  return r;
+}

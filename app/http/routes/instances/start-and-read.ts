@@ -1,0 +1,58 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth } from "../../middleware/roles";
+import { IdParam } from "../../schemas";
+import { startInstance } from "../../../services/process/start-instance";
+import { visibilityOf } from "../../../services/process/visibility";
+import { DiagramQuery, InstanceDetailSchema, InstancePage, ListQuery, SearchQuery, StartBody, StartedSchema } from "./schema";
+
+const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };
+
+const start = createRoute({
+  ...common, method: "post", path: "/a/instances", summary: "Start an instance of the published (else latest) version",
+  request: { body: { ...json(StartBody), required: true } },
+  responses: { 201: { description: "Started", ...json(StartedSchema) }, ...errorResponses },
+});
+const list = createRoute({
+  ...common, method: "get", path: "/a/instances", summary: "Running instances the caller takes part in (paginated, size ≤ 100)",
+  request: { query: ListQuery }, responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
+});
+const search = createRoute({
+  ...common, method: "get", path: "/a/instances/search", summary: "Instances by variable value (paginated)",
+  request: { query: SearchQuery }, responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
+});
+const detail = createRoute({
+  ...common, method: "get", path: "/a/instances/{id}", summary: "Instance with variables (404 when the caller takes no part)",
+  request: { params: IdParam }, responses: { 200: { description: "Instance", ...json(InstanceDetailSchema) }, ...errorResponses },
+});
+const diagram = createRoute({
+  ...common, method: "get", path: "/a/instances/{id}/diagram", summary: "SVG with active activities highlighted (?format=xml for the BPMN)",
+  request: { params: IdParam, query: DiagramQuery },
+  responses: { 200: { description: "Diagram", content: { "image/svg+xml": { schema: z.string() }, "application/xml": { schema: z.string() } } }, ...errorResponses },
+});
+
+const emptyPage = (size: number) => ({ content: [], number: 0, size, totalElements: 0, totalPages: 0 });
+
+export function registerInstanceStartAndRead(r: OpenAPIHono<AppEnv>) {
+  r.openapi(start, async (c) => c.json(await startInstance(c.var.ctx, c.req.valid("json")), 201));
+  r.openapi(list, (c) => {
+    const q = c.req.valid("query");
+    if (q.type === "CMMN") return c.json(emptyPage(q.size ?? 20), 200);
+    return c.json(c.var.platform.processRuntime.listInstances(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q), 200);
+  });
+  r.openapi(search, (c) => {
+    const q = c.req.valid("query");
+    return c.json(c.var.platform.processRuntime.searchInstancesByVariable(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q.varName, q.varValue, q), 200);
+  });
+  r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.getInstance(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200));
+  r.openapi(diagram, (c) => {
+    const rt = c.var.platform.processRuntime;
+    const { id } = c.req.valid("param");
+    if (c.req.valid("query").format === "xml") {
+      return c.body(rt.diagramXml(c.var.ctx.tenant.id, id, visibilityOf(c.var.ctx)), 200, { "content-type": "application/xml; charset=utf-8" });
+    }
+    return c.body(rt.diagramSvg(c.var.ctx.tenant.id, id, visibilityOf(c.var.ctx)), 200, { "content-type": "image/svg+xml" });
+  });
+}

@@ -1,0 +1,30 @@
+import type { RequestCtx } from "../context";
+import { resolveBusinessKey } from "../instances/business-key";
+import { visibilityOf } from "./visibility";
+
+export interface StartRequest {
+  definitionKey: string;
+  businessKey?: string | null;
+  variables?: Record<string, unknown>;
+}
+
+/**
+ * POST /a/instances: resolves the business key (request, definition template, system default), starts the published
+ * version (latest if never published) and answers the tasks open right after the start that the caller may see.
+ */
+export async function startInstance(ctx: RequestCtx, input: StartRequest) {
+  const rt = ctx.platform.processRuntime;
+  const tenantId = ctx.tenant.id;
+  const variables = input.variables ?? {};
+  const config = rt.getDefinitionConfig(tenantId, input.definitionKey);
+  const businessKey = resolveBusinessKey(input.businessKey, config.businessKeyTemplate, variables, new Date(ctx.platform.clock.now()));
+  const started = await rt.startInstance(tenantId, {
+    definitionKey: input.definitionKey, businessKey, variables, startedBy: ctx.actor.userId, channel: ctx.actor.channel,
+  });
+  const v = visibilityOf(ctx);
+  return {
+    id: started.id, businessKey: started.businessKey, definitionKey: started.definitionKey, definitionId: started.definitionId,
+    version: started.version, type: started.type, startTime: started.startTime, ended: started.ended,
+    activeTasks: started.activeTasks.filter((t) => rt.isTaskVisible(t, v)).map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Visibility } from "../process-runtime";
+import { seesWholeTenant, type RequestCtx } from "../context";
+import { processRolesOfUser } from "../process-roles/queries";
+
+/**
+ * What the caller may see of instances and tasks. Managers, Admins and SA see the tenant; an API key is an integration
+ * credential created by an Admin and sees the tenant too; everyone else sees what they take part in, directly or
+ * through their process roles.
+ */
+export function visibilityOf(ctx: RequestCtx): Visibility {
+  const a = ctx.actor;
+  if (a.kind !== "user" || seesWholeTenant(a)) return { all: true, userId: a.userId, groups: [] };
+  return { all: false, userId: a.userId, groups: processRolesOfUser(ctx.platform.platformDb, ctx.tenant.id, a.userId!) };
+}

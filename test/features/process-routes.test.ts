@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../harness/server";
+import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+
+const APPROVAL = bpmnFixture("approval.bpmn");
+type U = Awaited<ReturnType<typeof userInTenant>>;
+
+let s: TestServer;
+let modeler: U, manager: U, user: U, approver: U, outsider: U, otherAdmin: U;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const sa = await saToken(s);
+  const t = await createTenant(s, "proc-a", sa);
+  const other = await createTenant(s, "proc-b", sa);
+  [modeler, manager, user, approver, outsider] = await Promise.all(
+    (["MODELER", "MANAGER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
+  );
+  otherAdmin = await userInTenant(s, other, "ADMIN", sa);
+  // `approver` holds the process role named by the user task's candidate group.
+  const role = await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { processKey: "approval", key: "approvers", name: "Approvers" } });
+  expect(role.status).toBe(201);
+  const roleId = (await role.json()).id;
+  expect((await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler.token, json: { userId: approver.id } })).status).toBeLessThan(300);
+});
+afterAll(() => s.close());
+
+describe("deploying definitions", () => {
+  test("answers the pinned body and lists the definition with its startFormKey", async () => {
+    const res = await deployBpmn(s, modeler.token, APPROVAL, "approval.bpmn20.xml");
+    expect(res.definitions).toEqual([{ key: "approval", definitionId: expect.any(String), version: 1, name: "Approval", type: "BPMN" }]);
+    expect(res.warnings).toBeArray();
+    const list = await (await s.req("GET", "/api/a/definitions", { token: user.token })).json();
+    expect(list.map((d: { key: string }) => d.key)).toEqual(["approval"]);
+    const detail = await (await s.req("GET", "/api/a/definitions/approval", { token: user.token })).json();
+    expect(detail.startFormKey).toBe("request");
+  });
+
+  test("refuses malformed XML, a model without an executable process, an unknown extension and a USER", async () => {
+    const fd = (xml: string, name = "x.bpmn") => {
+      const f = new FormData();
+      f.append("file", new File([xml], name));
+      return f;
+    };
+    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd("<definitions") }), 400);
+    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd(APPROVAL.replace('isExecutable="true"', 'isExecutable="false"')) }), 400, /executable/i);
+    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd(APPROVAL, "x.txt") }), 400);
+    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: user.token, body: fd(APPROVAL) }), 403);
+  });
+
+  test("a second deploy creates version 2; publishing moves `published`; the XML of a version is exported", async () => {
+    const v2 = await deployBpmn(s, modeler.token, APPROVAL.replace('name="Approval"', 'name="Approval v2"'));
+    expect(v2.definitions[0].version).toBe(2);
+    let versions = await (await s.req("GET", "/api/a/definitions/approval/versions", { token: modeler.token })).json();
+    expect(versions.filter((v: { published: boolean }) => v.published)).toEqual([]);
+    const v1 = versions.find((v: { version: number }) => v.version === 1);
+    const pub = await s.req("POST", `/api/a/definitions/approval/versions/${v1.definitionId}/publish`, { token: modeler.token });
+    expect(pub.status).toBe(200);
+    versions = await (await s.req("GET", "/api/a/definitions/approval/versions", { token: modeler.token })).json();
+    expect(versions.filter((v: { published: boolean }) => v.published).map((v: { version: number }) => v.version)).toEqual([1]);
+    // Deploying a new version does not change the published one (and says so).
+    const v3 = await deployBpmn(s, modeler.token, APPROVAL);
+    expect(v3.warnings.join(" ")).toMatch(/published/);
+    const xml = await s.req("GET", `/api/a/definitions/approval/versions/${v1.definitionId}/xml`, { token: modeler.token });
+    expect(xml.headers.get("content-type")).toContain("xml");
+    expect(await xml.text()).toContain('name="Approval"');
+    await expectError(await s.req("GET", "/api/a/definitions/approval/versions", { token: user.token }), 403);
+  });
+});
+
+describe("starting instances", () => {
+  test("starts the published version and answers the pinned body with the tasks the caller may see", async () => {
+    const mine = await startProcess(s, user.token, { definitionKey: "approval", businessKey: "REQ-1", variables: { amount: 10 } });
+    expect(mine).toMatchObject({ businessKey: "REQ-1", definitionKey: "approval", version: 1, type: "BPMN", ended: false });
+    // The USER who started it is no candidate of the review task: it is not listed for them.
+    expect(mine.activeTasks).toEqual([]);
+    const theirs = await startProcess(s, approver.token, { definitionKey: "approval", businessKey: "REQ-2" });
+    expect(theirs.activeTasks).toEqual([{ id: expect.any(String), name: "Review request", activityId: "review", assignee: null }]);
+  });
+
+  test("applies the definition's business key template, and refuses with 422 when a variable is missing", async () => {
+    const cfg = await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { businessKeyTemplate: "APR-${customer}-${date:yyyy}" } });
+    expect((await cfg.json()).businessKeyTemplate).toBe("APR-${customer}-${date:yyyy}");
+    const ok = await startProcess(s, user.token, { definitionKey: "approval", variables: { customer: "acme" } });
+    expect(ok.businessKey).toMatch(/^APR-acme-\d{4}$/);
+    const before = (await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json()).runningInstances;
+    const res = await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "approval", variables: {} } });
+    const body = await expectError(res, 422);
+    expect(body.fieldErrors).toEqual([{ field: "customer", message: expect.stringContaining("required by the business key template") }]);
+    const after = (await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json()).runningInstances;
+    expect(after).toBe(before);
+    await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { businessKeyTemplate: null } });
+  });
+
+  test("refuses an unknown definition (404), a malformed body (400) and a suspended definition", async () => {
+    await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "nope" } }), 404);
+    await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { variables: 3 } }), 400);
+    expect((await s.req("PUT", "/api/a/definitions/approval/suspend", { token: modeler.token })).status).toBe(200);
+    await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "approval" } }), 409, /suspended/);
+    expect((await s.req("PUT", "/api/a/definitions/approval/activate", { token: modeler.token })).status).toBe(200);
+    await expectError(await s.req("PUT", "/api/a/definitions/approval/suspend", { token: user.token }), 403);
+  });
+});
+
+describe("instance visibility", () => {
+  test("a USER sees the instances they started; another user gets 404; a Manager sees all", async () => {
+    const inst = await startProcess(s, user.token, { definitionKey: "approval", businessKey: "VIS-1", variables: { note: "x" } });
+    const detail = await (await s.req("GET", `/api/a/instances/${inst.id}`, { token: user.token })).json();
+    expect(detail.variables).toEqual({ note: "x" });
+    expect(detail.activeActivityIds).toEqual(["review"]);
+    await expectError(await s.req("GET", `/api/a/instances/${inst.id}`, { token: outsider.token }), 404);
+    await expectError(await s.req("GET", `/api/a/instances/${inst.id}/diagram`, { token: outsider.token }), 404);
+    expect((await s.req("GET", `/api/a/instances/${inst.id}`, { token: manager.token })).status).toBe(200);
+    const outsiderList = await (await s.req("GET", "/api/a/instances", { token: outsider.token })).json();
+    expect(outsiderList.content.find((i: { id: string }) => i.id === inst.id)).toBeUndefined();
+    const managerList = await (await s.req("GET", "/api/a/instances?size=100", { token: manager.token })).json();
+    expect(managerList.content.find((i: { id: string }) => i.id === inst.id)).toBeDefined();
+  });
+
+  test("a candidate through a process role sees the instance; variable search honours visibility", async () => {
+    const inst = await startProcess(s, user.token, { definitionKey: "approval", variables: { ticket: "T-77" } });
+    expect((await s.req("GET", `/api/a/instances/${inst.id}`, { token: approver.token })).status).toBe(200);
+    const found = await (await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: approver.token })).json();
+    expect(found.content.map((i: { id: string }) => i.id)).toEqual([inst.id]);
+    const hidden = await (await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: outsider.token })).json();
+    expect(hidden.content).toEqual([]);
+  });
+
+  test("page size is capped at 100", async () => {
+    const page = await (await s.req("GET", "/api/a/instances?size=500", { token: manager.token })).json();
+    expect(page.size).toBe(100);
+  });
+
+  test("the diagram is an SVG with the active step highlighted, or the XML on request", async () => {
+    const inst = await startProcess(s, user.token, { definitionKey: "approval" });
+    const svg = await s.req("GET", `/api/a/instances/${inst.id}/diagram`, { token: user.token });
+    expect(svg.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await svg.text()).toContain("<svg");
+    const xml = await s.req("GET", `/api/a/instances/${inst.id}/diagram?format=xml`, { token: user.token });
+    expect(await xml.text()).toContain("<definitions");
+  });
+});
+
+describe("instance control", () => {
+  test("cancel, suspend and activate need Manager; a USER gets 403", async () => {
+    const inst = await startProcess(s, user.token, { definitionKey: "approval" });
+    await expectError(await s.req("DELETE", `/api/a/instances/${inst.id}`, { token: user.token }), 403);
+    await expectError(await s.req("PATCH", `/api/a/instances/${inst.id}/suspend`, { token: user.token }), 403);
+    await expectError(await s.req("GET", "/api/a/instances/failed-jobs", { token: user.token }), 403);
+    const susp = await (await s.req("PATCH", `/api/a/instances/${inst.id}/suspend`, { token: manager.token })).json();
+    expect(susp.state).toBe("SUSPENDED");
+    await expectError(await s.req("PATCH", `/api/a/instances/${inst.id}/suspend`, { token: manager.token }), 409);
+    expect((await (await s.req("PATCH", `/api/a/instances/${inst.id}/activate`, { token: manager.token })).json()).state).toBe("ACTIVE");
+    const cancelled = await (await s.req("DELETE", `/api/a/instances/${inst.id}`, { token: manager.token })).json();
+    expect(cancelled.ended).toBe(true);
+    const hist = await (await s.req("GET", `/api/a/history/instances/${inst.id}`, { token: user.token })).json();
+    expect(hist.state).toBe("CANCELLED");
+    expect((await (await s.req("GET", "/api/a/instances/failed-jobs", { token: manager.token })).json())).toBeArray();
+  });
+});
+
+describe("monitor and dashboard", () => {
+  test("the monitor counts work parked per step by reason, for Managers only", async () => {
+    const mon = await (await s.req("GET", "/api/a/definitions/approval/monitor", { token: manager.token })).json();
+    const review = mon.activities.find((a: { activityId: string }) => a.activityId === "review");
+    expect(review.byReason.USER_TASK).toBe(review.count);
+    expect(review.count).toBe(mon.runningInstances);
+    expect(mon.bpmnXml).toContain("<definitions");
+    const items = await (await s.req("GET", "/api/a/definitions/approval/monitor/review", { token: manager.token })).json();
+    expect(items.length).toBe(review.count);
+    expect(items[0]).toMatchObject({ reason: "USER_TASK", taskId: expect.any(String) });
+    await expectError(await s.req("GET", "/api/a/definitions/approval/monitor", { token: user.token }), 403);
+    await expectError(await s.req("GET", "/api/a/definitions/approval/monitor", { token: modeler.token }), 403);
+  });
+
+  test("dashboard counters follow the caller's visibility; definitions stay tenant-wide", async () => {
+    const mgr = await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json();
+    const out = await (await s.req("GET", "/api/a/dashboard", { token: outsider.token })).json();
+    expect(out.definitions).toBe(mgr.definitions);
+    expect(out.runningInstances).toBe(0);
+    expect(mgr.runningInstances).toBeGreaterThan(0);
+  });
+});
+
+describe("tenant isolation", () => {
+  test("another tenant may hold the same key; each sees only its own, and foreign ids answer 404", async () => {
+    const mine = await startProcess(s, user.token, { definitionKey: "approval" });
+    await expectError(await s.req("GET", "/api/a/definitions/approval", { token: otherAdmin.token }), 404);
+    await expectError(await s.req("GET", `/api/a/instances/${mine.id}`, { token: otherAdmin.token }), 404);
+    await expectError(await s.req("DELETE", `/api/a/instances/${mine.id}`, { token: otherAdmin.token }), 404);
+    const theirs = await deployBpmn(s, otherAdmin.token, APPROVAL);
+    expect(theirs.definitions[0].version).toBe(1);
+    const started = await startProcess(s, otherAdmin.token, { definitionKey: "approval" });
+    expect(started.version).toBe(1);
+  });
+});
