@@ -5,3 +5,4 @@ export * from "./tasks";
 export * from "./jobs";
 export * from "./history";
 export * from "./cases";
+export * from "./task-comments";
