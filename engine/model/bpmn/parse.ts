@@ -25,6 +25,7 @@ const local = (t: string) => t.replace(/^bpmn:/, "").replace(/^./, (c) => c.toLo
 class ProcessReader {
   readonly model: ProcessModel;
   readonly warnings: string[] = [];
+  private anonymous = 0;
   constructor(private proc: Moddle, private ext: Extensions, private unresolved: Unresolved) {
     this.model = {
       id: proc.id, name: proc.name ?? proc.id, isExecutable: proc.isExecutable !== false,
@@ -49,6 +50,8 @@ class ProcessReader {
     const starts: string[] = [], eventSubs: string[] = [];
     for (const fe of container.flowElements ?? []) {
       const type = local(fe.$type);
+      // Hand-written models (Flowable's tests among them) leave flows and even subprocesses without ids.
+      if (!fe.id) fe.id = `${type}_${++this.anonymous}`;
       if (type === "sequenceFlow") {
         const c = fe.conditionExpression;
         const cond = c?.body !== undefined && String(c.body).trim() !== "" ? String(c.body).trim() : undefined;
@@ -194,12 +197,15 @@ class ProcessReader {
   }
 }
 
-function collectUnresolved(warnings: Moddle[]): { unresolved: Unresolved; messages: string[] } {
+function collectUnresolved(warnings: Moddle[], byId: Record<string, Moddle>): { unresolved: Unresolved; messages: string[] } {
   const unresolved: Unresolved = new WeakMap();
   const messages: string[] = [];
   for (const w of warnings) {
     if (w.element && w.property && typeof w.value === "string" && String(w.message).startsWith("unresolved reference")) {
       const prop = String(w.property).replace(/^bpmn:/, "");
+      // `tns:newInvoice`: a QName whose prefix names the target namespace, i.e. the local id.
+      const local = w.value.includes(":") ? byId[w.value.split(":").pop()!] : undefined;
+      if (local) { w.element[prop] = local; continue; }
       unresolved.set(w.element, { ...(unresolved.get(w.element) ?? {}), [prop]: w.value });
     } else messages.push(String(w.message).split("\n")[0]);
   }
@@ -216,7 +222,7 @@ export async function parseBpmn(xml: string): Promise<ParsedBpmn> {
   }
   const defs = result.rootElement;
   if (!defs || defs.$type !== "bpmn:Definitions") throw new BpmnDeployError("Malformed BPMN XML: the root element is not bpmn:definitions");
-  const { unresolved, messages } = collectUnresolved(result.warnings ?? []);
+  const { unresolved, messages } = collectUnresolved(result.warnings ?? [], result.elementsById ?? {});
   const ext = new Extensions(defs);
   const procs: Moddle[] = (defs.rootElements ?? []).filter((r: Moddle) => r.$type === "bpmn:Process");
   const diagram = readDiagram(defs);

@@ -1,0 +1,3 @@
+export * from "./types";
+export { parseCmmn, CmmnDeployError } from "./parse";
+export { normaliseCondition } from "./conditions";
