@@ -7,8 +7,9 @@ import { membersRouter } from "../members";
 import { notificationsRouter } from "../notifications";
 import { tenantVariablesRouter } from "../tenant-variables";
 import { dataSourcesRouter } from "../datasources";
+import { tasksRouter } from "../tasks";
 
 /** Routers of the human-work area (one folder per resource under app/http/routes/). */
 export const humanWorkRouters = (): OpenAPIHono<AppEnv>[] => [
-  formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(), tenantVariablesRouter(), dataSourcesRouter(),
+  tasksRouter(), formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(), tenantVariablesRouter(), dataSourcesRouter(),
 ];

@@ -1,0 +1,40 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth } from "../../middleware/roles";
+import { IdParam } from "../../schemas";
+import { listCompletedTasks, listTasks, taskDetail, taskVariables } from "../../../services/tasks/queries";
+import { listComments } from "../../../services/tasks/comments";
+import { CommentSchema, CompletedQuery, TaskDetailSchema, TaskListQuery, TaskSchema } from "./schema";
+
+const common = { tags: ["tasks"], security: tenantSecurity, middleware: requireAuth };
+
+const list = createRoute({
+  ...common, method: "get", path: "/a/tasks", summary: "Open tasks the caller sees (plain array; page zero-based, size default 100, max 200)",
+  request: { query: TaskListQuery }, responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
+});
+const completed = createRoute({
+  ...common, method: "get", path: "/a/tasks/completed", summary: "Completed tasks the caller sees (plain array)",
+  request: { query: CompletedQuery }, responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
+});
+const detail = createRoute({
+  ...common, method: "get", path: "/a/tasks/{id}", summary: "Task with the form of its locked version",
+  request: { params: IdParam }, responses: { 200: { description: "Task", ...json(TaskDetailSchema) }, ...errorResponses },
+});
+const variables = createRoute({
+  ...common, method: "get", path: "/a/tasks/{id}/variables", summary: "Variables visible to the task",
+  request: { params: IdParam }, responses: { 200: { description: "Variables", ...json(z.record(z.string(), z.unknown())) }, ...errorResponses },
+});
+const comments = createRoute({
+  ...common, method: "get", path: "/a/tasks/{id}/comments", summary: "Comments, oldest first",
+  request: { params: IdParam }, responses: { 200: { description: "Comments", ...json(z.array(CommentSchema)) }, ...errorResponses },
+});
+
+export function registerTaskQueries(r: OpenAPIHono<AppEnv>) {
+  r.openapi(list, (c) => c.json(listTasks(c.var.ctx, c.req.valid("query")), 200));
+  r.openapi(completed, (c) => c.json(listCompletedTasks(c.var.ctx, c.req.valid("query")), 200));
+  r.openapi(detail, (c) => c.json(taskDetail(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(variables, (c) => c.json(taskVariables(c.var.ctx, c.req.valid("param").id), 200));
+  r.openapi(comments, (c) => c.json(listComments(c.var.ctx, c.req.valid("param").id), 200));
+}

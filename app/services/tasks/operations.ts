@@ -1,0 +1,91 @@
+import type { RequestCtx } from "../context";
+import { isManager } from "../context";
+import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
+import { formForVersion, missingRequiredFields } from "../forms/task-forms";
+import { notify } from "../notifications/notify";
+import { rolesIn } from "../auth/sessions";
+import { getUser } from "../admin/users";
+import { visibleTask } from "./access";
+
+function userOf(ctx: RequestCtx, what: string): string {
+  if (!ctx.actor.userId) throw new ForbiddenError(`An API key has no user and cannot ${what} a task`);
+  return ctx.actor.userId;
+}
+
+/** POST /a/tasks/{id}/claim: only an unassigned task (or one already yours); claimed by someone else → 409. */
+export function claimTask(ctx: RequestCtx, taskId: string) {
+  const userId = userOf(ctx, "claim");
+  visibleTask(ctx, taskId);
+  return ctx.platform.processRuntime.claim(ctx.tenant.id, taskId, userId);
+}
+
+/** POST /a/tasks/{id}/unclaim: the assignee (or a Manager) returns the task to its candidates. */
+export function unclaimTask(ctx: RequestCtx, taskId: string) {
+  const userId = userOf(ctx, "unclaim");
+  const task = visibleTask(ctx, taskId);
+  if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
+  if (!task.assignee) throw new ConflictError(`Task ${taskId} is not claimed`);
+  if (task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can unclaim this task");
+  return ctx.platform.processRuntime.unclaim(ctx.tenant.id, taskId);
+}
+
+/**
+ * POST /a/tasks/{id}/complete. Order rules (docs/decisions.md): a task assigned to someone else → 409; a task with
+ * candidates must be claimed by the caller first → 409; an API key completes only tasks assigned to nobody. Required
+ * form fields are checked against the locked form version before anything is written.
+ */
+export async function completeTask(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
+  const rt = ctx.platform.processRuntime;
+  const task = visibleTask(ctx, taskId);
+  if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state === "CANCELLED" ? "cancelled" : "completed"}`);
+  const me = ctx.actor.userId;
+  if (task.assignee && task.assignee !== me) throw new ConflictError(`Task ${taskId} is assigned to another user`);
+  const hasCandidates = task.candidateUsers.length > 0 || task.candidateGroups.length > 0;
+  if (!task.assignee && hasCandidates && me) throw new ConflictError(`Task ${taskId} is offered to candidates: claim it before completing it`);
+  if (task.formVersionId) {
+    const form = formForVersion(ctx.db, task.formVersionId);
+    if (form) {
+      const saved = rt.getTaskVariables(ctx.tenant.id, taskId);
+      const missing = missingRequiredFields(form.schema, { ...saved, ...variables });
+      if (missing.length) {
+        throw new BadRequestError(`Campos obrigatórios não preenchidos: ${missing.join(", ")}`, missing.map((f) => ({ field: f, message: "required" })));
+      }
+    }
+  }
+  return rt.completeTask(ctx.tenant.id, taskId, variables, { userId: me, channel: ctx.actor.channel });
+}
+
+/** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
+export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) {
+  const userId = userOf(ctx, "delegate");
+  const task = visibleTask(ctx, taskId);
+  if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
+  if (task.assignee && task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
+  const target = (() => {
+    try {
+      return getUser(ctx.platform, toUserId);
+    } catch {
+      return null;
+    }
+  })();
+  if (!target || !target.active || !rolesIn(ctx.platform, target, ctx.tenant.id)) {
+    throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [{ field: "userId", message: "not a member" }]);
+  }
+  const updated = ctx.platform.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
+  notify(
+    ctx.platform.platformDb,
+    {
+      tenantId: ctx.tenant.id, userId: toUserId, type: "TASK_DELEGATED", title: `Task delegated to you: ${task.name}`,
+      body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} was delegated to you.`, link: `/tasks/${taskId}`,
+    },
+    ctx.platform.clock.now(),
+  );
+  return updated;
+}
+
+/** POST /a/tasks/{id}/variables: writes variables without completing. */
+export async function writeTaskVariables(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
+  const task = visibleTask(ctx, taskId);
+  if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
+  return ctx.platform.processRuntime.setTaskVariables(ctx.tenant.id, taskId, variables);
+}

@@ -1,0 +1,34 @@
+import type { RequestCtx } from "../context";
+import { formForVersion } from "../forms/task-forms";
+import { visibilityOf } from "../process/visibility";
+import { visibleTask } from "./access";
+
+export interface TaskListQuery {
+  page?: number;
+  size?: number;
+  mine?: boolean;
+  instanceId?: string;
+}
+
+/** GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them. */
+export function listTasks(ctx: RequestCtx, q: TaskListQuery) {
+  return ctx.platform.processRuntime.listTasks(ctx.tenant.id, visibilityOf(ctx), q);
+}
+
+/** GET /a/tasks/completed */
+export function listCompletedTasks(ctx: RequestCtx, q: { page?: number; size?: number }) {
+  return ctx.platform.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), q);
+}
+
+/** GET /a/tasks/{id}: the task and the form of the version locked at its creation (null when it has none). */
+export function taskDetail(ctx: RequestCtx, taskId: string) {
+  const task = visibleTask(ctx, taskId);
+  const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;
+  return { ...task, form };
+}
+
+/** GET /a/tasks/{id}/variables */
+export function taskVariables(ctx: RequestCtx, taskId: string) {
+  visibleTask(ctx, taskId);
+  return ctx.platform.processRuntime.getTaskVariables(ctx.tenant.id, taskId);
+}

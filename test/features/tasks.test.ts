@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../harness/server";
+import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+
+type U = Awaited<ReturnType<typeof userInTenant>>;
+let s: TestServer;
+let admin: U, manager: U, modeler: U, approver: U, approver2: U, starter: U, outsider: U, otherAdmin: U;
+
+const REVIEW_FORM = {
+  key: "review-form",
+  name: "Review",
+  schema: {
+    fields: [
+      { key: "decision", type: "select", required: true, options: ["approve", "reject"] },
+      { key: "reason", type: "textarea", required: true, visibleIf: 'decision = "reject"' },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const sa = await saToken(s);
+  const t = await createTenant(s, "tasks-a", sa);
+  const other = await createTenant(s, "tasks-b", sa);
+  [admin, manager, modeler, approver, approver2, starter, outsider] = await Promise.all(
+    (["ADMIN", "MANAGER", "MODELER", "USER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
+  );
+  otherAdmin = await userInTenant(s, other, "ADMIN", sa);
+  const role = await (await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { processKey: "approval", key: "approvers", name: "Approvers" } })).json();
+  for (const u of [approver, approver2]) await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: u.id } });
+  await deployBpmn(s, modeler.token, bpmnFixture("approval.bpmn"));
+  expect((await s.req("POST", "/api/a/definitions/approval/forms", { token: modeler.token, json: REVIEW_FORM })).status).toBe(201);
+});
+afterAll(() => s.close());
+
+async function newTask(extra: Record<string, unknown> = {}) {
+  const inst = await startProcess(s, starter.token, { definitionKey: "approval", ...extra });
+  const tasks = await (await s.req("GET", `/api/a/tasks?instanceId=${inst.id}`, { token: manager.token })).json();
+  expect(tasks).toHaveLength(1);
+  return { instanceId: inst.id, taskId: tasks[0].id as string, task: tasks[0] };
+}
+
+describe("task visibility", () => {
+  test("candidates through a process role, Managers and Admins see the task; others get 404", async () => {
+    const { taskId, task } = await newTask();
+    expect(task).toMatchObject({ name: "Review request", candidateGroups: ["approvers"], formKey: "review-form", formVersionId: expect.any(String) });
+    for (const who of [approver, manager, admin]) {
+      const list = await (await s.req("GET", "/api/a/tasks", { token: who.token })).json();
+      expect(list.map((t: { id: string }) => t.id)).toContain(taskId);
+      expect((await s.req("GET", `/api/a/tasks/${taskId}`, { token: who.token })).status).toBe(200);
+    }
+    for (const who of [outsider, modeler, starter]) {
+      const list = await (await s.req("GET", "/api/a/tasks", { token: who.token })).json();
+      expect(list.map((t: { id: string }) => t.id)).not.toContain(taskId);
+      await expectError(await s.req("GET", `/api/a/tasks/${taskId}`, { token: who.token }), 404);
+      await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: who.token }), 404);
+    }
+    await expectError(await s.req("GET", `/api/a/tasks/${taskId}`, { token: otherAdmin.token }), 404);
+  });
+
+  test("mine=true narrows to tasks assigned to the caller, even for a Manager", async () => {
+    const { taskId } = await newTask();
+    expect((await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: manager.token })).status).toBe(200);
+    const mine = await (await s.req("GET", "/api/a/tasks?mine=true", { token: manager.token })).json();
+    expect(mine.map((t: { id: string }) => t.id)).toEqual([taskId]);
+    expect(await (await s.req("GET", "/api/a/tasks?mine=true", { token: approver.token })).json()).toEqual([]);
+    await s.req("POST", `/api/a/tasks/${taskId}/unclaim`, { token: manager.token });
+  });
+
+  test("the detail carries the form of the locked version, unchanged by a later form edit", async () => {
+    const { taskId } = await newTask();
+    const edited = { ...REVIEW_FORM.schema, fields: [...REVIEW_FORM.schema.fields, { key: "extra", type: "text", required: true }] };
+    expect((await s.req("PUT", "/api/a/definitions/approval/forms/review-form", { token: modeler.token, json: { name: "Review", schema: edited } })).status).toBe(200);
+    await s.req("POST", "/api/a/definitions/approval/forms/review-form/publish", { token: modeler.token, json: {} });
+    const d = await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json();
+    expect(d.form.num).toBe(1);
+    expect(d.form.schema.fields.map((f: { key: string }) => f.key)).toEqual(["decision", "reason"]);
+    // A task created after the publish locks the new version.
+    const later = await newTask();
+    const d2 = await (await s.req("GET", `/api/a/tasks/${later.taskId}`, { token: approver.token })).json();
+    expect(d2.form.num).toBe(2);
+    // The old task completes against its own version: `extra` is not required there.
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } })).status).toBe(200);
+    // Back to the first version for the other scenarios.
+    await s.req("POST", "/api/a/definitions/approval/forms/review-form/publish", { token: modeler.token, json: { versionId: d.form.versionId } });
+  });
+
+  test("page size defaults to 100 and is capped at 200", async () => {
+    for (let i = 0; i < 205; i++) await s.platform.processRuntime.startInstance(s.platform.tenants.bySlug("tasks-a")!.id, { definitionKey: "approval", businessKey: `BULK-${i}` });
+    expect((await (await s.req("GET", "/api/a/tasks", { token: manager.token })).json()).length).toBe(100);
+    expect((await (await s.req("GET", "/api/a/tasks?size=500", { token: manager.token })).json()).length).toBe(200);
+    const p1 = await (await s.req("GET", "/api/a/tasks?size=200&page=1", { token: manager.token })).json();
+    expect(p1.length).toBeGreaterThan(0);
+    await expectError(await s.req("GET", "/api/a/tasks?page=-1", { token: manager.token }), 400);
+  });
+});
+
+describe("operation order", () => {
+  test("a task with candidates must be claimed first; someone else's claim is a 409; completing twice is a 409", async () => {
+    const { taskId, instanceId } = await newTask();
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } }), 409, /claim/);
+    expect((await (await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token })).json()).assignee).toBe(approver.id);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver2.token }), 409);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver2.token, json: { variables: { decision: "approve" } } }), 409);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/unclaim`, { token: approver2.token }), 403);
+    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve", approved: true } } });
+    expect(done.status).toBe(200);
+    expect((await done.json()).completedBy).toBe(approver.id);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } }), 409);
+    const hist = await (await s.req("GET", `/api/a/history/instances/${instanceId}`, { token: manager.token })).json();
+    expect(hist.state).toBe("COMPLETED");
+    const acts = await (await s.req("GET", `/api/a/history/instances/${instanceId}/activities`, { token: manager.token })).json();
+    expect(acts.find((a: { activityId: string }) => a.activityId === "review")).toMatchObject({ who: approver.id, channel: "REST" });
+    const completed = await (await s.req("GET", "/api/a/tasks/completed", { token: approver.token })).json();
+    expect(completed.map((t: { id: string }) => t.id)).toContain(taskId);
+  });
+
+  test("unclaim returns the task to the group", async () => {
+    const { taskId } = await newTask();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    const back = await (await s.req("POST", `/api/a/tasks/${taskId}/unclaim`, { token: approver.token })).json();
+    expect(back.assignee).toBeNull();
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/unclaim`, { token: approver.token }), 409);
+    expect((await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver2.token })).status).toBe(200);
+  });
+
+  test("two concurrent completions: exactly one wins", async () => {
+    const { taskId } = await newTask();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    const body = { variables: { decision: "approve", approved: true } };
+    const results = await Promise.all([1, 2, 3].map(() => s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: body })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+});
+
+describe("required form fields", () => {
+  test("missing required fields answer 400 with the pinned message and nothing is written", async () => {
+    const { taskId, instanceId } = await newTask();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    const res = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "reject", note: "x" } } });
+    await expectError(res, 400, /^Campos obrigatórios não preenchidos: reason$/);
+    const vars = await (await s.req("GET", `/api/a/tasks/${taskId}/variables`, { token: approver.token })).json();
+    expect(vars.note).toBeUndefined();
+    expect(vars.decision).toBeUndefined();
+    expect((await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json()).state).toBe("OPEN");
+    expect((await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json()).activeActivityIds).toEqual(["review"]);
+  });
+
+  test("a field hidden by its visibleIf rule is not required, and saved variables count", async () => {
+    const { taskId } = await newTask();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: {} }), 400, /decision/);
+    const saved = await s.req("POST", `/api/a/tasks/${taskId}/variables`, { token: approver.token, json: { variables: { decision: "approve" } } });
+    expect((await saved.json()).decision).toBe("approve");
+    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: {} } })).status).toBe(200);
+  });
+});
+
+describe("delegation, notifications and comments", () => {
+  test("delegating notifies the new assignee, who can then complete", async () => {
+    const { taskId } = await newTask();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: otherAdmin.id } }), 400);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver2.token, json: { userId: approver2.id } }), 403);
+    const res = await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).assignee).toBe(approver2.id);
+    const notes = await (await s.req("GET", "/api/a/notifications", { token: approver2.token })).json();
+    expect(notes.content[0]).toMatchObject({ type: "TASK_DELEGATED" });
+    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver2.token, json: { variables: { decision: "approve" } } })).status).toBe(200);
+  });
+
+  test("comments are listed oldest first for whoever sees the task", async () => {
+    const { taskId } = await newTask();
+    const c1 = await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "first" } });
+    expect(c1.status).toBe(201);
+    expect(await c1.json()).toEqual({ id: expect.any(String), userId: approver.id, message: "first", time: expect.any(String) });
+    await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: manager.token, json: { message: "second" } });
+    const list = await (await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: approver2.token })).json();
+    expect(list.map((c: { message: string }) => c.message)).toEqual(["first", "second"]);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "  " } }), 400);
+    await expectError(await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: outsider.token }), 404);
+  });
+});
+
+describe("API keys on tasks", () => {
+  test("a key sees tasks but cannot claim; it completes only tasks assigned to nobody; the channel is recorded", async () => {
+    const key = await apiKey(s, admin.token, ["read", "write"], 0);
+    const { taskId } = await newTask();
+    const list = await (await s.req("GET", `/api/a/tasks?instanceId=${(await (await s.req("GET", `/api/a/tasks/${taskId}`, { apiKey: key.key })).json()).instanceId}`, { apiKey: key.key })).json();
+    expect(list.map((t: { id: string }) => t.id)).toContain(taskId);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { apiKey: key.key }), 403);
+    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { apiKey: key.key, json: { variables: { decision: "approve" } } });
+    expect(done.status).toBe(200);
+    expect((await done.json()).channel).toBe("API_KEY");
+    const readOnly = await apiKey(s, admin.token, ["read"], 0);
+    const other = await newTask();
+    const refused = await s.req("POST", `/api/a/tasks/${other.taskId}/complete`, { apiKey: readOnly.key, json: {} });
+    expect(refused.status).toBe(403);
+  });
+});
