@@ -5,3 +5,4 @@ export * from "./tenant-variables";
 export * from "./cms";
 export * from "./attachments";
 export * from "./document-types";
+export * from "./process-variables";
