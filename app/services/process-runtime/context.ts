@@ -43,7 +43,10 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
   const persist = createPersister(db);
   const logger = opts.logger ?? silent;
   const hooks = opts.hooks ?? {};
-  const newId = () => crypto.randomUUID();
+  // Time-ordered ids keep every primary-key index append-only: random UUIDs dirty a random leaf page per insert.
+  const newId = () => Bun.randomUUIDv7();
+  // The working set of a busy engine (open instances, their tasks and jobs) should stay in the page cache.
+  db.exec("PRAGMA cache_size = -65536");
   const engine = createBpmnEngine({ delegates, decisions: opts.decisions, formVersionFor: hooks.formVersionFor?.bind(hooks), logger, newId });
   const ctx: RuntimeContext = {
     db, clock, store, engine, delegates, hooks, logger, newId,

@@ -106,7 +106,7 @@ export function createJobs(ctx: RuntimeContext) {
 
     /** Jobs of an instance (timers, async steps), for tests and diagnostics. */
     jobsOf(tenantId: string, instanceId: string) {
-      return (db.query("SELECT * FROM jobs WHERE tenant_id = ? AND instance_id = ? ORDER BY due_at").all(tenantId, instanceId) as Row[]).map(toJob);
+      return (db.query("SELECT * FROM jobs WHERE instance_id = ? AND +tenant_id = ? ORDER BY due_at").all(instanceId, tenantId) as Row[]).map(toJob);
     },
   };
   return api;

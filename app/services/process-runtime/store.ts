@@ -6,13 +6,14 @@ import { toExecution, toInstance, toJob, toSub, toTask, type Row } from "./rows"
 /** Reads of the engine over bun:sqlite prepared statements; parsed models are cached per definition version. */
 export function createSqliteStore(db: Database): EngineStore & { cacheDefinition(d: DefinitionRecord): void } {
   const models = new Map<string, DefinitionRecord>();
+  // `+tenant_id` keeps the planner on the instance index: the tenant-leading indexes would scan a whole tenant.
   const q = {
     instance: db.query("SELECT * FROM process_instances WHERE id = ? AND tenant_id = ?"),
-    executions: db.query("SELECT * FROM executions WHERE instance_id = ? AND tenant_id = ?"),
-    variables: db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND tenant_id = ?"),
-    tasks: db.query("SELECT * FROM tasks WHERE instance_id = ? AND tenant_id = ? AND state = 'OPEN'"),
-    jobs: db.query("SELECT * FROM jobs WHERE instance_id = ? AND tenant_id = ?"),
-    subs: db.query("SELECT * FROM event_subscriptions WHERE instance_id = ? AND tenant_id = ?"),
+    executions: db.query("SELECT * FROM executions WHERE instance_id = ? AND +tenant_id = ?"),
+    variables: db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?"),
+    tasks: db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN'"),
+    jobs: db.query("SELECT * FROM jobs WHERE instance_id = ? AND +tenant_id = ?"),
+    subs: db.query("SELECT * FROM event_subscriptions WHERE instance_id = ? AND +tenant_id = ?"),
     definition: db.query("SELECT id, tenant_id, key, name, version, model FROM definitions WHERE id = ?"),
     startable: db.query("SELECT id FROM definitions WHERE tenant_id = ? AND key = ? AND type = 'BPMN' ORDER BY published DESC, version DESC LIMIT 1"),
     subsByName: db.query("SELECT * FROM event_subscriptions WHERE tenant_id = ? AND type = ? AND name = ? ORDER BY created_at"),

@@ -99,7 +99,7 @@ export function createTasks(ctx: RuntimeContext) {
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
       const r = row(tenantId, taskId);
       const li = ctx.store.loadInstance(tenantId, r.instance_id);
-      const vars = (db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND tenant_id = ?").all(r.instance_id, tenantId) as Row[]);
+      const vars = (db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?").all(r.instance_id, tenantId) as Row[]);
       const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);
