@@ -1,0 +1,55 @@
+import { createCaseContext, type CaseRuntimeOptions } from "./context";
+import { createCaseDefinitions } from "./definitions";
+import { createCaseInstances } from "./instances";
+import { createPlanItems } from "./plan-items";
+import { createCaseTimers } from "./timers";
+
+export type { CaseRuntimeOptions, CaseRuntimeHooks } from "./context";
+export type { CaseDeployResult } from "./definitions";
+export type { StartCaseInput } from "./instances";
+export type { CaseActor } from "./plan-items";
+export type { CaseView, PlanItemView, PlanItemAction } from "./views";
+export { CmmnDeployError } from "../../../engine/model/cmmn";
+
+/**
+ * The case runtime façade: CMMN deploy into the shared definitions table, case instances, plan items and their manual
+ * transitions, human tasks in the shared task table, timers, process/decision task callbacks. Every call takes the tenant
+ * id; ids of another tenant (or a case the viewer takes no part in) answer NotFound.
+ */
+export function createCaseRuntime(opts: CaseRuntimeOptions) {
+  const ctx = createCaseContext(opts);
+  const definitions = createCaseDefinitions(ctx);
+  const instances = createCaseInstances(ctx);
+  const items = createPlanItems(ctx, instances);
+  const timers = createCaseTimers(ctx);
+  return {
+    deploy: definitions.deploy,
+    validate: definitions.validate,
+    startCase: instances.startCase,
+    listCases: instances.list,
+    getCase: instances.get,
+    historyCases: instances.historyList,
+    historyCase: instances.historyGet,
+    caseActivities: instances.activities,
+    cancelCase: instances.cancel,
+    setVariables: instances.setVariables,
+    planItems: items.planItems,
+    milestones: items.milestones,
+    startPlanItem: items.startPlanItem,
+    disablePlanItem: items.disablePlanItem,
+    enablePlanItem: items.enablePlanItem,
+    triggerPlanItem: items.triggerPlanItem,
+    completeStage: items.completeStage,
+    completeHumanTask: items.completeHumanTask,
+    onProcessEnded: items.onProcessEnded,
+    activeCounts: items.activeCounts,
+    runDueTimers: timers.runDueTimers,
+    startTimerLoop: timers.startTimerLoop,
+    stop: timers.stop,
+    timersOf: timers.timersOf,
+    /** True when the id is a case of the tenant (the instance routes use it to dispatch BPMN vs CMMN). */
+    isCase: (tenantId: string, id: string) => !!ctx.db.query("SELECT 1 FROM case_instances WHERE id = ? AND tenant_id = ?").get(id, tenantId),
+  };
+}
+
+export type CaseRuntime = ReturnType<typeof createCaseRuntime>;

@@ -1,0 +1,95 @@
+import type { TaskRecord } from "../bpmn/state";
+import type { CaseModel, PlanItemType } from "../model/cmmn";
+
+export type { TaskRecord };
+
+/** Plan item states, Flowable's names in upper case. */
+export type PlanItemState = "AVAILABLE" | "ENABLED" | "DISABLED" | "ACTIVE" | "COMPLETED" | "TERMINATED" | "FAILED" | "WAITING_FOR_REPETITION";
+
+/** States after which an item never moves again. */
+export const ENDED: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED", "FAILED"]);
+/** States that count as done when deciding whether the enclosing stage can complete (disabled and waiting-for-repetition included). */
+export const DONE_FOR_PARENT: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED", "FAILED", "DISABLED", "WAITING_FOR_REPETITION"]);
+
+export type CaseState = "ACTIVE" | "COMPLETED" | "TERMINATED";
+
+export interface PlanItemData {
+  /** satisfied on-parts per criterion id (sentry memory) */
+  memory: Record<string, string[]>;
+  /** 1 for the first instance of a plan item, +1 per repetition */
+  counter: number;
+  taskId?: string;
+  processInstanceId?: string;
+  childCaseId?: string;
+  /** last standard event of this item (complete, exit, occur, ...) */
+  lastEvent?: string;
+}
+
+export interface PlanItemInstance {
+  id: string;
+  tenantId: string;
+  caseInstanceId: string;
+  /** enclosing stage instance, null for items of the case plan model; the hidden plan model row has type "planModel" */
+  stageInstanceId: string | null;
+  elementId: string;
+  definitionRef: string;
+  name: string;
+  type: PlanItemType | "planModel";
+  state: PlanItemState;
+  seq: number;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  endedBy: string | null;
+  channel: string | null;
+  data: PlanItemData;
+}
+
+export interface CaseInstanceRecord {
+  id: string;
+  tenantId: string;
+  definitionId: string;
+  definitionKey: string;
+  version: number;
+  businessKey: string | null;
+  parentCaseId: string | null;
+  parentPlanItemId: string | null;
+  state: CaseState;
+  startedBy: string | null;
+  channel: string | null;
+  startTime: number;
+  endTime: number | null;
+  endReason: string | null;
+  variables: Record<string, unknown>;
+  revision: number;
+}
+
+/** A deployed case definition version as the engine needs it. */
+export interface CaseDefinition { id: string; key: string; version: number; model: CaseModel }
+
+export interface TimerRecord { id: string; tenantId: string; caseInstanceId: string; planItemInstanceId: string; elementId: string; dueAt: number; repeat: { left: number; spec: string } | null; createdAt: number }
+
+export interface Involvement { tenantId: string; instanceId: string; kind: "user" | "group"; principal: string }
+
+/** A case loaded into a session: its row, its plan items (all, ended ones included) and its model. */
+export interface LoadedCase {
+  instance: CaseInstanceRecord;
+  items: PlanItemInstance[];
+  definition: CaseDefinition;
+  isNew: boolean;
+  baseRevision: number;
+  newItems: Set<string>;
+  dirtyItems: Set<string>;
+}
+
+/** Everything a command changed; the store writes it in one transaction. */
+export interface CaseChanges {
+  cases: Map<string, LoadedCase>;
+  tasksCreated: TaskRecord[];
+  tasksEnded: Array<{ id: string; state: "COMPLETED" | "CANCELLED"; at: number; by: string | null; channel: string | null }>;
+  timersCreated: TimerRecord[];
+  timersCancelledFor: string[];
+  involvements: Involvement[];
+}
+
+export interface Actor { userId: string | null; channel: string | null }
