@@ -125,13 +125,14 @@ export class CaseRun {
         if (ENTRY_LISTENING.has(pi.state) && this.containerLiving(pi) && pm.entryCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) { await this.onEntrySatisfied(pi); moved = true; }
         if (this.lc.instance.state !== "ACTIVE") return;
       }
-      this.forgetOnEventParts();
       if (moved || this.queue.length) continue;
       const orphans = orphanedListeners(this);
       if (orphans.length) { for (const o of orphans) this.terminate(o, "exit"); continue; }
       if (await this.completeStages()) continue;
       break;
     }
+    // "onEvent" sentries only combine events of one command: what they saw is forgotten once the case rests.
+    this.forgetOnEventParts();
   }
 
   private forgetOnEventParts(): void {

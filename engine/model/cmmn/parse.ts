@@ -33,7 +33,7 @@ class CaseReader {
   private readonly planItems: Record<string, PlanItemModel> = {};
   private readonly sentries: Record<string, SentryModel> = {};
   private readonly usedStages = new Set<string>();
-  constructor(private readonly c: Moddle, private readonly warnings: string[]) {}
+  constructor(private readonly c: Moddle, private readonly warnings: string[], private readonly processes: Moddle[] = []) {}
 
   read(): CaseModel {
     const pm = this.c.casePlanModel;
@@ -107,7 +107,8 @@ class CaseReader {
       };
     }
     if (type === "processTask") {
-      const ref = def.processRef;
+      // processRef names a <process> of the file whose externalRef is the BPMN process key (Flowable); else it is the key itself.
+      const ref = typeof def.processRef === "string" ? this.processes.find((p: Moddle) => p.id === def.processRef) ?? def.processRef : def.processRef;
       item.processRef = (ref && typeof ref === "object" ? ref.externalRef || ref.id : ref) || def.processRefExpression?.body;
       if (!item.processRef) throw new CmmnDeployError(`Process task '${def.id}' names no process (processRef)`);
     }
@@ -190,7 +191,7 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   const defs = read.definitions;
   if (!defs || defs.$type !== "cmmn:Definitions") throw new CmmnDeployError("The file is not a CMMN document (no cmmn definitions root)");
   const warnings = read.warnings.map((w) => w.replace(/\s*\n\s*/g, "; "));
-  const cases = (defs.cases ?? []).map((c: Moddle) => new CaseReader(c, warnings).read());
+  const cases = (defs.cases ?? []).map((c: Moddle) => new CaseReader(c, warnings, defs.processes ?? []).read());
   if (!cases.length) throw new CmmnDeployError("No case found in the file");
   return { cases, warnings };
 }
