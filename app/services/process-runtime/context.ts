@@ -47,6 +47,8 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
   const newId = () => Bun.randomUUIDv7();
   // The working set of a busy engine (open instances, their tasks and jobs) should stay in the page cache.
   db.exec("PRAGMA cache_size = -65536");
+  // Each checkpoint fsyncs; at the default 1000 pages a busy engine checkpoints every few dozen commands.
+  db.exec("PRAGMA wal_autocheckpoint = 10000");
   const engine = createBpmnEngine({ delegates, decisions: opts.decisions, formVersionFor: hooks.formVersionFor?.bind(hooks), logger, newId });
   const ctx: RuntimeContext = {
     db, clock, store, engine, delegates, hooks, logger, newId,
