@@ -196,3 +196,23 @@ describe("event subprocesses and other events", () => {
     await expect(rt.startInstance(T, { definitionKey: "ms" })).rejects.toThrow(/no none start event/);
   });
 });
+
+describe("timer start events", () => {
+  test("a timer start cycle starts an instance at each due time of the published version, and stops when suspended", async () => {
+    const { rt, clock } = makeRuntime();
+    await rt.deploy(T, bpmn("ts", `<startEvent id="s"><timerEventDefinition><timeCycle>R/PT1H</timeCycle></timerEventDefinition></startEvent>
+      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`), { fileName: "t.bpmn", createdBy: null });
+    clock.advance(HOUR - 1);
+    await rt.runDueJobs();
+    expect(rt.listInstances(T, ALL).totalElements).toBe(0);
+    clock.advance(1);
+    await rt.runDueJobs();
+    clock.advance(HOUR);
+    await rt.runDueJobs();
+    expect(rt.listInstances(T, ALL).totalElements).toBe(2);
+    rt.suspendDefinition(T, "ts");
+    clock.advance(HOUR);
+    await rt.runDueJobs();
+    expect(rt.listInstances(T, ALL).totalElements).toBe(2);
+  });
+});

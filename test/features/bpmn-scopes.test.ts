@@ -106,3 +106,21 @@ describe("subprocesses, call activities and multi-instance", () => {
     expect(open(rt, i.id)).toEqual(["handled"]);
   });
 });
+
+describe("first steps in called processes", () => {
+  test("the start answer lists the open task of a process called right away", async () => {
+    const { rt } = makeRuntime();
+    await rt.deploy(T, bpmn("inner", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct" name="Inner"/>`), { fileName: "c.bpmn", createdBy: null });
+    await rt.deploy(T, bpmn("outer", `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/><callActivity id="call" calledElement="inner"/>`), { fileName: "p.bpmn", createdBy: null });
+    const i = await rt.startInstance(T, { definitionKey: "outer" });
+    expect(i.activeTasks.map((t) => t.name)).toEqual(["Inner"]);
+    expect(i.activeTasks[0].instanceId).not.toBe(i.id);
+  });
+
+  test("listeners in a model are reported as not run", async () => {
+    const { rt } = makeRuntime();
+    const d = await rt.deploy(T, bpmn("lst", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/>
+      <userTask id="t"><extensionElements><flowable:taskListener event="create" class="org.Foo"/></extensionElements></userTask>`), { fileName: "l.bpmn", createdBy: null });
+    expect(d.warnings.join()).toMatch(/userTask 't' declares taskListeners, which this engine does not run/);
+  });
+});

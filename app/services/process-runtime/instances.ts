@@ -21,6 +21,9 @@ export function createInstances(ctx: RuntimeContext) {
     return r;
   };
   const openTasks = (tenantId: string, id: string) => (db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created").all(id, tenantId) as Row[]).map((r) => taskView(toTask(r)));
+  // The first step may sit in a called process: include tasks of instances started by call activities.
+  const openTasksWithCalled = (tenantId: string, id: string) => (db.query(`WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT p.id FROM process_instances p JOIN tree ON p.parent_instance_id = tree.id WHERE p.tenant_id = ?)
+    SELECT t.* FROM tasks t JOIN tree ON t.instance_id = tree.id WHERE +t.tenant_id = ? AND +t.state = 'OPEN' ORDER BY t.created`).all(id, tenantId, tenantId) as Row[]).map((r) => taskView(toTask(r)));
   const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const v of db.query("SELECT name, value FROM variables WHERE execution_id = ? AND instance_id = ? AND +tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
@@ -48,7 +51,7 @@ export function createInstances(ctx: RuntimeContext) {
         businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
       }));
       const row = find(tenantId, inst.id);
-      return { ...instanceView(row), activeTasks: openTasks(tenantId, inst.id) };
+      return { ...instanceView(row), activeTasks: openTasksWithCalled(tenantId, inst.id) };
     },
 
     list(tenantId: string, v: Visibility, p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {}) {

@@ -151,6 +151,11 @@ class ProcessReader {
       }
     }
     if (type === "receiveTask" && fe.messageRef) el.event = { kind: "message", name: fe.messageRef.name ?? fe.messageRef.id };
+    // Listeners are Java/script hooks of the source engine: say plainly that they will not run.
+    for (const kind of ["executionListener", "taskListener"]) {
+      if (ext.children(fe, kind).length) this.warnings.push(`Process '${this.model.id}': ${type} '${fe.id}' declares ${kind}s, which this engine does not run`);
+    }
+    if (ext.flag(fe, "asyncAfter")) this.warnings.push(`Process '${this.model.id}': ${type} '${fe.id}' sets asyncAfter, which runs as a synchronous continuation here`);
   }
 
   /** Cross-element checks and eager compilation, so bad expressions fail the deploy rather than a running instance. */
