@@ -1,6 +1,13 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import type { RuntimeContext } from "./context";
+import type { InstanceRecord } from "../../../engine/bpmn";
 import { iso, toActivity, toTask, type Row } from "./rows";
+
+/** An engine instance record in the row shape instanceView reads. */
+const instanceRow = (i: InstanceRecord): Row => ({
+  id: i.id, business_key: i.businessKey, definition_key: i.definitionKey, definition_id: i.definitionId, version: i.version, state: i.state,
+  start_time: i.startTime, end_time: i.endTime, end_reason: i.endReason, started_by: i.startedBy, parent_instance_id: i.parentInstanceId,
+});
 import { instanceView, instanceVisibilitySql, page, paging, taskView, type Visibility } from "./views";
 
 export interface StartInput {
@@ -21,9 +28,6 @@ export function createInstances(ctx: RuntimeContext) {
     return r;
   };
   const openTasks = (tenantId: string, id: string) => (db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created").all(id, tenantId) as Row[]).map((r) => taskView(toTask(r)));
-  // The first step may sit in a called process: include tasks of instances started by call activities.
-  const openTasksWithCalled = (tenantId: string, id: string) => (db.query(`WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT p.id FROM process_instances p JOIN tree ON p.parent_instance_id = tree.id WHERE p.tenant_id = ?)
-    SELECT t.* FROM tasks t JOIN tree ON t.instance_id = tree.id WHERE +t.tenant_id = ? AND +t.state = 'OPEN' ORDER BY t.created`).all(id, tenantId, tenantId) as Row[]).map((r) => taskView(toTask(r)));
   const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const v of db.query("SELECT name, value FROM variables WHERE execution_id = ? AND instance_id = ? AND +tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
@@ -47,11 +51,15 @@ export function createInstances(ctx: RuntimeContext) {
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
       const st = db.query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?").get(tenantId, input.definitionKey) as Row | null;
       if (st?.suspended) throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
-      const inst = await ctx.command(tenantId, (s) => ctx.engine.start(s, def, {
-        businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
-      }));
-      const row = find(tenantId, inst.id);
-      return { ...instanceView(row), activeTasks: openTasksWithCalled(tenantId, inst.id) };
+      // The answer comes from the command's own changes: no re-read, and tasks of called processes are included.
+      const { inst, tasks } = await ctx.command(tenantId, async (s) => {
+        const inst = await ctx.engine.start(s, def, {
+          businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
+        });
+        const tasks = [...s.changes.tasks.values()].filter((c) => c.row.state === "OPEN").map((c) => c.row).sort((a, b) => a.created - b.created);
+        return { inst, tasks };
+      });
+      return { ...instanceView(instanceRow(inst)), activeTasks: tasks.map(taskView) };
     },
 
     list(tenantId: string, v: Visibility, p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {}) {

@@ -53,8 +53,8 @@ export function createTasks(ctx: RuntimeContext) {
     async completeTask(tenantId: string, taskId: string, variables: Record<string, unknown> = {}, actor: { userId: string | null; channel: Channel }) {
       const r = row(tenantId, taskId);
       requireOpen(r);
-      await ctx.command(tenantId, (s) => ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }));
-      return api.getTask(tenantId, taskId);
+      const done = await ctx.command(tenantId, (s) => ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }));
+      return taskView(done);
     },
 
     claim(tenantId: string, taskId: string, userId: string): TaskView {
