@@ -2,6 +2,7 @@ import type { RequestCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
 import { visibilityOf } from "../process/visibility";
 import { visibleTask } from "./access";
+import { openTasksAssignedTo, openTasksOfUser } from "./inbox";
 
 export interface TaskListQuery {
   page?: number;
@@ -12,7 +13,10 @@ export interface TaskListQuery {
 
 /** GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them. */
 export function listTasks(ctx: RequestCtx, q: TaskListQuery) {
-  return ctx.platform.processRuntime.listTasks(ctx.tenant.id, visibilityOf(ctx), q);
+  const v = visibilityOf(ctx);
+  if (q.mine) return openTasksAssignedTo(ctx.platform, ctx.tenant.id, ctx.actor.userId, q);
+  if (v.all) return ctx.platform.processRuntime.listTasks(ctx.tenant.id, v, q);
+  return openTasksOfUser(ctx.platform, ctx.tenant.id, v, q);
 }
 
 /** GET /a/tasks/completed */

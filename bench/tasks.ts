@@ -1,0 +1,42 @@
+// bench:tasks — the task inbox of a user who sees 10,000 of 100,000 open tasks, and completions at a sustained rate.
+// Targets (issue 4): inbox p99 < 50 ms; ≥ 1,000 completions/s.
+import { load, printTable, startChild } from "./support/load";
+import { closedLoop, fmt } from "./support/closed-loop";
+
+const svc = await startChild<{ base: string; workerToken: string; managerToken: string; setupSeconds: number }>("bench/support/tasks-server.ts");
+try {
+  const { base, workerToken, managerToken } = svc.info;
+  console.log(`setup: ${process.env.BENCH_TOTAL_TASKS ?? 100_000} instances started in ${svc.info.setupSeconds.toFixed(1)} s`);
+  const worker = { authorization: `Bearer ${workerToken}` };
+  const visible = (await (await fetch(`${base}/api/a/tasks?size=200&page=49`, { headers: worker })).json()) as unknown[];
+  console.log(`worker's page 49 of 200 holds ${visible.length} tasks (10,000 visible expected to fill it)`);
+  printTable([
+    await load("GET /api/a/tasks (worker, first page of 100)", `${base}/api/a/tasks`, { headers: worker }),
+    await load("GET /api/a/tasks?page=40&size=200 (worker)", `${base}/api/a/tasks?page=40&size=200`, { headers: worker }),
+    await load("GET /api/a/tasks?mine=true (worker)", `${base}/api/a/tasks?mine=true`, { headers: worker }),
+  ]);
+  // Completions: the manager claims and completes tasks of the tenant, one task per loop step.
+  const manager = { authorization: `Bearer ${managerToken}`, "content-type": "application/json" };
+  const queue: string[] = [];
+  for (let p = 0; queue.length < 60_000 && p < 300; p++) {
+    const page = (await (await fetch(`${base}/api/a/tasks?size=200&page=${p}`, { headers: manager })).json()) as { id: string }[];
+    if (!page.length) break;
+    queue.push(...page.map((t) => t.id));
+  }
+  const r = await closedLoop(
+    async () => {
+      const id = queue.pop();
+      if (!id) throw new Error("queue empty");
+      const c = await fetch(`${base}/api/a/tasks/${id}/claim`, { method: "POST", headers: manager });
+      if (c.status !== 200) throw new Error(`claim ${c.status}`);
+      await c.arrayBuffer();
+      const d = await fetch(`${base}/api/a/tasks/${id}/complete`, { method: "POST", headers: manager, body: "{}" });
+      if (d.status !== 200) throw new Error(`complete ${d.status}`);
+      await d.arrayBuffer();
+    },
+    { workers: 16, seconds: Number(process.env.BENCH_SECONDS ?? 8) },
+  );
+  console.log(`claim+complete over HTTP (manager)       ${fmt(r)}  (completions/s; target ≥ 1,000)`);
+} finally {
+  svc.proc.kill();
+}
