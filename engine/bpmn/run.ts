@@ -13,6 +13,7 @@ import { miInnerCompleted, startMultiInstance } from "./multi-instance";
 import { afterQuiet } from "./quiet";
 import { cancelInstance } from "./instance-end";
 import { childEnded } from "./elements/call-activity";
+import { handlerDone, recordCompensation } from "./events/compensation";
 
 /** Interprets one command: an agenda of small operations run until every token rests, over one Session. */
 export class Run {
@@ -140,7 +141,10 @@ export class Run {
     const el = this.el(token);
     this.actEnd(token, "completed");
     this.removeEventsOf(token);
+    if (el.boundaries?.length && !token.data.compensating) recordCompensation(this, token, el);
     if (this.isMiInner(token, el)) return miInnerCompleted(this, token, el);
+    // A compensation handler has no outgoing flows of its own: it reports back to its thrower.
+    if (token.data.compensating && !el.outgoing.length) { this.actEnd(token, "completed"); handlerDone(this, token); return; }
     this.takeOutgoing(token, el, flows);
   }
 

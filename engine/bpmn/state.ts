@@ -32,7 +32,7 @@ export interface ExecutionRecord {
   activityId: string | null;
   /** joined: parked at a converging gateway */
   state: "active" | "joined";
-  data: { actId?: string; asyncPassed?: string; startAt?: string; items?: unknown[] };
+  data: { actId?: string; asyncPassed?: string; startAt?: string; items?: unknown[]; compensating?: string; pending?: string[] };
   createdAt: number;
 }
 
@@ -89,9 +89,9 @@ export interface SubscriptionRecord {
   executionId: string | null;
   definitionId: string;
   activityId: string;
-  type: "message" | "signal" | "conditional";
+  type: "message" | "signal" | "conditional" | "compensate";
   name: string;
-  data: { lastTrue?: boolean };
+  data: { lastTrue?: boolean; handler?: string; variables?: Record<string, unknown> };
   createdAt: number;
 }
 

@@ -1,6 +1,7 @@
 import type { Behaviour } from "../behaviour";
 import { throwSignal } from "../events/broadcast";
 import { throwError, throwEscalation } from "../events/errors";
+import { throwCompensation } from "../events/compensation";
 
 /** End events: none ends the token; terminate ends its scope (or everything); error, escalation and signal throw first. */
 export const endEvent: Behaviour = {
@@ -16,6 +17,7 @@ export const endEvent: Behaviour = {
       else run.completeScope(scope);
       return;
     }
+    if (kind === "compensate" && throwCompensation(run, token, el)) return;
     if (kind === "error") return throwError(run, token, el.event!.code ?? "");
     if (kind === "escalation") throwEscalation(run, token, el.event!.code ?? "");
     if (kind === "signal") throwSignal(run, String(run.evalValue(token, el.event!.name ?? el.id)));

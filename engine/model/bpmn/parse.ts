@@ -36,6 +36,7 @@ class ProcessReader {
 
   read(): ProcessModel {
     this.readScope(this.proc, this.proc.id);
+    this.readAssociations(this.proc);
     for (const f of Object.values(this.model.flows)) {
       const s = this.model.elements[f.source], t = this.model.elements[f.target];
       if (!s || !t) throw new BpmnDeployError(`Sequence flow '${f.id}' connects unknown element '${!s ? f.source : f.target}'`);
@@ -91,6 +92,16 @@ class ProcessReader {
     return { starts, eventSubprocesses: eventSubs };
   }
 
+  /** Compensate boundary events point at their handler through an association (not a sequence flow). */
+  private readAssociations(container: Moddle): void {
+    for (const a of container.artifacts ?? []) {
+      if (a.$type !== "bpmn:Association" || !a.sourceRef?.id || !a.targetRef?.id) continue;
+      const src = this.model.elements[a.sourceRef.id];
+      if (src?.type === "boundaryEvent" && src.event?.kind === "compensate") src.compensationHandler = a.targetRef.id;
+    }
+    for (const fe of container.flowElements ?? []) if (fe.$type === "bpmn:SubProcess") this.readAssociations(fe);
+  }
+
   /** Records a problem that does not block the deploy: a warning now, an incident (element) or error (flow) at run time. */
   private defer(target: ElementModel | FlowModel, message: string): void {
     if (target.invalid) return;
@@ -134,6 +145,8 @@ class ProcessReader {
     if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext);
     if (type === "userTask") el.userTask = readUserTask(fe, ext);
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
+    if (fe.isForCompensation === true) el.forCompensation = true;
+    if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id) el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
     if (type === "callActivity") el.call = readCall(fe, ext);
     if (type === "scriptTask") {
       const format = String(fe.scriptFormat ?? "feel");
@@ -175,8 +188,7 @@ class ProcessReader {
       if (!host) throw new BpmnDeployError(`Boundary event ${where} is attached to unknown activity '${el.attachedTo}'`);
       (host.boundaries ??= []).push(el.id);
     }
-    // A compensation boundary only fires on a compensation throw; throws are what cannot run yet, loudly.
-    if (el.event?.kind === "compensate" && el.type !== "boundaryEvent") this.defer(el, "compensation is not supported yet");
+    if (el.event?.kind === "compensate" && el.type === "boundaryEvent" && !el.compensationHandler) this.warnings.push(`Process '${m.id}': compensation boundary '${el.id}' has no associated handler`);
     if (el.event?.kind === "cancel") throw new BpmnDeployError(`Cancel event ${where} is only valid in transactions, which are not supported`);
     if (el.type === "intermediateCatchEvent" && el.event?.kind === "none") this.defer(el, "intermediate catch event has no event definition");
     // An anonymous message/signal catch can still be triggered by name: its own id stands in.

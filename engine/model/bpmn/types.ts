@@ -69,6 +69,10 @@ export interface ElementModel {
   terminateAll?: boolean;
   formKey?: string;
   initiator?: string;
+  /** compensation: the handler activity of a compensate boundary event; a throw's `activityRef` */
+  compensationHandler?: string;
+  compensateActivity?: string;
+  forCompensation?: boolean;
   /** set when the element cannot run as modelled: reaching it raises an incident with this message */
   invalid?: string;
 }

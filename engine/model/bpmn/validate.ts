@@ -9,9 +9,10 @@ export function validateProcess(p: ProcessModel, opts: ValidateOptions = {}): st
   const pre = `Process '${p.id}': `;
   for (const el of Object.values(p.elements)) {
     const label = `${el.type} '${el.id}'${el.name ? ` (${el.name})` : ""}`;
+    if (el.forCompensation) continue;
     const isStartLike = el.type === "startEvent" || el.type === "boundaryEvent" || (el.type === "intermediateCatchEvent" && el.event?.kind === "link") || (el.type === "subProcess" && el.triggeredByEvent);
     if (!isStartLike && el.incoming.length === 0) w.push(`${pre}${label} is an orphan: no sequence flow reaches it`);
-    const isEndLike = el.type === "endEvent" || (el.type === "subProcess" && el.triggeredByEvent) || (el.type === "intermediateThrowEvent" && el.event?.kind === "link");
+    const isEndLike = (el.type === "boundaryEvent" && el.event?.kind === "compensate") || el.type === "endEvent" || (el.type === "subProcess" && el.triggeredByEvent) || (el.type === "intermediateThrowEvent" && el.event?.kind === "link");
     if (!isEndLike && el.outgoing.length === 0) w.push(`${pre}${label} is a dead end: no sequence flow leaves it`);
     if ((el.type === "exclusiveGateway" || el.type === "inclusiveGateway") && el.outgoing.length > 1 && !el.default)
       w.push(`${pre}${label} has no default flow: an instance stops with an error when no condition holds`);
