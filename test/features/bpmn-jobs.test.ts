@@ -168,3 +168,30 @@ describe("transactions", () => {
     expect(rt.listTasks(T, ALL).map((t) => t.activityId)).toEqual(["t2"]);
   });
 });
+
+describe("optimistic concurrency", () => {
+  test("two runtimes completing both branches of a join at once: one command retries on the new revision and the join fires once", async () => {
+    const clock = testClock();
+    let calls = 0;
+    const slow = () => {
+      const reg = createDelegateRegistry();
+      // Awaiting lets the other command read the same revision before either commits.
+      reg.register({ name: "slow", description: "waits a tick", parameters: [], execute: async () => { calls++; await Bun.sleep(20); } });
+      return reg;
+    };
+    const a = makeRuntime({ clock, delegates: slow() });
+    const b = createProcessRuntime({ db: openSqlite(a.path), clock, delegates: slow() });
+    await a.rt.deploy(T, bpmn("cj", `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="fork"/>
+      <parallelGateway id="fork"/><sequenceFlow id="f1" sourceRef="fork" targetRef="x"/><sequenceFlow id="f2" sourceRef="fork" targetRef="y"/>
+      <userTask id="x"/><userTask id="y"/>
+      <sequenceFlow id="f3" sourceRef="x" targetRef="sx"/><serviceTask id="sx" flowable:type="slow"/><sequenceFlow id="f4" sourceRef="sx" targetRef="join"/>
+      <sequenceFlow id="f5" sourceRef="y" targetRef="sy"/><serviceTask id="sy" flowable:type="slow"/><sequenceFlow id="f6" sourceRef="sy" targetRef="join"/>
+      <parallelGateway id="join"/><sequenceFlow id="f7" sourceRef="join" targetRef="after"/><userTask id="after"/>`), { fileName: "c.bpmn", createdBy: null });
+    const i = await a.rt.startInstance(T, { definitionKey: "cj" });
+    const [tx, ty] = i.activeTasks;
+    await Promise.all([a.rt.completeTask(T, tx.id, {}, actor), b.completeTask(T, ty.id, {}, actor)]);
+    expect(calls).toBeGreaterThan(2);
+    expect(a.rt.listTasks(T, ALL, { instanceId: i.id }).map((t) => t.activityId)).toEqual(["after"]);
+    expect(a.rt.historyActivities(T, i.id).filter((x) => x.activityId === "join" && x.endTime)).toHaveLength(2);
+  });
+});
