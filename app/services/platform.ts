@@ -16,7 +16,8 @@ import { TokenService } from "./auth/tokens";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { dmnTemplateSeeder } from "./decisions/templates";
 import type { ProcessRuntime } from "./process-runtime";
-import { wireProcessRuntime } from "./process/wiring";
+import type { CaseRuntime } from "./case-runtime";
+import { wireCaseRuntime, wireProcessRuntime } from "./process/wiring";
 
 export interface PlatformOptions {
   config: Config;
@@ -43,6 +44,8 @@ export interface Platform {
   limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
   /** The BPMN runtime over the engine database (definitions, instances, tasks, jobs, history). */
   processRuntime: ProcessRuntime;
+  /** The CMMN runtime over the same engine database, sharing tasks and definitions. */
+  caseRuntime: CaseRuntime;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
   seeders: TenantSeeder[];
   /** Starts provisioning in the background and answers at once. */
@@ -109,18 +112,21 @@ export function createPlatform(opts: PlatformOptions): Platform {
     start() {
       sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
+      platform.caseRuntime.startTimerLoop({ intervalMs: 1000, onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`) });
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await platform.processRuntime.stop();
+      await platform.caseRuntime.stop();
       await platform.idle();
       tenantDbs.closeAll();
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime"> as Platform;
+  } as Omit<Platform, "processRuntime" | "caseRuntime"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
+  platform.caseRuntime = wireCaseRuntime(platform);
   seeders.push(dmnTemplateSeeder(platform));
   return platform;
 }

@@ -2,9 +2,9 @@ import { isManager, type RequestCtx } from "../context";
 import { visibilityOf } from "../process/visibility";
 import type { CaseRuntime } from "./index";
 
-/** The platform's case runtime (the Platform carries it as `caseRuntime`). */
+/** The platform's case runtime. */
 export function caseRuntimeOf(ctx: RequestCtx): CaseRuntime {
-  return (ctx.platform as unknown as { caseRuntime: CaseRuntime }).caseRuntime;
+  return ctx.platform.caseRuntime;
 }
 
 const actorOf = (ctx: RequestCtx) => ({ userId: ctx.actor.userId, channel: ctx.actor.channel, visibility: visibilityOf(ctx) });

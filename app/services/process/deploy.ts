@@ -2,11 +2,17 @@ import type { RequestCtx } from "../context";
 import { BadRequestError } from "../errors";
 
 const BPMN_FILE = /\.(bpmn|bpmn20\.xml|bpmn2|xml)$/i;
+const CMMN_FILE = /\.(cmmn|cmmn\.xml|cmmn11\.xml)$/i;
+const CMMN_NAMESPACE = "http://www.omg.org/spec/CMMN/20151109/MODEL";
 
-/** POST /a/definitions/deploy: a BPMN file becomes a new version of each executable process in it. */
+/** POST /a/definitions/deploy: a BPMN file becomes a new version of each executable process, a CMMN file of each case. */
 export async function deployDefinitionFile(ctx: RequestCtx, file: { name: string; text: string }) {
-  if (!BPMN_FILE.test(file.name)) {
-    throw new BadRequestError(`Unsupported file '${file.name}': deploy a .bpmn or .bpmn20.xml file`, [{ field: "file", message: "unsupported extension" }]);
+  const meta = { fileName: file.name, createdBy: ctx.actor.userId };
+  if (CMMN_FILE.test(file.name) || (/\.xml$/i.test(file.name) && file.text.includes(CMMN_NAMESPACE))) {
+    return ctx.platform.caseRuntime.deploy(ctx.tenant.id, file.text, meta);
   }
-  return ctx.platform.processRuntime.deploy(ctx.tenant.id, file.text, { fileName: file.name, createdBy: ctx.actor.userId });
+  if (!BPMN_FILE.test(file.name)) {
+    throw new BadRequestError(`Unsupported file '${file.name}': deploy a .bpmn, .bpmn20.xml or .cmmn file`, [{ field: "file", message: "unsupported extension" }]);
+  }
+  return ctx.platform.processRuntime.deploy(ctx.tenant.id, file.text, meta);
 }

@@ -18,13 +18,15 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
   const variables = input.variables ?? {};
   const config = rt.getDefinitionConfig(tenantId, input.definitionKey);
   const businessKey = resolveBusinessKey(input.businessKey, config.businessKeyTemplate, variables, new Date(ctx.platform.clock.now()));
-  const started = await rt.startInstance(tenantId, {
-    definitionKey: input.definitionKey, businessKey, variables, startedBy: ctx.actor.userId, channel: ctx.actor.channel,
-  });
+  const start = { definitionKey: input.definitionKey, businessKey, variables, startedBy: ctx.actor.userId, channel: ctx.actor.channel };
+  const isCase = rt.getDefinition(tenantId, input.definitionKey).type === "CMMN";
+  const started = isCase ? await ctx.platform.caseRuntime.startCase(tenantId, start) : await rt.startInstance(tenantId, start);
   const v = visibilityOf(ctx);
   return {
     id: started.id, businessKey: started.businessKey, definitionKey: started.definitionKey, definitionId: started.definitionId,
     version: started.version, type: started.type, startTime: started.startTime, ended: started.ended,
-    activeTasks: started.activeTasks.filter((t) => rt.isTaskVisible(t, v)).map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })),
+    activeTasks: started.activeTasks
+      .filter((t) => rt.isTaskVisible(rt.getTask(tenantId, t.id), v))
+      .map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })),
   };
 }

@@ -1,37 +1,56 @@
 import { createProcessRuntime, type ProcessRuntime } from "../process-runtime";
+import { createCaseRuntime, type CaseRuntime } from "../case-runtime";
 import { formVersionFor } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
 import { evaluateLatest } from "../decisions/operations";
 import type { Platform } from "../platform";
+import type { TaskRecord } from "../../../engine/bpmn";
 
-/**
- * Builds the process runtime over the engine database and connects it to the rest of the service: business-rule
- * tasks evaluate the tenant's decisions, new tasks lock the form version of their process, and an assigned user is
- * notified.
- */
+/** Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified. */
+function taskHooks(p: Platform) {
+  return {
+    formVersionFor: (tenantId: string, definitionKey: string, formKey: string) => formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
+    onTaskCreated: (task: TaskRecord) => {
+      if (!task.assignee) return;
+      notify(
+        p.platformDb,
+        {
+          tenantId: task.tenantId, userId: task.assignee, type: "TASK_ASSIGNED", title: `New task: ${task.name}`,
+          body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} is assigned to you.`, link: `/tasks/${task.id}`,
+        },
+        p.clock.now(),
+      );
+    },
+  };
+}
+
+const decisionsOf = (p: Platform) => (tenantId: string, key: string, variables: Record<string, unknown>) => evaluateLatest(p, tenantId, key, variables);
+
+/** The BPMN runtime over the engine database; business-rule tasks evaluate the tenant's decisions. */
 export function wireProcessRuntime(p: Platform): ProcessRuntime {
   return createProcessRuntime({
     db: p.engineSqlite,
     clock: () => p.clock.now(),
-    decisions: (tenantId, key, variables) => evaluateLatest(p, tenantId, key, variables),
-    hooks: {
-      formVersionFor: (tenantId, definitionKey, formKey) => formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
-      onTaskCreated: (task) => {
-        if (!task.assignee) return;
-        notify(
-          p.platformDb,
-          {
-            tenantId: task.tenantId, userId: task.assignee, type: "TASK_ASSIGNED", title: `New task: ${task.name}`,
-            body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} is assigned to you.`, link: `/tasks/${task.id}`,
-          },
-          p.clock.now(),
-        );
-      },
-    },
+    decisions: decisionsOf(p),
+    hooks: taskHooks(p),
     logger: {
       info: () => {},
       warn: (msg) => p.log(`[engine] ${msg}`),
       error: (msg, data) => p.log(`[engine] ${msg} ${data ? JSON.stringify(data) : ""}`),
     },
+  });
+}
+
+/** The CMMN runtime over the same database: decision tasks use the DMN service, process tasks start BPMN instances. */
+export function wireCaseRuntime(p: Platform): CaseRuntime {
+  return createCaseRuntime({
+    db: p.engineSqlite,
+    clock: () => p.clock.now(),
+    decisions: async (tenantId, key, variables) => evaluateLatest(p, tenantId, key, variables),
+    processes: async (tenantId, definitionKey, variables) => {
+      const started = await p.processRuntime.startInstance(tenantId, { definitionKey, variables, channel: "SYSTEM" });
+      return { id: started.id, ended: started.ended };
+    },
+    hooks: taskHooks(p),
   });
 }

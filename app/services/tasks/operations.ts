@@ -5,7 +5,7 @@ import { formForVersion, missingRequiredFields } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
 import { rolesIn } from "../auth/sessions";
 import { getUser } from "../admin/users";
-import { visibleTask } from "./access";
+import { isCaseTask, variablesOfTask, visibleTask } from "./access";
 
 function userOf(ctx: RequestCtx, what: string): string {
   if (!ctx.actor.userId) throw new ForbiddenError(`An API key has no user and cannot ${what} a task`);
@@ -45,14 +45,28 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
   if (task.formVersionId) {
     const form = formForVersion(ctx.db, task.formVersionId);
     if (form) {
-      const saved = rt.getTaskVariables(ctx.tenant.id, taskId);
+      const saved = variablesOfTask(ctx, task);
       const missing = missingRequiredFields(form.schema, { ...saved, ...variables });
       if (missing.length) {
         throw new BadRequestError(`Campos obrigatórios não preenchidos: ${missing.join(", ")}`, missing.map((f) => ({ field: f, message: "required" })));
       }
     }
   }
-  return rt.completeTask(ctx.tenant.id, taskId, variables, { userId: me, channel: ctx.actor.channel });
+  const actor = { userId: me, channel: ctx.actor.channel };
+  if (isCaseTask(ctx, task)) {
+    await ctx.platform.caseRuntime.completeHumanTask(ctx.tenant.id, taskId, variables, actor);
+    return rt.getTask(ctx.tenant.id, taskId);
+  }
+  const done = await rt.completeTask(ctx.tenant.id, taskId, variables, actor);
+  await notifyCaseIfEnded(ctx, task.instanceId);
+  return done;
+}
+
+/** A process started by a blocking case process task lets its case move on when it ends. */
+export async function notifyCaseIfEnded(ctx: RequestCtx, processInstanceId: string) {
+  if (ctx.platform.processRuntime.getInstance(ctx.tenant.id, processInstanceId).ended) {
+    await ctx.platform.caseRuntime.onProcessEnded(ctx.tenant.id, processInstanceId);
+  }
 }
 
 /** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
@@ -87,5 +101,9 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
 export async function writeTaskVariables(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
+  if (isCaseTask(ctx, task)) {
+    await ctx.platform.caseRuntime.setVariables(ctx.tenant.id, task.instanceId, variables);
+    return variablesOfTask(ctx, task);
+  }
   return ctx.platform.processRuntime.setTaskVariables(ctx.tenant.id, taskId, variables);
 }

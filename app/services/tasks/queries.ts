@@ -1,7 +1,7 @@
 import type { RequestCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
 import { visibilityOf } from "../process/visibility";
-import { visibleTask } from "./access";
+import { variablesOfTask, visibleTask } from "./access";
 import { openTasksAssignedTo, openTasksOfUser } from "./inbox";
 
 export interface TaskListQuery {
@@ -33,6 +33,5 @@ export function taskDetail(ctx: RequestCtx, taskId: string) {
 
 /** GET /a/tasks/{id}/variables */
 export function taskVariables(ctx: RequestCtx, taskId: string) {
-  visibleTask(ctx, taskId);
-  return ctx.platform.processRuntime.getTaskVariables(ctx.tenant.id, taskId);
+  return variablesOfTask(ctx, visibleTask(ctx, taskId));
 }

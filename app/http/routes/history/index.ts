@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
-import { visibilityOf } from "../../../services/process/visibility";
+import { historyActivities, historyDetail, listHistory } from "../../../services/process/instances";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
@@ -34,14 +34,8 @@ const activities = createRoute({
 /** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */
 export function historyRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => {
-    const q = c.req.valid("query");
-    if (q.type === "CMMN") return c.json({ content: [], number: 0, size: q.size ?? 20, totalElements: 0, totalPages: 0 }, 200);
-    return c.json(c.var.platform.processRuntime.historyInstances(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q), 200);
-  });
-  r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.historyInstance(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200));
-  r.openapi(activities, (c) =>
-    c.json(c.var.platform.processRuntime.historyActivities(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200),
-  );
+  r.openapi(list, (c) => c.json(listHistory(c.var.ctx, c.req.valid("query")) as never, 200));
+  r.openapi(detail, (c) => c.json(historyDetail(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(activities, (c) => c.json(historyActivities(c.var.ctx, c.req.valid("param").id) as never, 200));
   return r;
 }

@@ -5,6 +5,7 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireManager } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
 import { FailedJobSchema, InstanceSchema, JobParam } from "./schema";
+import { cancelInstance, setInstanceSuspended } from "../../../services/process/instances";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireManager };
 const one = { 200: { description: "Instance", ...json(InstanceSchema) }, ...errorResponses };
@@ -36,7 +37,7 @@ export function registerInstanceControl(r: OpenAPIHono<AppEnv>) {
   r.openapi(failedJobs, (c) => c.json(rt(c).failedJobs(c.var.ctx.tenant.id), 200));
   r.openapi(retry, (c) => c.json(rt(c).retryJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));
   r.openapi(deadletter, (c) => c.json(rt(c).deadletterJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));
-  r.openapi(cancel, async (c) => c.json(await rt(c).cancelInstance(c.var.ctx.tenant.id, c.req.valid("param").id), 200));
-  r.openapi(suspend, (c) => c.json(rt(c).suspendInstance(c.var.ctx.tenant.id, c.req.valid("param").id), 200));
-  r.openapi(activate, (c) => c.json(rt(c).activateInstance(c.var.ctx.tenant.id, c.req.valid("param").id), 200));
+  r.openapi(cancel, async (c) => c.json((await cancelInstance(c.var.ctx, c.req.valid("param").id)) as never, 200));
+  r.openapi(suspend, (c) => c.json(setInstanceSuspended(c.var.ctx, c.req.valid("param").id, true), 200));
+  r.openapi(activate, (c) => c.json(setInstanceSuspended(c.var.ctx, c.req.valid("param").id, false), 200));
 }

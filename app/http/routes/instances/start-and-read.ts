@@ -6,6 +6,7 @@ import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
 import { startInstance } from "../../../services/process/start-instance";
 import { visibilityOf } from "../../../services/process/visibility";
+import { instanceDetail, instanceDiagram, listInstances } from "../../../services/process/instances";
 import { DiagramQuery, InstanceDetailSchema, InstancePage, ListQuery, SearchQuery, StartBody, StartedSchema } from "./schema";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };
@@ -28,31 +29,21 @@ const detail = createRoute({
   request: { params: IdParam }, responses: { 200: { description: "Instance", ...json(InstanceDetailSchema) }, ...errorResponses },
 });
 const diagram = createRoute({
-  ...common, method: "get", path: "/a/instances/{id}/diagram", summary: "SVG with active activities highlighted (?format=xml for the BPMN)",
+  ...common, method: "get", path: "/a/instances/{id}/diagram", summary: "SVG with active activities highlighted (?format=xml for the BPMN); the CMMN XML for a case",
   request: { params: IdParam, query: DiagramQuery },
   responses: { 200: { description: "Diagram", content: { "image/svg+xml": { schema: z.string() }, "application/xml": { schema: z.string() } } }, ...errorResponses },
 });
 
-const emptyPage = (size: number) => ({ content: [], number: 0, size, totalElements: 0, totalPages: 0 });
-
 export function registerInstanceStartAndRead(r: OpenAPIHono<AppEnv>) {
   r.openapi(start, async (c) => c.json(await startInstance(c.var.ctx, c.req.valid("json")), 201));
-  r.openapi(list, (c) => {
-    const q = c.req.valid("query");
-    if (q.type === "CMMN") return c.json(emptyPage(q.size ?? 20), 200);
-    return c.json(c.var.platform.processRuntime.listInstances(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q), 200);
-  });
+  r.openapi(list, (c) => c.json(listInstances(c.var.ctx, c.req.valid("query")) as never, 200));
   r.openapi(search, (c) => {
     const q = c.req.valid("query");
     return c.json(c.var.platform.processRuntime.searchInstancesByVariable(c.var.ctx.tenant.id, visibilityOf(c.var.ctx), q.varName, q.varValue, q), 200);
   });
-  r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.getInstance(c.var.ctx.tenant.id, c.req.valid("param").id, visibilityOf(c.var.ctx)) as never, 200));
+  r.openapi(detail, (c) => c.json(instanceDetail(c.var.ctx, c.req.valid("param").id) as never, 200));
   r.openapi(diagram, (c) => {
-    const rt = c.var.platform.processRuntime;
-    const { id } = c.req.valid("param");
-    if (c.req.valid("query").format === "xml") {
-      return c.body(rt.diagramXml(c.var.ctx.tenant.id, id, visibilityOf(c.var.ctx)), 200, { "content-type": "application/xml; charset=utf-8" });
-    }
-    return c.body(rt.diagramSvg(c.var.ctx.tenant.id, id, visibilityOf(c.var.ctx)), 200, { "content-type": "image/svg+xml" });
+    const { body, type } = instanceDiagram(c.var.ctx, c.req.valid("param").id, c.req.valid("query").format);
+    return c.body(body, 200, { "content-type": type });
   });
 }
