@@ -80,3 +80,21 @@ describe("cases through the process routes", () => {
     expect(await diagram.text()).toContain("casePlanModel");
   });
 });
+
+describe("monitor and dashboard include cases", () => {
+  test("the monitor of a case counts human tasks waiting per plan item; the dashboard counts running cases", async () => {
+    const before = (await (await s.req("GET", "/api/a/dashboard", { token: reviewer.token })).json()).runningInstances;
+    const kase = await startProcess(s, reviewer.token, { definitionKey: "reviewCase", businessKey: "MON-1" });
+    const after = (await (await s.req("GET", "/api/a/dashboard", { token: reviewer.token })).json()).runningInstances;
+    expect(after).toBe(before + 1);
+    const mon = await (await s.req("GET", "/api/a/definitions/reviewCase/monitor", { token: manager.token })).json();
+    expect(mon).toMatchObject({ definitionKey: "reviewCase", version: 1 });
+    expect(mon.bpmnXml).toContain("casePlanModel");
+    const review = mon.activities.find((a: { activityId: string }) => a.activityId === "piReview");
+    expect(review.byReason).toEqual({ USER_TASK: review.count });
+    expect(review.count).toBe(mon.runningInstances);
+    const items = await (await s.req("GET", "/api/a/definitions/reviewCase/monitor/piReview", { token: manager.token })).json();
+    expect(items.find((i: { instanceId: string }) => i.instanceId === kase.id)).toMatchObject({ reason: "USER_TASK", businessKey: "MON-1", taskId: expect.any(String) });
+    await expectError(await s.req("GET", "/api/a/definitions/reviewCase/monitor", { token: reviewer.token }), 403);
+  });
+});

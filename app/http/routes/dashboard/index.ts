@@ -4,6 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { visibilityOf } from "../../../services/process/visibility";
+import { caseCounters } from "../../../services/process/case-monitor";
 
 const DashboardSchema = z
   .object({
@@ -14,13 +15,19 @@ const DashboardSchema = z
 
 const dashboard = createRoute({
   tags: ["dashboard"], security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/dashboard",
-  summary: "Counters by the caller's visibility (definitions tenant-wide)",
+  summary: "Counters by the caller's visibility, processes and cases (definitions tenant-wide)",
   responses: { 200: { description: "Counters", ...json(DashboardSchema) }, ...errorResponses },
 });
 
 /** /a/dashboard */
 export function dashboardRouter() {
   const r = createRouter();
-  r.openapi(dashboard, (c) => c.json(c.var.platform.processRuntime.dashboard(c.var.ctx.tenant.id, visibilityOf(c.var.ctx)), 200));
+  r.openapi(dashboard, (c) => {
+    const v = visibilityOf(c.var.ctx);
+    const t = c.var.ctx.tenant.id;
+    const counters = c.var.platform.processRuntime.dashboard(t, v);
+    const cases = caseCounters(c.var.platform, t, v);
+    return c.json({ ...counters, runningInstances: counters.runningInstances + cases.running, finishedInstances: counters.finishedInstances + cases.finished }, 200);
+  });
   return r;
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../env";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireManager } from "../../middleware/roles";
+import { caseMonitor, caseMonitorItems } from "../../../services/process/case-monitor";
 import { ActivityParams, DefinitionSchema, KeyParam, MonitorItemSchema, MonitorSchema, VersionQuery } from "./schema";
 
 const tags = ["definitions"];
@@ -29,11 +30,18 @@ const monitorItems = createRoute({
 export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
   r.openapi(list, (c) => c.json(c.var.platform.processRuntime.listDefinitions(c.var.ctx.tenant.id), 200));
   r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(monitor, (c) =>
-    c.json(c.var.platform.processRuntime.monitor(c.var.ctx.tenant.id, c.req.valid("param").key, c.req.valid("query").version), 200),
-  );
+  const isCase = (c: { var: AppEnv["Variables"] }, key: string) => c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
+  r.openapi(monitor, (c) => {
+    const { key } = c.req.valid("param");
+    const { version } = c.req.valid("query");
+    const t = c.var.ctx.tenant.id;
+    return c.json(isCase(c, key) ? caseMonitor(c.var.platform, t, key, version) : c.var.platform.processRuntime.monitor(t, key, version), 200);
+  });
   r.openapi(monitorItems, (c) => {
     const { key, activityId } = c.req.valid("param");
-    return c.json(c.var.platform.processRuntime.monitorItems(c.var.ctx.tenant.id, key, activityId, c.req.valid("query").version), 200);
+    const { version } = c.req.valid("query");
+    const t = c.var.ctx.tenant.id;
+    const items = isCase(c, key) ? caseMonitorItems(c.var.platform, t, key, activityId, version) : c.var.platform.processRuntime.monitorItems(t, key, activityId, version);
+    return c.json(items, 200);
   });
 }
