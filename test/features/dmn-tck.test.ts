@@ -41,10 +41,11 @@ async function runCase(model: DmnModel, tc: TckCase): Promise<string[]> {
   return problems;
 }
 
-if (!existsSync(TCK_DIR)) {
-  console.log(`DMN TCK: skipped, corpus not found at ${TCK_DIR}`);
-  test.skip("DMN TCK corpus is present", () => {});
-} else {
+// The corpus ships beside the repository (../shared); its absence is a broken checkout, not a reason to pass.
+test("the DMN TCK corpus is present", () => {
+  expect(existsSync(TCK_DIR)).toBe(true);
+});
+if (existsSync(TCK_DIR)) {
   const folders = readdirSync(TCK_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   for (const folder of folders) {
     const dir = join(TCK_DIR, folder);
