@@ -30,26 +30,35 @@ function mergedPage<T extends Row>(a: Source<T>, b: Source<T>, q: { page?: numbe
 
 const isCase = (ctx: RequestCtx, id: string) => ctx.platform.caseRuntime.isCase(ctx.tenant.id, id);
 
-/** GET /a/instances?type= : running processes, cases, or both. */
-export function listInstances(ctx: RequestCtx, q: { page?: number; size?: number; type?: "BPMN" | "CMMN" }) {
-  const t = ctx.tenant.id;
-  const v = visibilityOf(ctx);
-  const processes: Source<Row> = (page, size) => ctx.platform.processRuntime.listInstances(t, v, { page, size });
-  const cases: Source<Row> = (page, size) => ctx.platform.caseRuntime.listCases(t, v, { page, size });
+type TypeQuery = { page?: number; size?: number; type?: "BPMN" | "CMMN" };
+
+/** One source when the type is given, both merged otherwise. */
+function byType(q: TypeQuery, processes: Source<Row>, cases: Source<Row>, order: (r: Row) => string) {
   if (q.type === "BPMN") return processes(q.page ?? 0, q.size ?? 20);
   if (q.type === "CMMN") return cases(q.page ?? 0, q.size ?? 20);
-  return mergedPage(processes, cases, q, (r) => r.startTime);
+  return mergedPage(processes, cases, q, order);
+}
+
+/** GET /a/instances?type= : running processes, cases, or both, newest first. */
+export function listInstances(ctx: RequestCtx, q: TypeQuery) {
+  const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
+  return byType(
+    q,
+    (page, size) => ctx.platform.processRuntime.listInstances(t, v, { page, size }),
+    (page, size) => ctx.platform.caseRuntime.listCases(t, v, { page, size }),
+    (r) => r.startTime,
+  );
 }
 
 /** GET /a/history/instances?type= : ended processes, cases, or both, most recently ended first. */
-export function listHistory(ctx: RequestCtx, q: { page?: number; size?: number; type?: "BPMN" | "CMMN" }) {
-  const t = ctx.tenant.id;
-  const v = visibilityOf(ctx);
-  const processes: Source<Row> = (page, size) => ctx.platform.processRuntime.historyInstances(t, v, { page, size });
-  const cases: Source<Row> = (page, size) => ctx.platform.caseRuntime.historyCases(t, v, { page, size });
-  if (q.type === "BPMN") return processes(q.page ?? 0, q.size ?? 20);
-  if (q.type === "CMMN") return cases(q.page ?? 0, q.size ?? 20);
-  return mergedPage(processes, cases, q, (r) => r.endTime ?? r.startTime);
+export function listHistory(ctx: RequestCtx, q: TypeQuery) {
+  const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
+  return byType(
+    q,
+    (page, size) => ctx.platform.processRuntime.historyInstances(t, v, { page, size }),
+    (page, size) => ctx.platform.caseRuntime.historyCases(t, v, { page, size }),
+    (r) => r.endTime ?? r.startTime,
+  );
 }
 
 /** GET /a/instances/{id}: a process or a case, with variables; 404 when the caller takes no part. */
