@@ -18,6 +18,10 @@ import { dmnTemplateSeeder } from "./decisions/templates";
 import type { ProcessRuntime } from "./process-runtime";
 import type { CaseRuntime } from "./case-runtime";
 import { wireCaseRuntime, wireProcessRuntime } from "./process/wiring";
+import { setProcessAccess } from "./attachments/process-access";
+import { runtimeProcessAccess } from "./process/attachment-access";
+import { setCmsQuery } from "./datasources/cms-registry";
+import { cmsDataSourceQuery } from "./cms/datasource-query";
 
 export interface PlatformOptions {
   config: Config;
@@ -128,5 +132,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
   platform.processRuntime = wireProcessRuntime(platform);
   platform.caseRuntime = wireCaseRuntime(platform);
   seeders.push(dmnTemplateSeeder(platform));
+  // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
+  setProcessAccess(runtimeProcessAccess);
+  setCmsQuery(cmsDataSourceQuery);
   return platform;
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { startTestServer, type TestServer } from "../harness/server";
 import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { setCmsQuery } from "../../app/services/datasources/cms-registry";
+import { cmsDataSourceQuery } from "../../app/services/cms/datasource-query";
 
 let s: TestServer;
 let admin: string, modeler: string, user: string, otherAdmin: string;
@@ -19,7 +20,8 @@ beforeAll(async () => {
   await s.req("POST", base, { token: modeler, json: { key: "countries", name: "Countries", kind: "STATIC", config: countries } });
 });
 afterAll(() => s.close());
-afterEach(() => setCmsQuery(null));
+// Tests that install a stand-in query put the real one back.
+afterEach(() => setCmsQuery(cmsDataSourceQuery));
 
 const exec = (key: string, parameters?: unknown, token = user) => s.req("POST", `${base}/${key}/execute`, { token, json: parameters === undefined ? {} : { parameters } });
 
@@ -91,9 +93,27 @@ describe("executing", () => {
     await expectError(await s.req("POST", `${base}/countries/execute`, { token: user, json: { parameters: [1] } }), 400);
   });
 
-  test("a CMS source answers 409 until the CMS query is wired", async () => {
+  test("a CMS source answers 409 when no CMS query is installed", async () => {
+    setCmsQuery(null);
     await s.req("POST", base, { token: modeler, json: { key: "clients", name: "Clients", kind: "CMS", config: { collection: "clients", filter: { active: true } } } });
     await expectError(await exec("clients"), 409, /CMS query not available/);
+  });
+
+  test("a CMS source queries the tenant's collection with the caller's clearance", async () => {
+    const collection = (name: string, confidentiality: string) =>
+      s.req("POST", "/api/a/cms/collections", { token: admin, json: { name, confidentiality, fields: [{ name: "name", type: "text" }, { name: "city", type: "text" }] } });
+    const pub = await (await collection("partners", "PUBLIC")).json();
+    const sec = await (await collection("salaries", "SECRET")).json();
+    for (const [c, name, city] of [[pub.id, "ACME", "Lisboa"], [pub.id, "Globex", "Porto"], [sec.id, "Boss", "Lisboa"]]) {
+      expect((await s.req("POST", `/api/a/cms/collections/${c}/records`, { token: admin, json: { values: { name, city } } })).status).toBe(201);
+    }
+    await s.req("POST", base, { token: modeler, json: { key: "partners", name: "Partners", kind: "CMS", config: { collection: "partners", filter: {} } } });
+    await s.req("POST", base, { token: modeler, json: { key: "salaries", name: "Salaries", kind: "CMS", config: { collection: "salaries", filter: {} } } });
+    const rows = (await (await exec("partners", { city: "Lisboa" })).json()).rows;
+    expect(rows.map((r: { name: string }) => r.name)).toEqual(["ACME"]);
+    // A USER's clearance is PUBLIC: the SECRET collection is refused, an Admin reads it.
+    await expectError(await exec("salaries"), 403);
+    expect((await (await exec("salaries", {}, admin)).json()).rows.map((r: { name: string }) => r.name)).toEqual(["Boss"]);
   });
 
   test("once wired, a CMS source runs the query with the filter overlaid by the parameters", async () => {
