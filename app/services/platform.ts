@@ -22,6 +22,7 @@ import { setProcessAccess } from "./attachments/process-access";
 import { runtimeProcessAccess } from "./process/attachment-access";
 import { setCmsQuery } from "./datasources/cms-registry";
 import { cmsDataSourceQuery } from "./cms/datasource-query";
+import { processTemplateSeeder } from "./process/templates";
 
 export interface PlatformOptions {
   config: Config;
@@ -131,7 +132,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
   } as Omit<Platform, "processRuntime" | "caseRuntime"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.caseRuntime = wireCaseRuntime(platform);
-  seeders.push(dmnTemplateSeeder(platform));
+  seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   setProcessAccess(runtimeProcessAccess);
   setCmsQuery(cmsDataSourceQuery);

@@ -141,3 +141,22 @@ describe("tenant lifecycle", () => {
     expect(page.content.every((t: { slug: string; name: string }) => /e/i.test(t.slug + t.name))).toBe(true);
   });
 });
+
+describe("global process templates", () => {
+  test("provisioning deploys every enabled process template into the new tenant, which SA can list", async () => {
+    const xml = `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t"><process id="onboarding" name="Onboarding" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/><endEvent id="e"/></process></definitions>`;
+    const now = new Date().toISOString();
+    s.platform.platformSqlite.query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 1, ?)").run("onboarding", "Onboarding", xml, now);
+    s.platform.platformSqlite.query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 0, ?)").run("retired", "Retired", xml.replace("onboarding", "retired"), now);
+    const t = await createTenant(s, "templated", sa);
+    const defs = await (await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: sa })).json();
+    expect(defs.map((d: { key: string; version: number }) => [d.key, d.version])).toEqual([["onboarding", 1]]);
+    // A second provisioning pass (the sweep after a failure) does not deploy again.
+    await s.platform.seeders.at(-1)!(t.id);
+    expect((await (await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: sa })).json())[0].version).toBe(1);
+    const admin = await userInTenant(s, t, "ADMIN", sa);
+    await expectError(await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: admin.token }), 403);
+    await expectError(await s.req("GET", "/api/admin/tenants/unknown/definitions", { token: sa }), 404);
+    s.platform.platformSqlite.query("DELETE FROM process_templates").run();
+  });
+});

@@ -3,6 +3,7 @@ import { instancesRouter } from "../instances";
 import { historyRouter } from "../history";
 import { dashboardRouter } from "../dashboard";
 import { delegatesRouter } from "../delegates";
+import { adminTenantDefinitionsRouter } from "../admin-tenant-definitions";
 
 /** Process definitions, instances, history, dashboard and delegates. */
-export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter()];
+export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter(), adminTenantDefinitionsRouter()];

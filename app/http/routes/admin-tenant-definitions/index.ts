@@ -1,0 +1,23 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, userSecurity } from "../../errors/openapi-responses";
+import { IdParam } from "../../schemas";
+import { getTenant } from "../../../services/admin/tenants";
+import { DefinitionSchema } from "../definitions/schema";
+
+const list = createRoute({
+  tags: ["admin: tenants"], security: userSecurity, method: "get", path: "/admin/tenants/{id}/definitions",
+  summary: "Definitions of a tenant (SA)", request: { params: IdParam },
+  responses: { 200: { description: "Definitions", ...json(z.array(DefinitionSchema)) }, ...errorResponses },
+});
+
+/** /admin/tenants/{id}/definitions */
+export function adminTenantDefinitionsRouter() {
+  const r = createRouter();
+  r.openapi(list, (c) => {
+    const tenant = getTenant(c.var.platform, c.req.valid("param").id);
+    return c.json(c.var.platform.processRuntime.listDefinitions(tenant.id), 200);
+  });
+  return r;
+}
