@@ -51,8 +51,7 @@ export function createTasks(ctx: RuntimeContext) {
 
     /** Completes a task: variables first, then the process moves on, all in one transaction. Exactly one of two racing completions wins. */
     async completeTask(tenantId: string, taskId: string, variables: Record<string, unknown> = {}, actor: { userId: string | null; channel: Channel }) {
-      const r = row(tenantId, taskId);
-      requireOpen(r);
+      // The engine reads the task inside the command (404 when absent, 409 when no longer open): no second read here.
       const done = await ctx.command(tenantId, (s) => ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }));
       return taskView(done);
     },
