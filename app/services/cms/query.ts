@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import type { TenantDb } from "../../../tenants/tenant-db-cache";
 import { BadRequestError, type FieldError } from "../errors";
 import { assertCanRead, type Confidentiality } from "./clearance";
@@ -54,10 +55,17 @@ function operand(f: FieldDef, raw: unknown, at: string, errors: FieldError[]): s
   return null;
 }
 
-/** Builds `r.seq IN (...)` conditions over the index table, one per field and operator. */
-function filterSql(fields: Map<string, FieldDef>, filter: Record<string, FilterValue>, collectionId: string) {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
+/** One filter condition over the index table: `cond` applies to its rows (`v`), `negated` for ne. */
+interface Cond {
+  field: string;
+  cond: string;
+  params: (string | number)[];
+  negated: boolean;
+}
+
+/** Parses the filter into conditions on the index side table, one per field and operator. */
+function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, FilterValue>): Cond[] {
+  const conds: Cond[] = [];
   const errors: FieldError[] = [];
   for (const [name, spec] of Object.entries(filter)) {
     const f = fields.get(name);
@@ -76,33 +84,59 @@ function filterSql(fields: Map<string, FieldDef>, filter: Record<string, FilterV
         errors.push({ field: at, message: `unknown operator; accepted: ${FILTER_OPS.join(", ")}` });
         continue;
       }
-      const sub = (cond: string) => `(SELECT record_seq FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${cond})`;
       if (op === "in") {
         const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : null;
         if (!list || list.length === 0 || list.length > 100) {
           errors.push({ field: at, message: "takes a list of 1 to 100 values" });
           continue;
         }
-        const vals = list.map((x) => operand(f, x, at, errors));
-        where.push(`r.seq IN ${sub(`v IN (${vals.map(() => "?").join(",")})`)}`);
-        params.push(collectionId, name, ...(vals as (string | number)[]));
+        const vals = list.map((x) => operand(f, x, at, errors)) as (string | number)[];
+        conds.push({ field: name, cond: `v IN (${vals.map(() => "?").join(",")})`, params: vals, negated: false });
         continue;
       }
       const v = operand(f, raw, at, errors);
       if (v === null) continue;
       if (op === "contains") {
-        where.push(`r.seq IN ${sub("v LIKE ? ESCAPE '\\'")}`);
-        params.push(collectionId, name, `%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-      } else if (op === "ne") {
-        where.push(`r.seq NOT IN ${sub("v = ?")}`);
-        params.push(collectionId, name, v);
-      } else {
-        where.push(`r.seq IN ${sub(`v ${SQL_OP[op as keyof typeof SQL_OP]} ?`)}`);
-        params.push(collectionId, name, v);
-      }
+        conds.push({ field: name, cond: "v LIKE ? ESCAPE '\\'", params: [`%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`], negated: false });
+      } else if (op === "ne") conds.push({ field: name, cond: "v = ?", params: [v], negated: true });
+      else conds.push({ field: name, cond: `v ${SQL_OP[op as keyof typeof SQL_OP]} ?`, params: [v], negated: false });
     }
   }
   if (errors.length) throw new BadRequestError("Invalid filter", errors);
+  return conds;
+}
+
+const PROBE = 5000;
+
+/**
+ * SQL for the conditions. The most selective positive condition (measured by counting at most 5,000 index
+ * entries of each) drives the query as an IN list; the others are checked per candidate record through the
+ * per-record index. Left to itself SQLite may combine several IN lists into a cross product.
+ */
+function filterSql(sqlite: Database, conds: Cond[], collectionId: string) {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  const positive = conds.filter((c) => !c.negated);
+  let driver: Cond | null = null;
+  let best = Infinity;
+  for (const c of positive.length > 1 ? positive : []) {
+    const n = sqlite
+      .query<{ n: number }, (string | number)[]>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond} LIMIT ${PROBE})`,
+      )
+      .get(collectionId, c.field, ...c.params)!.n;
+    if (n < best) [best, driver] = [n, c];
+  }
+  driver ??= positive[0] ?? null;
+  for (const c of conds) {
+    if (c === driver) {
+      where.push(`r.seq IN (SELECT record_seq FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond})`);
+      params.push(collectionId, c.field, ...c.params);
+    } else {
+      where.push(`${c.negated ? "NOT " : ""}EXISTS (SELECT 1 FROM cms_record_values AS e INDEXED BY cms_record_values_record_idx WHERE e.record_seq = r.seq AND e.field = ? AND ${c.cond.replaceAll("v ", "e.v ")})`);
+      params.push(c.field, ...c.params);
+    }
+  }
   return { where, params };
 }
 
@@ -121,7 +155,7 @@ export function queryRecords(q: RecordQuery): RecordQueryResult {
   for (const p of q.projection ?? []) {
     if (!fields.has(p)) throw new BadRequestError(`Unknown field '${p}' in projection`, [{ field: `fields.${p}`, message: "is not a field of this collection" }]);
   }
-  const { where, params } = filterSql(fields, q.filter ?? {}, c.id);
+  const { where, params } = filterSql(sqlite, parseFilter(fields, q.filter ?? {}), c.id);
   const cond = ["r.collection_id = ?", ...where].join(" AND ");
   const total = where.length
     ? sqlite.query<{ n: number }, (string | number)[]>(`SELECT count(*) AS n FROM cms_records r WHERE ${cond}`).get(c.id, ...params)!.n
@@ -135,7 +169,8 @@ export function queryRecords(q: RecordQuery): RecordQueryResult {
     if (!f || !INDEXED_TYPES.has(f.type) || f.type === "multiselect") {
       throw new BadRequestError(`Cannot sort by '${q.sort.field}'`, [{ field: "sort", message: "must be createdAt or a scalar, indexed field of the collection" }]);
     }
-    join = "LEFT JOIN cms_record_values s ON s.record_seq = r.seq AND s.collection_id = ? AND s.field = ?";
+    // Pinned to the per-record index: left to itself the planner may scan the whole field range for every row.
+    join = "LEFT JOIN cms_record_values AS s INDEXED BY cms_record_values_record_idx ON s.record_seq = r.seq AND s.collection_id = ? AND s.field = ?";
     joinParams.push(c.id, f.name);
     // Records without a value come last in both directions.
     order = `s.v IS NULL, s.v ${dir}, r.seq ${dir}`;
