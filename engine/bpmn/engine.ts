@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from "../errors";
+import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "./adhoc-commands";
 import type { EngineDeps } from "./deps";
 import { correlateMessage, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
@@ -86,6 +87,12 @@ export function createBpmnEngine(deps: EngineDeps) {
         r.removeEventsOf(token);
         r.schedule(() => r.leave(token));
       }),
+
+    /** Ad-hoc subprocesses: what a caller may start, starting one activity, completing the subprocess. */
+    enabledAdhocActivities: (s: Session, instanceId: string) => enabledAdhocActivities(s, instanceId),
+    executeAdhocActivity: (s: Session, instanceId: string, activityId: string, variables?: Record<string, unknown>) =>
+      run(s, (r) => executeAdhocActivity(r, instanceId, activityId, variables)),
+    completeAdhocSubProcess: (s: Session, instanceId: string, subProcessId: string) => run(s, (r) => completeAdhocSubProcess(r, instanceId, subProcessId)),
 
     cancel: (s: Session, instanceId: string, reason: string) => run(s, (r) => { s.require(instanceId); cancelInstance(r, instanceId, reason); }),
 

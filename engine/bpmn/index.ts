@@ -5,3 +5,4 @@ export type { EngineDeps, DecisionEvaluator, EngineLogger } from "./deps";
 export * from "./state";
 export { createDelegateRegistry, BpmnError, type Delegate, type DelegateRegistry, type DelegateContext } from "./delegates/registry";
 export type { StartOptions } from "./instance-start";
+export type { EnabledAdhocActivity } from "./adhoc-commands";

@@ -17,6 +17,7 @@ import { passThrough } from "./elements/simple-task";
 import { startEvent } from "./elements/start-event";
 import { subProcess } from "./elements/sub-process";
 import { userTask } from "./elements/user-task";
+import { adhocSubProcess } from "./elements/adhoc-sub-process";
 
 /** Element type (moddle local name) to behaviour. */
 const BEHAVIOURS: Record<string, Behaviour> = {
@@ -25,6 +26,8 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   manualTask: passThrough, task: passThrough,
   exclusiveGateway, parallelGateway, inclusiveGateway, eventBasedGateway,
   subProcess, callActivity,
+  // A transaction runs as an embedded subprocess; its cancel end event and cancel boundary give it its meaning.
+  transaction: subProcess, adHocSubProcess: adhocSubProcess,
 };
 
 /** The behaviour of an element type; the parser refuses types without one, so a miss is a bug. */

@@ -13,7 +13,8 @@ import { miInnerCompleted, startMultiInstance } from "./multi-instance";
 import { afterQuiet } from "./quiet";
 import { cancelInstance } from "./instance-end";
 import { childEnded } from "./elements/call-activity";
-import { handlerDone, recordCompensation } from "./events/compensation";
+import { handlerDone, liftCompensation, recordCompensation } from "./events/compensation";
+import { adhocLeaving, adhocOf } from "./elements/adhoc-sub-process";
 
 /** Interprets one command: an agenda of small operations run until every token rests, over one Session. */
 export class Run {
@@ -145,7 +146,9 @@ export class Run {
     if (this.isMiInner(token, el)) return miInnerCompleted(this, token, el);
     // A compensation handler has no outgoing flows of its own: it reports back to its thrower.
     if (token.data.compensating && !el.outgoing.length) { this.actEnd(token, "completed"); handlerDone(this, token); return; }
+    const adhocDone = adhocLeaving(this, token);
     this.takeOutgoing(token, el, flows);
+    adhocDone?.();
   }
 
   takeOutgoing(token: ExecutionRecord, el: ElementModel, flows?: FlowModel[]): void {
@@ -183,6 +186,8 @@ export class Run {
 
   checkScopeDone(scope: ExecutionRecord): void {
     if (!this.alive(scope) || this.children(scope).length) return;
+    // An empty ad-hoc subprocess waits for the caller's next activity, its completion condition or its explicit completion.
+    if (adhocOf(this, scope)) return;
     this.completeScope(scope);
   }
 
@@ -190,6 +195,7 @@ export class Run {
   completeScope(scope: ExecutionRecord): void {
     const holder = this.parent(scope);
     if (!holder) { this.schedule(() => this.endInstance(this.space(scope), "completed")); return; }
+    liftCompensation(this, scope);
     this.removeExecution(scope);
     this.leave(holder);
   }

@@ -2,6 +2,7 @@ import { createDelegateRegistry, type DelegateRegistry } from "../../../engine/b
 import { NotFoundError } from "../../../engine/errors";
 import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
 import { createRuntimeContext, type RuntimeOptions } from "./context";
+import { createAdhoc } from "./adhoc";
 import { createDefinitions } from "./definitions";
 import { renderDiagramSvg } from "./diagram-svg";
 import { createInstances } from "./instances";
@@ -72,6 +73,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     correlateMessage: instances.correlateMessage,
     signal: instances.signal,
     triggerInstance: instances.trigger,
+    ...createAdhoc(ctx),
     /** SVG of the instance's definition with the activities where tokens rest highlighted. */
     diagramSvg(tenantId: string, instanceId: string, v?: Visibility): string {
       const { inst, def } = modelOfInstance(tenantId, instanceId, v);

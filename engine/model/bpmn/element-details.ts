@@ -1,6 +1,6 @@
 import { BpmnDeployError } from "../../errors";
 import type { Extensions, Moddle } from "./extensions";
-import type { ElementModel, EventDef, Mapping, MultiInstanceDef, ServiceDef, UserTaskDef } from "./types";
+import type { AdhocDef, ElementModel, EventDef, Mapping, MultiInstanceDef, ServiceDef, UserTaskDef } from "./types";
 
 /** References moddle could not resolve (Flowable lets errorRef carry the code itself), keyed by element then property. */
 export type Unresolved = WeakMap<object, Record<string, string>>;
@@ -58,6 +58,16 @@ export function readMultiInstance(el: Moddle, ext: Extensions): MultiInstanceDef
   };
   if (!mi.collection && !mi.loopCardinality) throw new DeferredProblem(`Multi-instance activity '${el.id}' needs a collection or a loopCardinality`);
   return mi;
+}
+
+/** Ordering and completion of an ad-hoc subprocess; its enabled activities are filled once flows are linked. */
+export function readAdhoc(el: Moddle): AdhocDef {
+  return {
+    sequential: String(el.ordering ?? "Parallel") === "Sequential",
+    completionCondition: body(el.completionCondition),
+    cancelRemaining: el.cancelRemainingInstances !== false,
+    enabled: [],
+  };
 }
 
 function potentialOwners(el: Moddle): { users: string[]; groups: string[] } {

@@ -2,22 +2,28 @@ import { BpmnModdle } from "bpmn-moddle";
 import { BpmnDeployError, EngineError } from "../../errors";
 import { compileExpression, compileFeelScript, compileValue } from "../../expressions";
 import { readDiagram } from "./diagram";
-import { DeferredProblem, readCall, readEvent, readMultiInstance, readService, readUserTask, type Unresolved } from "./element-details";
+import { checkScopes } from "./scopes";
+import { DeferredProblem, readAdhoc, readCall, readEvent, readMultiInstance, readService, readUserTask, type Unresolved } from "./element-details";
 import { Extensions, type Moddle } from "./extensions";
 import type { ElementModel, FlowModel, ParsedBpmn, ProcessModel } from "./types";
 
-const ACTIVITY_TYPES = new Set(["userTask", "serviceTask", "scriptTask", "businessRuleTask", "sendTask", "receiveTask", "manualTask", "task", "subProcess", "callActivity"]);
+/** Elements holding flow elements of their own: embedded and event subprocesses, transactions, ad-hoc subprocesses. */
+const CONTAINERS = new Set(["subProcess", "transaction", "adHocSubProcess"]);
+const ACTIVITY_TYPES = new Set(["userTask", "serviceTask", "scriptTask", "businessRuleTask", "sendTask", "receiveTask", "manualTask", "task", "callActivity", ...CONTAINERS]);
 const SUPPORTED = new Set([...ACTIVITY_TYPES, "startEvent", "endEvent", "intermediateCatchEvent", "intermediateThrowEvent", "boundaryEvent", "exclusiveGateway", "parallelGateway", "inclusiveGateway", "eventBasedGateway"]);
 const IGNORED = new Set(["dataObject", "dataObjectReference", "dataStoreReference"]);
 const REFUSED: Record<string, string> = {
-  adHocSubProcess: "ad-hoc subprocesses are not supported",
-  transaction: "transaction subprocesses (cancel and compensation semantics) are not supported",
   complexGateway: "complex gateways are not supported",
   callChoreography: "choreographies are not executable",
 };
 
 export function isActivityType(type: string): boolean {
   return ACTIVITY_TYPES.has(type);
+}
+
+/** Subprocess family: an element whose inner elements run in a scope execution of their own. */
+export function isContainerType(type: string): boolean {
+  return CONTAINERS.has(type);
 }
 
 const local = (t: string) => t.replace(/^bpmn:/, "").replace(/^./, (c) => c.toLowerCase());
@@ -44,6 +50,7 @@ class ProcessReader {
       t.incoming.push(f.id);
     }
     for (const el of Object.values(this.model.elements)) this.check(el);
+    checkScopes(this.model);
     return this.model;
   }
 
@@ -70,7 +77,7 @@ class ProcessReader {
       const el = this.readElement(fe, type, scopeId);
       this.model.elements[el.id] = el;
       if (type === "startEvent") starts.push(el.id);
-      if (type === "subProcess") {
+      if (CONTAINERS.has(type)) {
         const inner = this.readScope(fe, fe.id);
         el.starts = inner.starts;
         el.eventSubprocesses = inner.eventSubprocesses;
@@ -99,7 +106,7 @@ class ProcessReader {
       const src = this.model.elements[a.sourceRef.id];
       if (src?.type === "boundaryEvent" && src.event?.kind === "compensate") src.compensationHandler = a.targetRef.id;
     }
-    for (const fe of container.flowElements ?? []) if (fe.$type === "bpmn:SubProcess") this.readAssociations(fe);
+    for (const fe of container.flowElements ?? []) if (CONTAINERS.has(local(fe.$type))) this.readAssociations(fe);
   }
 
   /** Records a problem that does not block the deploy: a warning now, an incident (element) or error (flow) at run time. */
@@ -145,6 +152,7 @@ class ProcessReader {
     if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext);
     if (type === "userTask") el.userTask = readUserTask(fe, ext);
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
+    if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe);
     if (fe.isForCompensation === true) el.forCompensation = true;
     if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id) el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
     if (type === "callActivity") el.call = readCall(fe, ext);
@@ -189,13 +197,13 @@ class ProcessReader {
       (host.boundaries ??= []).push(el.id);
     }
     if (el.event?.kind === "compensate" && el.type === "boundaryEvent" && !el.compensationHandler) this.warnings.push(`Process '${m.id}': compensation boundary '${el.id}' has no associated handler`);
-    if (el.event?.kind === "cancel") throw new BpmnDeployError(`Cancel event ${where} is only valid in transactions, which are not supported`);
     if (el.type === "intermediateCatchEvent" && el.event?.kind === "none") this.defer(el, "intermediate catch event has no event definition");
     // An anonymous message/signal catch can still be triggered by name: its own id stands in.
     if ((el.event?.kind === "message" || el.event?.kind === "signal") && !el.event.name && el.type !== "endEvent" && el.type !== "intermediateThrowEvent") el.event.name = el.id;
     if (el.event?.condition) compile(el.event.condition, "condition");
     if (el.event?.timer) compile(el.event.timer.expr, "timer", compileValue);
     for (const f of el.outgoing) compile(m.flows[f].condition, `condition of flow '${f}' leaving`, compileExpression, m.flows[f]);
+    if (el.adhoc) compile(el.adhoc.completionCondition, "completionCondition");
     if (el.mi) { compile(el.mi.completionCondition, "completionCondition"); compile(el.mi.loopCardinality, "loopCardinality", compileValue); }
     if (el.script) compile(el.script.body, "script", compileFeelScript);
     if (el.service?.expression) compile(el.service.expression, "expression", compileValue);

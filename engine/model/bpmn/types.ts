@@ -22,6 +22,14 @@ export interface MultiInstanceDef {
   completionCondition?: string;
 }
 
+export interface AdhocDef {
+  sequential: boolean;
+  completionCondition?: string;
+  /** when the completion condition holds: cancel the activities still running (true, the default) or wait for them */
+  cancelRemaining: boolean;
+  enabled: string[];
+}
+
 export interface UserTaskDef {
   assignee?: string;
   candidateUsers?: string;
@@ -69,6 +77,8 @@ export interface ElementModel {
   terminateAll?: boolean;
   formKey?: string;
   initiator?: string;
+  /** ad-hoc subprocess: ordering, completion, and the inner activities a caller may start (no incoming flow) */
+  adhoc?: AdhocDef;
   /** compensation: the handler activity of a compensate boundary event; a throw's `activityRef` */
   compensationHandler?: string;
   compensateActivity?: string;
