@@ -30,7 +30,7 @@ export function createInstances(ctx: RuntimeContext) {
   const openTasks = (tenantId: string, id: string) => (db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created").all(id, tenantId) as Row[]).map((r) => taskView(toTask(r)));
   const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const v of db.query("SELECT name, value FROM variables WHERE execution_id = ? AND instance_id = ? AND +tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
+    for (const v of db.query("SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
     return out;
   };
   const activeActivities = (tenantId: string, id: string): string[] =>
@@ -136,7 +136,7 @@ export function createInstances(ctx: RuntimeContext) {
     /** Activity log: one row per visit with start, end, duration, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
       find(tenantId, id, v);
-      return (db.query("SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, rowid").all(id, tenantId) as Row[]).map(toActivity).map((a) => ({
+      return (db.query("SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, id").all(id, tenantId) as Row[]).map(toActivity).map((a) => ({
         id: a.id, activityId: a.activityId, activityName: a.activityName, activityType: a.activityType, startTime: iso(a.startTime)!, endTime: iso(a.endTime),
         durationMs: a.endTime === null ? null : a.endTime - a.startTime, who: a.who, channel: a.channel, taskId: a.taskId, outcome: a.outcome,
       }));

@@ -17,7 +17,7 @@ export function createMonitor(ctx: RuntimeContext) {
   const parked = (tenantId: string, definitionId: string): Parked[] => {
     const tokens = db.query(`SELECT e.id, e.activity_id, i.id AS instance_id, i.business_key, i.start_time FROM executions e JOIN process_instances i ON i.id = e.instance_id
       WHERE i.tenant_id = ? AND e.tenant_id = ? AND i.definition_id = ? AND i.state IN ('ACTIVE','SUSPENDED') AND e.kind = 'token' AND e.activity_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.parent_id = e.id)`).all(tenantId, tenantId, definitionId) as Row[];
+      AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.instance_id = e.instance_id AND c.parent_id = e.id)`).all(tenantId, tenantId, definitionId) as Row[];
     if (!tokens.length) return [];
     const tasks = new Map<string, Row>();
     for (const t of db.query("SELECT t.id, t.execution_id, t.assignee, t.due_date FROM tasks t JOIN process_instances i ON i.id = t.instance_id WHERE t.tenant_id = ? AND i.definition_id = ? AND t.state = 'OPEN'").all(tenantId, definitionId) as Row[]) tasks.set(t.execution_id, t);

@@ -33,6 +33,14 @@ export function createTasks(ctx: RuntimeContext) {
     /** Open tasks the viewer sees, newest first; `mine` narrows to tasks assigned to the user. */
     listTasks(tenantId: string, v: Visibility, opts: { page?: number; size?: number; instanceId?: string; mine?: boolean } = {}): TaskView[] {
       const { page, size } = paging(opts, 100, 200);
+      // Whole tenant, or assigned to the user: the page's ids come from an open-tasks index alone (it carries created and
+      // the id), and only that page's rows are read, so a deep page costs index entries, not rows.
+      if (!opts.instanceId && (opts.mine || v.all)) {
+        const by = opts.mine ? "AND assignee = ?" : "";
+        const rows = db.query(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
+          CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`).all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size) as Row[];
+        return rows.map((r) => taskView(toTask(r)));
+      }
       const vis = opts.mine ? { sql: "t.assignee = ?", params: [v.userId ?? "\u0000"] } : taskVisibilitySql(v);
       const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
       const rows = db.query(`SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`)

@@ -14,43 +14,37 @@ function statement(p: Platform, key: string, sql: string): Statement {
 }
 
 /**
- * Open tasks of a user who does not see the whole tenant. The candidate and assignee indexes give the ids first, so
- * the cost follows the tasks the user can see, not the tenant's size; only those rows are sorted. CROSS JOIN keeps
- * SQLite from driving the join from the tenant's open tasks instead; only ids and dates are sorted, whole rows are read
- * for the one page returned.
+ * Open tasks of a user who does not see the whole tenant, newest first. Every source of visibility is read from an index
+ * alone: candidate rows carry the task's state and creation time (task_candidates_open_idx, which holds the task id as
+ * the table's key), assigned tasks come from tasks_open_assignee_idx. Only (id, created) pairs are merged and sorted,
+ * and whole rows are read for the one page returned. Candidate rows written without the copied state (NULL) are checked
+ * against their task row instead. A filter by instance goes to the runtime's per-instance query (a handful of rows).
  */
 export function openTasksOfUser(p: Platform, tenantId: string, v: Visibility, q: { page?: number; size?: number; instanceId?: string }) {
+  if (q.instanceId) return p.processRuntime.listTasks(tenantId, v, q);
   const { size, offset } = pageParams(q.page, q.size, 100, 200);
   const groups = v.groups;
   const inList = groups.map(() => "?").join(",");
-  const key = `inbox:${groups.length}:${q.instanceId ? 1 : 0}`;
+  const key = `inbox:${groups.length}`;
+  const principal = `((c.kind = 'user' AND c.principal = ?)${groups.length ? ` OR (c.kind = 'group' AND c.principal IN (${inList}))` : ""})`;
   const sql = `
-    WITH visible(id) AS (
-      SELECT task_id FROM task_candidates WHERE tenant_id = ? AND kind = 'user' AND principal = ?
-      ${groups.length ? `UNION SELECT task_id FROM task_candidates WHERE tenant_id = ? AND kind = 'group' AND principal IN (${inList})` : ""}
-      UNION SELECT id FROM tasks WHERE tenant_id = ? AND assignee = ? AND state = 'OPEN'
+    WITH visible(id, created) AS (
+      SELECT task_id, created FROM task_candidates WHERE tenant_id = ? AND kind = 'user' AND principal = ? AND state = 'OPEN'
+      ${groups.length ? `UNION SELECT task_id, created FROM task_candidates WHERE tenant_id = ? AND kind = 'group' AND principal IN (${inList}) AND state = 'OPEN'` : ""}
+      UNION SELECT id, created FROM tasks WHERE tenant_id = ? AND assignee = ? AND state = 'OPEN'
+      UNION SELECT t.id, t.created FROM task_candidates c CROSS JOIN tasks t ON t.id = c.task_id
+        WHERE c.tenant_id = ? AND c.state IS NULL AND ${principal} AND t.state = 'OPEN'
     )
-    , page(id, created) AS (
-      SELECT t.id, t.created FROM visible v CROSS JOIN tasks t ON t.id = v.id
-      WHERE t.tenant_id = ? AND t.state = 'OPEN' ${q.instanceId ? "AND t.instance_id = ?" : ""}
-      ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?
-    )
+    , page(id, created) AS (SELECT id, created FROM visible ORDER BY created DESC, id LIMIT ? OFFSET ?)
     SELECT t.* FROM page p CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`;
   const user = v.userId ?? "\u0000";
   const params: (string | number)[] = [tenantId, user];
   if (groups.length) params.push(tenantId, ...groups);
-  params.push(tenantId, user, tenantId);
-  if (q.instanceId) params.push(q.instanceId);
-  params.push(size, offset);
+  params.push(tenantId, user, tenantId, user, ...groups, size, offset);
   return (statement(p, key, sql).all(...params) as Record<string, unknown>[]).map(taskViewOfRow);
 }
 
-/** `mine=true`: tasks assigned to the user, through the assignee index (the planner would otherwise walk every open task in date order). */
+/** `mine=true`: open tasks assigned to the user, newest first, from the open-assignee index. */
 export function openTasksAssignedTo(p: Platform, tenantId: string, userId: string | null, q: { page?: number; size?: number; instanceId?: string }) {
-  const { size, offset } = pageParams(q.page, q.size, 100, 200);
-  const sql = `SELECT t.* FROM tasks t INDEXED BY tasks_assignee_idx
-    WHERE t.tenant_id = ? AND t.assignee = ? AND t.state = 'OPEN' ${q.instanceId ? "AND t.instance_id = ?" : ""}
-    ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`;
-  const params: (string | number)[] = [tenantId, userId ?? "\u0000", ...(q.instanceId ? [q.instanceId] : []), size, offset];
-  return (statement(p, `mine:${q.instanceId ? 1 : 0}`, sql).all(...params) as Record<string, unknown>[]).map(taskViewOfRow);
+  return p.processRuntime.listTasks(tenantId, { all: false, userId, groups: [] }, { ...q, mine: true });
 }

@@ -1,8 +1,8 @@
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 
-/** One row per activity visit: start, end, who and through which channel; the activity log of history routes. */
+/** One row per activity visit: start, end, who and through which channel; the activity log of history routes. Keyed by instance, then by the time-ordered id (the order of visits). */
 export const activityLog = sqliteTable("activity_log", {
-  id: text("id").primaryKey(),
+  id: text("id").notNull(),
   tenantId: text("tenant_id").notNull(),
   instanceId: text("instance_id").notNull(),
   executionId: text("execution_id").notNull(),
@@ -15,7 +15,7 @@ export const activityLog = sqliteTable("activity_log", {
   who: text("who"),
   channel: text("channel"),
   outcome: text("outcome"),
-}, (t) => [index("activity_log_instance_idx").on(t.instanceId, t.startTime)]);
+}, (t) => [primaryKey({ columns: [t.instanceId, t.id] })]);
 
 /** Who takes part in an instance (started it, is or was assignee/candidate, completed a task): drives instance visibility. */
 export const involvements = sqliteTable("involvements", {

@@ -1,5 +1,11 @@
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 
+// The tables of this file, tasks.ts and history.ts are rebuilt WITHOUT ROWID by the custom migration 0005_engine_without_rowid.sql
+// (drizzle cannot declare it): the primary key is then the table itself instead of a second b-tree beside a rowid table, and
+// every secondary index carries the key. A migration drizzle-kit generates later that rebuilds one of them must keep
+// `WITHOUT ROWID` in its CREATE TABLE. Each index here is used by a query of app/services/process-runtime or tasks/inbox.ts
+// (checked with EXPLAIN QUERY PLAN); an index nothing reads costs a b-tree write per command.
+
 /** A process instance, running or ended (the same row is its history); `revision` serialises concurrent commands. */
 export const processInstances = sqliteTable("process_instances", {
   id: text("id").primaryKey(),
@@ -20,13 +26,11 @@ export const processInstances = sqliteTable("process_instances", {
 }, (t) => [
   index("process_instances_tenant_state_idx").on(t.tenantId, t.state, t.startTime),
   index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
-  index("process_instances_business_key_idx").on(t.tenantId, t.businessKey),
-  index("process_instances_parent_idx").on(t.parentInstanceId),
 ]);
 
-/** The live execution tree of running instances (scopes and tokens); rows vanish when the instance ends. */
+/** The live execution tree of running instances (scopes and tokens); rows vanish when the instance ends. Keyed by instance first: a command reads and writes one instance's rows, which then share a leaf page. */
 export const executions = sqliteTable("executions", {
-  id: text("id").primaryKey(),
+  id: text("id").notNull(),
   tenantId: text("tenant_id").notNull(),
   instanceId: text("instance_id").notNull(),
   parentId: text("parent_id"),
@@ -36,7 +40,7 @@ export const executions = sqliteTable("executions", {
   state: text("state").notNull(),
   data: text("data").notNull(),
   createdAt: integer("created_at").notNull(),
-}, (t) => [index("executions_instance_idx").on(t.instanceId), index("executions_tenant_activity_idx").on(t.tenantId, t.activityId)]);
+}, (t) => [primaryKey({ columns: [t.instanceId, t.id] })]);
 
 /** Variables by owning execution (the root execution id is the instance id, kept after the end for history). */
 export const variables = sqliteTable("variables", {
@@ -46,4 +50,4 @@ export const variables = sqliteTable("variables", {
   name: text("name").notNull(),
   value: text("value").notNull(),
   textValue: text("text_value"),
-}, (t) => [primaryKey({ columns: [t.executionId, t.name] }), index("variables_instance_idx").on(t.instanceId), index("variables_search_idx").on(t.tenantId, t.name, t.textValue)]);
+}, (t) => [primaryKey({ columns: [t.instanceId, t.executionId, t.name] }), index("variables_search_idx").on(t.tenantId, t.name, t.textValue)]);
