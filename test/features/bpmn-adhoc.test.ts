@@ -57,6 +57,14 @@ describe("ad-hoc subprocess", () => {
     expect(hist).toEqual(["s:completed", "adhoc:completed", "t1:completed", "t2:completed", "after:open"]);
   });
 
+  test("the completion condition is also checked when an inner end event is reached", async () => {
+    const h = await setup(adhoc("", `${twoTasks}<sequenceFlow id="x" sourceRef="t1" targetRef="innerEnd"/><endEvent id="innerEnd"/>`, '${execution.currentActivityId == "innerEnd"}'));
+    await h.rt.executeAdhocActivity(T, h.i.id, "t2");
+    await h.rt.executeAdhocActivity(T, h.i.id, "t1");
+    await h.complete("Task in subprocess");
+    expect(h.names()).toEqual(["After task"]);
+  });
+
   test("parallel ordering runs several activities at once; completion cancels the remaining ones", async () => {
     const h = await setup(adhoc("", twoTasks, "${completed}"));
     await h.rt.executeAdhocActivity(T, h.i.id, "t1");
