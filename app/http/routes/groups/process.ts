@@ -4,6 +4,7 @@ import { historyRouter } from "../history";
 import { dashboardRouter } from "../dashboard";
 import { delegatesRouter } from "../delegates";
 import { adminTenantDefinitionsRouter } from "../admin-tenant-definitions";
+import { instanceAdhocRouter } from "../instance-adhoc";
 
 /** Process definitions, instances, history, dashboard and delegates. */
-export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter(), adminTenantDefinitionsRouter()];
+export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter(), adminTenantDefinitionsRouter(), instanceAdhocRouter()];

@@ -1,0 +1,47 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth } from "../../middleware/roles";
+import { IdParam } from "../../schemas";
+import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "../../../services/process/adhoc";
+import { TaskSchema } from "../tasks/schema";
+
+const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };
+const ActivityParams = IdParam.extend({ activityId: z.string().min(1).openapi({ param: { name: "activityId", in: "path" } }) });
+const SubProcessParams = IdParam.extend({ subProcessId: z.string().min(1).openapi({ param: { name: "subProcessId", in: "path" } }) });
+const EnabledSchema = z.object({ subProcessId: z.string(), activityId: z.string(), name: z.string().nullable(), type: z.string() }).openapi("AdhocActivity");
+
+const enabled = createRoute({
+  ...common, method: "get", path: "/a/instances/{id}/adhoc-activities", summary: "Activities a caller may start in the instance's running ad-hoc subprocesses",
+  request: { params: IdParam }, responses: { 200: { description: "Enabled activities", ...json(z.array(EnabledSchema)) }, ...errorResponses },
+});
+const execute = createRoute({
+  ...common, method: "post", path: "/a/instances/{id}/adhoc-activities/{activityId}/execute", summary: "Start an enabled ad-hoc activity",
+  request: { params: ActivityParams, body: { ...json(z.object({ variables: z.record(z.string(), z.unknown()).optional() })), required: false } },
+  responses: {
+    200: { description: "Started", ...json(z.object({ instanceId: z.string(), activityId: z.string(), executionId: z.string(), activeTasks: z.array(TaskSchema) })) },
+    ...errorResponses,
+  },
+});
+const complete = createRoute({
+  ...common, method: "post", path: "/a/instances/{id}/adhoc-subprocesses/{subProcessId}/complete", summary: "Complete a running ad-hoc subprocess (409 while an activity runs)",
+  request: { params: SubProcessParams },
+  responses: { 200: { description: "Completed", ...json(z.object({ instanceId: z.string(), subProcessId: z.string(), completed: z.boolean() })) }, ...errorResponses },
+});
+
+/** Ad-hoc subprocess work on an instance (Flowable's runtime calls, over HTTP). */
+export function instanceAdhocRouter() {
+  const r = createRouter();
+  r.openapi(enabled, (c) => c.json(enabledAdhocActivities(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(execute, async (c) => {
+    const { id, activityId } = c.req.valid("param");
+    const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
+    return c.json((await executeAdhocActivity(c.var.ctx, id, activityId, body.variables)) as never, 200);
+  });
+  r.openapi(complete, async (c) => {
+    const { id, subProcessId } = c.req.valid("param");
+    return c.json(await completeAdhocSubProcess(c.var.ctx, id, subProcessId), 200);
+  });
+  return r;
+}
