@@ -3,6 +3,7 @@ import type { PlanItemModel } from "../model/cmmn";
 import { checkCompletion } from "./completion";
 import { behaviourOf } from "./elements";
 import { holds, scopeOf } from "./scope";
+import { indexOf } from "./model-index";
 import { orphanedListeners, recordEvent, satisfiedCriterion } from "./sentries";
 import type { CaseSession } from "./session";
 import { ENDED, type Actor, type LoadedCase, type PlanItemInstance, type PlanItemState } from "./state";
@@ -14,13 +15,16 @@ const ENTRY_LISTENING: ReadonlySet<PlanItemState> = new Set(["AVAILABLE", "WAITI
 /** Drives one case: lifecycle transitions, sentry evaluation and stage completion until the case rests. */
 export class CaseRun {
   private readonly queue: Array<{ item: PlanItemInstance; event: string }> = [];
+  /** items to check for satisfied criteria at the next settle step: created, or their sentry memory changed */
+  private readonly pending = new Set<PlanItemInstance>();
+  private rootItem: PlanItemInstance | undefined;
   constructor(readonly s: CaseSession, readonly lc: LoadedCase) {}
 
   get model() { return this.lc.definition.model; }
   pm(pi: PlanItemInstance): PlanItemModel { return this.model.planItems[pi.elementId]; }
   living(pi: PlanItemInstance): boolean { return !ENDED.has(pi.state); }
   children(stageId: string | null): PlanItemInstance[] { return this.lc.items.filter((i) => i.stageInstanceId === stageId && i.type !== "planModel"); }
-  get root(): PlanItemInstance { return this.lc.items.find((i) => i.type === "planModel")!; }
+  get root(): PlanItemInstance { return (this.rootItem ??= this.s.itemsOf(this.lc, this.model.planModelId).find((i) => i.type === "planModel")!); }
 
   transition(pi: PlanItemInstance, to: PlanItemState, event: string, actor?: Actor): void {
     pi.state = to;
@@ -41,10 +45,12 @@ export class CaseRun {
   }
 
   create(pm: PlanItemModel, stageId: string | null, counter: number, state: PlanItemState): PlanItemInstance {
-    return this.s.addItem(this.lc, {
+    const pi = this.s.addItem(this.lc, {
       stageInstanceId: stageId, elementId: pm.id, definitionRef: pm.definitionRef, name: pm.name, type: pm.type, state,
       createdAt: this.s.now, startedAt: null, endedAt: null, endedBy: null, channel: null, data: { memory: {}, counter },
     });
+    if (pm.entryCriteria.length || pm.exitCriteria.length) this.pending.add(pi);
+    return pi;
   }
 
   async onAvailable(pi: PlanItemInstance): Promise<void> {
@@ -77,7 +83,7 @@ export class CaseRun {
 
   containerLiving(pi: PlanItemInstance): boolean {
     if (pi.stageInstanceId === null) return this.lc.instance.state === "ACTIVE";
-    const st = this.lc.items.find((i) => i.id === pi.stageInstanceId);
+    const st = this.s.item(this.lc, pi.stageInstanceId);
     return !!st && st.state === "ACTIVE";
   }
 
@@ -111,21 +117,30 @@ export class CaseRun {
     if (inst.parentCaseId) this.s.endedChildren.push(inst.id);
   }
 
-  /** Runs until nothing moves: record events in sentry memory, fire satisfied criteria, drop orphaned listeners, complete stages. */
+  /**
+   * Runs until nothing moves: record events in sentry memory, fire satisfied criteria, drop orphaned listeners, complete
+   * stages. A criterion can only become satisfied through a new on-part in its memory, a new item, or an if-part (or an
+   * on-part-less sentry), so each step checks just those items, in creation order, not every item of the case.
+   */
   async settle(): Promise<void> {
+    const always = indexOf(this.model).alwaysCheck;
     for (let step = 0; this.lc.instance.state === "ACTIVE"; step++) {
       if (step > MAX_STEPS) throw new UnprocessableError(`Case ${this.lc.instance.id} does not come to rest (a repetition or sentry loops)`);
-      while (this.queue.length) recordEvent(this, this.queue.shift()!);
+      while (this.queue.length) recordEvent(this, this.queue.shift()!, this.pending);
       let moved = false;
       if (this.model.exitCriteria.some((cr) => satisfiedCriterion(this, this.root, cr))) { this.endCase("TERMINATED", "exit"); return; }
-      for (const pi of [...this.lc.items]) {
+      const check = this.pending;
+      for (const el of always) for (const pi of this.s.itemsOf(this.lc, el)) check.add(pi);
+      const candidates = [...check].sort((a, b) => a.seq - b.seq);
+      check.clear();
+      for (const pi of candidates) {
         if (!this.living(pi) || pi.type === "planModel") continue;
         const pm = this.pm(pi);
         if (pm.exitCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) { this.terminate(pi, "exit"); moved = true; continue; }
         if (ENTRY_LISTENING.has(pi.state) && this.containerLiving(pi) && pm.entryCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) { await this.onEntrySatisfied(pi); moved = true; }
         if (this.lc.instance.state !== "ACTIVE") return;
       }
-      if (moved || this.queue.length) continue;
+      if (moved || this.queue.length || this.pending.size) continue;
       const orphans = orphanedListeners(this);
       if (orphans.length) { for (const o of orphans) this.terminate(o, "exit"); continue; }
       if (await this.completeStages()) continue;
@@ -136,6 +151,7 @@ export class CaseRun {
   }
 
   private forgetOnEventParts(): void {
+    if (!indexOf(this.model).hasOnEvent) return;
     for (const pi of this.lc.items) {
       if (!this.living(pi)) continue;
       for (const crId of Object.keys(pi.data.memory)) {

@@ -1,28 +1,29 @@
 import type { CriterionModel } from "../model/cmmn";
+import { eventKey, indexOf } from "./model-index";
 import type { CaseRun } from "./run";
 import { holds, scopeOf } from "./scope";
 import type { PlanItemInstance } from "./state";
 import { scheduleListener } from "./timers";
 
-/** Stores an event in the memory of every criterion still listening for it; starts timers whose start trigger it is. */
-export function recordEvent(run: CaseRun, ev: { item: PlanItemInstance; event: string }): void {
-  const { model } = run;
-  const remember = (pi: PlanItemInstance, cr: CriterionModel) => {
-    const s = model.sentries[cr.sentryId];
-    for (const op of s.onParts) {
-      if (op.sourceRef !== ev.item.elementId || op.event !== ev.event) continue;
-      const mem = (pi.data.memory[cr.id] ??= []);
-      if (!mem.includes(op.id)) { mem.push(op.id); run.s.touch(run.lc, pi); }
+/**
+ * Stores an event in the memory of every criterion still listening for it; starts timers whose start trigger it is. Only
+ * the items the model says listen to this element's event are visited; returns the items whose memory gained an on-part.
+ */
+export function recordEvent(run: CaseRun, ev: { item: PlanItemInstance; event: string }, changed: Set<PlanItemInstance>): void {
+  const { model, lc, s } = run;
+  const ix = indexOf(model);
+  const key = eventKey(ev.item.elementId, ev.event);
+  for (const l of ix.listeners.get(key) ?? []) {
+    const owners = l.owner === model.planModelId ? [run.root] : s.itemsOf(lc, l.owner);
+    for (const pi of owners) {
+      if (!run.living(pi) || pi === ev.item) continue;
+      if (!l.exit && pi.state !== "AVAILABLE" && pi.state !== "WAITING_FOR_REPETITION") continue;
+      const mem = (pi.data.memory[l.cr.id] ??= []);
+      if (!mem.includes(l.onPartId)) { mem.push(l.onPartId); s.touch(lc, pi); changed.add(pi); }
     }
-  };
-  for (const pi of run.lc.items) {
-    if (!run.living(pi) || pi === ev.item) continue;
-    if (pi.type === "planModel") { for (const cr of model.exitCriteria) remember(pi, cr); continue; }
-    const pm = run.pm(pi);
-    if (pi.state === "AVAILABLE" || pi.state === "WAITING_FOR_REPETITION") for (const cr of pm.entryCriteria) remember(pi, cr);
-    for (const cr of pm.exitCriteria) remember(pi, cr);
-    const trig = pm.timer?.startTrigger;
-    if (trig && pi.state === "AVAILABLE" && trig.sourceRef === ev.item.elementId && trig.event === ev.event) scheduleListener(run, pi, pm);
+  }
+  for (const el of ix.timerStarts.get(key) ?? []) {
+    for (const pi of s.itemsOf(lc, el)) if (pi.state === "AVAILABLE" && pi !== ev.item) scheduleListener(run, pi, run.pm(pi));
   }
 }
 
@@ -46,19 +47,23 @@ export function orphanedListeners(run: CaseRun): PlanItemInstance[] {
     const pm = model.planItems[ownerId];
     const names = (crs: CriterionModel[]) => crs.some((cr) => model.sentries[cr.sentryId].onParts.some((op) => op.sourceRef === listenerElement));
     const viaEntry = names(pm.entryCriteria), viaExit = names(pm.exitCriteria);
-    const instances = lc.items.filter((i) => i.elementId === ownerId);
+    const instances = run.s.itemsOf(lc, ownerId);
     if (!instances.length) return couldStillCreate(pm.parent);
     return instances.some((i) => (viaExit && run.living(i)) || (viaEntry && (i.state === "AVAILABLE" || i.state === "WAITING_FOR_REPETITION")));
   };
   const couldStillCreate = (stageItemId: string | null): boolean => {
     if (stageItemId === null) return false;
-    const inst = lc.items.filter((i) => i.elementId === stageItemId);
+    const inst = run.s.itemsOf(lc, stageItemId);
     if (!inst.length) return couldStillCreate(model.planItems[stageItemId].parent);
     return inst.some((i) => i.state === "AVAILABLE" || i.state === "ENABLED" || i.state === "DISABLED" || i.state === "WAITING_FOR_REPETITION");
   };
-  return lc.items.filter((pi) => {
-    if (pi.state !== "AVAILABLE" || (pi.type !== "userEventListener" && pi.type !== "timerEventListener")) return false;
-    const owners = model.referencedBy[pi.elementId] ?? [];
-    return owners.length > 0 && !owners.some((o) => listens(o, pi.elementId));
-  });
+  const out: PlanItemInstance[] = [];
+  for (const el of indexOf(model).eventListeners) {
+    for (const pi of run.s.itemsOf(lc, el)) {
+      if (pi.state !== "AVAILABLE") continue;
+      const owners = model.referencedBy[pi.elementId] ?? [];
+      if (owners.length > 0 && !owners.some((o) => listens(o, pi.elementId))) out.push(pi);
+    }
+  }
+  return out.sort((a, b) => a.seq - b.seq);
 }

@@ -2,12 +2,16 @@ import { NotFoundError } from "../errors";
 import type { CaseEngineDeps } from "./deps";
 import type { CaseChanges, CaseDefinition, CaseInstanceRecord, LoadedCase, PlanItemInstance, TimerRecord } from "./state";
 
+/** Lookups over a case's items (they are only ever added, through `addItem`), so the interpreter does not scan them. */
+interface ItemIndex { byId: Map<string, PlanItemInstance>; byElement: Map<string, PlanItemInstance[]>; maxSeq: number }
+
 /** One command's working set: the cases it loaded or created and every change to persist. */
 export class CaseSession {
   readonly changes: CaseChanges = { cases: new Map(), tasksCreated: [], tasksEnded: [], timersCreated: [], timersCancelledFor: [], involvements: [] };
   /** case ids whose end must be reported to a parent case task */
   readonly endedChildren: string[] = [];
   private seq = 0;
+  private readonly indexes = new WeakMap<LoadedCase, ItemIndex>();
 
   constructor(readonly deps: CaseEngineDeps, readonly tenantId: string, readonly now: number) {}
 
@@ -25,7 +29,7 @@ export class CaseSession {
       id: this.deps.newId(), tenantId: this.tenantId, definitionId: def.id, definitionKey: def.key, version: def.version, state: "ACTIVE",
       startTime: this.now, endTime: null, endReason: null, revision: 0, ...init,
     };
-    const lc: LoadedCase = { instance, items: [], definition: def, isNew: true, baseRevision: 0, newItems: new Set(), dirtyItems: new Set() };
+    const lc: LoadedCase = { instance, items: [], definition: def, isNew: true, baseRevision: 0, baseState: "ACTIVE", newItems: new Set(), dirtyItems: new Set() };
     this.changes.cases.set(instance.id, lc);
     if (init.startedBy) this.involve(instance.id, "user", init.startedBy);
     return lc;
@@ -33,11 +37,39 @@ export class CaseSession {
 
   /** Adds a plan item instance; `seq` keeps creation order stable across reloads. */
   addItem(lc: LoadedCase, item: Omit<PlanItemInstance, "seq" | "tenantId" | "caseInstanceId" | "id">): PlanItemInstance {
-    const maxSeq = lc.items.reduce((m, i) => Math.max(m, i.seq), 0);
-    const pi: PlanItemInstance = { id: this.deps.newId(), tenantId: this.tenantId, caseInstanceId: lc.instance.id, seq: Math.max(maxSeq + 1, ++this.seq), ...item };
+    const ix = this.index(lc);
+    const pi: PlanItemInstance = { id: this.deps.newId(), tenantId: this.tenantId, caseInstanceId: lc.instance.id, seq: Math.max(ix.maxSeq + 1, ++this.seq), ...item };
     lc.items.push(pi);
     lc.newItems.add(pi.id);
+    ix.maxSeq = pi.seq;
+    ix.byId.set(pi.id, pi);
+    const same = ix.byElement.get(pi.elementId);
+    if (same) same.push(pi); else ix.byElement.set(pi.elementId, [pi]);
     return pi;
+  }
+
+  /** The case's item instances of one plan item (element), in creation order. */
+  itemsOf(lc: LoadedCase, elementId: string): readonly PlanItemInstance[] {
+    return this.index(lc).byElement.get(elementId) ?? [];
+  }
+
+  item(lc: LoadedCase, id: string): PlanItemInstance | undefined {
+    return this.index(lc).byId.get(id);
+  }
+
+  private index(lc: LoadedCase): ItemIndex {
+    let ix = this.indexes.get(lc);
+    if (!ix) {
+      ix = { byId: new Map(), byElement: new Map(), maxSeq: 0 };
+      for (const pi of lc.items) {
+        ix.byId.set(pi.id, pi);
+        const same = ix.byElement.get(pi.elementId);
+        if (same) same.push(pi); else ix.byElement.set(pi.elementId, [pi]);
+        if (pi.seq > ix.maxSeq) ix.maxSeq = pi.seq;
+      }
+      this.indexes.set(lc, ix);
+    }
+    return ix;
   }
 
   touch(lc: LoadedCase, pi: PlanItemInstance): void {
@@ -52,9 +84,9 @@ export class CaseSession {
     this.changes.timersCreated.push({ id: this.deps.newId(), tenantId: this.tenantId, createdAt: this.now, ...t });
   }
 
-  cancelTimers(planItemInstanceId: string): void {
-    this.changes.timersCreated = this.changes.timersCreated.filter((t) => t.planItemInstanceId !== planItemInstanceId);
-    this.changes.timersCancelledFor.push(planItemInstanceId);
+  cancelTimers(pi: PlanItemInstance): void {
+    this.changes.timersCreated = this.changes.timersCreated.filter((t) => t.planItemInstanceId !== pi.id);
+    this.changes.timersCancelledFor.push({ caseInstanceId: pi.caseInstanceId, planItemInstanceId: pi.id });
   }
 
   endTask(id: string, state: "COMPLETED" | "CANCELLED", by: string | null, channel: string | null): void {

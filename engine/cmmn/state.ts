@@ -78,6 +78,8 @@ export interface LoadedCase {
   definition: CaseDefinition;
   isNew: boolean;
   baseRevision: number;
+  /** state when loaded: the store rewrites the state columns (and their index entries) only when it changed */
+  baseState: CaseState;
   newItems: Set<string>;
   dirtyItems: Set<string>;
 }
@@ -88,7 +90,7 @@ export interface CaseChanges {
   tasksCreated: TaskRecord[];
   tasksEnded: Array<{ id: string; state: "COMPLETED" | "CANCELLED"; at: number; by: string | null; channel: string | null }>;
   timersCreated: TimerRecord[];
-  timersCancelledFor: string[];
+  timersCancelledFor: Array<{ caseInstanceId: string; planItemInstanceId: string }>;
   involvements: Involvement[];
 }
 

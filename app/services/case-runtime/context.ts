@@ -32,7 +32,11 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
   const clock = opts.clock ?? Date.now;
   const store = createCaseStore(db);
   const hooks = opts.hooks ?? {};
-  const newId = () => crypto.randomUUID();
+  // Time-ordered ids keep the primary keys append-only (a random UUID dirties a random leaf page per insert).
+  const newId = () => Bun.randomUUIDv7();
+  // Same tuning as the process runtime on this (shared) connection: keep the working set cached, checkpoint (fsync) rarely.
+  db.exec("PRAGMA cache_size = -65536");
+  db.exec("PRAGMA wal_autocheckpoint = 10000");
   const deps: CaseEngineDeps = {
     newId, loadCase: store.loadCase, startableDefinition: store.startableDefinition,
     formVersionFor: hooks.formVersionFor?.bind(hooks), decisions: opts.decisions, startProcess: opts.processes,

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { iso, toTask, type Row } from "../process-runtime/rows";
 import { instanceVisibilitySql, page, paging, taskView, type Visibility } from "../process-runtime/views";
 import type { CaseContext } from "./context";
-import { caseView } from "./views";
+import { caseView, caseViewOf } from "./views";
 
 export interface StartCaseInput {
   definitionKey: string;
@@ -38,11 +38,15 @@ export function createCaseInstances(ctx: CaseContext) {
     async startCase(tenantId: string, input: StartCaseInput) {
       const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
-      const lc = await ctx.command(tenantId, (s) => caseEngine.start(s, def, {
-        businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
-      }));
-      const r = find(tenantId, lc.instance.id);
-      return { ...caseView(r), activeTasks: openTasks(tenantId, r.id).map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })) };
+      // The answer comes from what the command wrote (the case record, the tasks it opened), not from re-reading it.
+      const { lc, tasks } = await ctx.command(tenantId, async (s) => {
+        const lc = await caseEngine.start(s, def, {
+          businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
+        });
+        const ended = new Set(s.changes.tasksEnded.map((e) => e.id));
+        return { lc, tasks: s.changes.tasksCreated.filter((t) => t.instanceId === lc.instance.id && !ended.has(t.id)) };
+      });
+      return { ...caseViewOf(lc.instance), activeTasks: tasks.map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })) };
     },
 
     list(tenantId: string, v: Visibility, p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {}) {

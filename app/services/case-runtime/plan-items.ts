@@ -16,11 +16,17 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
   const itemsOf = (tenantId: string, caseId: string) =>
     (db.query("SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq").all(caseId, tenantId) as Row[]).map(toItem);
 
+  const taskOf = db.query("SELECT instance_id, state FROM tasks WHERE id = ? AND tenant_id = ?");
+  const waitingFor = db.query("SELECT case_instance_id FROM case_plan_items WHERE process_instance_id = ? AND tenant_id = ? AND type = 'processTask' AND state = 'ACTIVE'");
+
   const manual = (op: ManualOp) => async (tenantId: string, caseId: string, planItemId: string, actor: CaseActor & { visibility?: Visibility }) => {
     const r = instances.find(tenantId, caseId, actor.visibility);
     if (r.state !== "ACTIVE") throw new ConflictError(`Case ${caseId} has already ended`);
-    await ctx.command(tenantId, (s) => caseEngine.manual(s, caseId, planItemId, op, { userId: actor.userId, channel: actor.channel }));
-    const pi = itemsOf(tenantId, caseId).find((i) => i.id === planItemId);
+    // the answer is the item as the command left it (the session holds it), not a re-read
+    const pi = await ctx.command(tenantId, async (s) => {
+      await caseEngine.manual(s, caseId, planItemId, op, { userId: actor.userId, channel: actor.channel });
+      return s.get(caseId).items.find((i) => i.id === planItemId);
+    });
     if (!pi) throw new NotFoundError(`Plan item ${planItemId} not found`);
     return planItemView(pi, false);
   };
@@ -47,20 +53,17 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
 
     /** Completes a human task of a case: variables into the case, the plan item completes, the case moves on, in one transaction. */
     async completeHumanTask(tenantId: string, taskId: string, variables: Record<string, unknown> = {}, actor: CaseActor) {
-      const t = db.query("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?").get(taskId, tenantId) as Row | null;
+      const t = taskOf.get(taskId, tenantId) as Row | null;
       if (!t) throw new NotFoundError(`Task ${taskId} not found`);
       if (t.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${t.state === "CANCELLED" ? "cancelled" : "completed"}`);
-      await ctx.command(tenantId, (s) => caseEngine.completeHumanTask(s, t.instance_id, taskId, variables, actor), () => {
-        // the guard inside the transaction makes exactly one of two racing completions win
-        const still = db.query("SELECT state FROM tasks WHERE id = ? AND tenant_id = ?").get(taskId, tenantId) as Row;
-        if (still.state !== "OPEN") throw new ConflictError(`Task ${taskId} was completed meanwhile`);
-      });
+      // the store writes the completion only onto a still open task, so exactly one of two racing completions wins
+      await ctx.command(tenantId, (s) => caseEngine.completeHumanTask(s, t.instance_id, taskId, variables, actor));
       return { id: taskId, instanceId: t.instance_id as string, state: "COMPLETED" as const };
     },
 
     /** Called when a BPMN instance started by a blocking process task ends; false when no case waits for it. */
     async onProcessEnded(tenantId: string, processInstanceId: string): Promise<boolean> {
-      const rows = db.query("SELECT case_instance_id FROM case_plan_items WHERE tenant_id = ? AND type = 'processTask' AND state = 'ACTIVE' AND json_extract(data, '$.processInstanceId') = ?").all(tenantId, processInstanceId) as Row[];
+      const rows = waitingFor.all(processInstanceId, tenantId) as Row[];
       if (!rows.length) return false;
       return ctx.command(tenantId, (s) => caseEngine.processEnded(s, rows[0].case_instance_id, processInstanceId));
     },

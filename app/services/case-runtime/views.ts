@@ -1,4 +1,4 @@
-import type { PlanItemInstance } from "../../../engine/cmmn";
+import type { CaseInstanceRecord, PlanItemInstance } from "../../../engine/cmmn";
 import { iso, type Row } from "../process-runtime/rows";
 
 /** Case summary (list rows and the base of detail), shaped like process instances with type CMMN. */
@@ -11,6 +11,15 @@ export function caseView(r: Row) {
   };
 }
 export type CaseView = ReturnType<typeof caseView>;
+
+/** The same summary from the record a command holds (no re-read after the write). */
+export function caseViewOf(i: CaseInstanceRecord): CaseView {
+  return {
+    id: i.id, businessKey: i.businessKey, definitionKey: i.definitionKey, definitionId: i.definitionId, version: i.version, type: "CMMN",
+    state: i.state, suspended: false, startTime: iso(i.startTime)!, endTime: iso(i.endTime), ended: i.state !== "ACTIVE",
+    endReason: i.endReason, startedBy: i.startedBy, parentInstanceId: i.parentCaseId,
+  };
+}
 
 export type PlanItemAction = "START" | "DISABLE" | "ENABLE" | "TRIGGER" | "COMPLETE_STAGE";
 

@@ -1,4 +1,9 @@
-import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+
+// The three tables are rebuilt WITHOUT ROWID by the custom migration 0008_cases_without_rowid (drizzle cannot declare it): a text primary key is then the
+// table's own b-tree instead of a second one beside the rowid table. A migration drizzle-kit generates later that rebuilds one
+// of them must keep `WITHOUT ROWID` in its CREATE TABLE.
 
 /** A CMMN case instance, running or ended (the same row is its history); `revision` serialises concurrent commands; variables are the case's JSON object. */
 export const caseInstances = sqliteTable("case_instances", {
@@ -21,12 +26,14 @@ export const caseInstances = sqliteTable("case_instances", {
 }, (t) => [
   index("case_instances_tenant_state_idx").on(t.tenantId, t.state, t.startTime),
   index("case_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
-  index("case_instances_parent_idx").on(t.parentCaseId),
 ]);
 
-/** Plan item instances of a case (kept after they end: they are the case's activity history); `data` holds sentry memory and links. */
+/**
+ * Plan item instances of a case (kept after they end: they are the case's activity history); `data` holds sentry memory and
+ * links. Keyed by case first, so a case's items share leaf pages: loading a case is one range read, a command dirties one page.
+ */
 export const casePlanItems = sqliteTable("case_plan_items", {
-  id: text("id").primaryKey(),
+  id: text("id").notNull(),
   tenantId: text("tenant_id").notNull(),
   caseInstanceId: text("case_instance_id").notNull(),
   stageInstanceId: text("stage_instance_id"),
@@ -42,9 +49,12 @@ export const casePlanItems = sqliteTable("case_plan_items", {
   endedBy: text("ended_by"),
   channel: text("channel"),
   data: text("data").notNull(),
+  /** the BPMN instance a process task started (also in `data`), so the case waiting for it is found when it ends */
+  processInstanceId: text("process_instance_id"),
 }, (t) => [
-  index("case_plan_items_case_idx").on(t.caseInstanceId, t.seq),
-  index("case_plan_items_tenant_element_idx").on(t.tenantId, t.elementId, t.state),
+  primaryKey({ columns: [t.caseInstanceId, t.id] }),
+  // Partial: only process task rows are in it, the other plan items cost it nothing.
+  index("case_plan_items_process_instance_idx").on(t.processInstanceId).where(sql`${t.processInstanceId} IS NOT NULL`),
 ]);
 
 /** Due dates of timer event listeners; a row is deleted by the transaction that fires it, so each due timer fires once even across restarts. */
