@@ -61,6 +61,7 @@ interface Cond {
   cond: string;
   params: (string | number)[];
   negated: boolean;
+  range?: boolean;
 }
 
 /** Parses the filter into conditions on the index side table, one per field and operator. */
@@ -99,7 +100,15 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
       if (op === "contains") {
         conds.push({ field: name, cond: "v LIKE ? ESCAPE '\\'", params: [`%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`], negated: false });
       } else if (op === "ne") conds.push({ field: name, cond: "v = ?", params: [v], negated: true });
-      else conds.push({ field: name, cond: `v ${SQL_OP[op as keyof typeof SQL_OP]} ?`, params: [v], negated: false });
+      else {
+        // Bounds on one field form one range condition, so the index serves it as one range and its probe is true.
+        const cond = `v ${SQL_OP[op as keyof typeof SQL_OP]} ?`;
+        const range = op === "eq" ? undefined : conds.find((c) => c.field === name && c.range);
+        if (range) {
+          range.cond += ` AND ${cond}`;
+          range.params.push(v);
+        } else conds.push({ field: name, cond, params: [v], negated: false, range: op !== "eq" });
+      }
     }
   }
   if (errors.length) throw new BadRequestError("Invalid filter", errors);
@@ -125,7 +134,8 @@ function filterSql(sqlite: Database, conds: Cond[], collectionId: string) {
         `SELECT count(*) AS n FROM (SELECT 1 FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond} LIMIT ${PROBE})`,
       )
       .get(collectionId, c.field, ...c.params)!.n;
-    if (n < best) [best, driver] = [n, c];
+    // On a tie (both probes capped) an equality is the better bet than a range.
+    if (n < best || (n === best && !c.range && driver?.range)) [best, driver] = [n, c];
   }
   driver ??= positive[0] ?? null;
   for (const c of conds) {
