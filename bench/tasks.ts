@@ -10,11 +10,24 @@ try {
   const worker = { authorization: `Bearer ${workerToken}` };
   const visible = (await (await fetch(`${base}/api/a/tasks?size=200&page=49`, { headers: worker })).json()) as unknown[];
   console.log(`worker's page 49 of 200 holds ${visible.length} tasks (10,000 visible expected to fill it)`);
-  printTable([
-    await load("GET /api/a/tasks (worker, first page of 100)", `${base}/api/a/tasks`, { headers: worker }),
-    await load("GET /api/a/tasks?page=40&size=200 (worker)", `${base}/api/a/tasks?page=40&size=200`, { headers: worker }),
-    await load("GET /api/a/tasks?mine=true (worker)", `${base}/api/a/tasks?mine=true`, { headers: worker }),
-  ]);
+  const manager0 = { authorization: `Bearer ${managerToken}` };
+  const targets: Array<[string, string, Record<string, string>]> = [
+    ["GET /api/a/tasks (worker, first page of 100)", "/api/a/tasks", worker],
+    ["GET /api/a/tasks?page=40&size=200 (worker)", "/api/a/tasks?page=40&size=200", worker],
+    ["GET /api/a/tasks?mine=true (worker)", "/api/a/tasks?mine=true", worker],
+    ["GET /api/a/tasks (manager, first page)", "/api/a/tasks", manager0],
+    ["GET /api/a/tasks?page=400&size=200 (manager)", "/api/a/tasks?page=400&size=200", manager0],
+  ];
+  // 32 connections measure throughput (latency then includes queueing behind 31 other requests on 2 cores);
+  // 1 connection gives the honest latency of one query.
+  console.log("32 connections:");
+  const many = [];
+  for (const [name, path, headers] of targets) many.push(await load(name, base + path, { headers }));
+  printTable(many);
+  console.log("1 connection:");
+  const one = [];
+  for (const [name, path, headers] of targets) one.push(await load(name, base + path, { headers, connections: 1 }));
+  printTable(one);
   // Completions: the manager claims and completes tasks of the tenant, one task per loop step.
   const manager = { authorization: `Bearer ${managerToken}`, "content-type": "application/json" };
   const queue: string[] = [];
@@ -37,6 +50,7 @@ try {
     { workers: 16, seconds: Number(process.env.BENCH_SECONDS ?? 8) },
   );
   console.log(`claim+complete over HTTP (manager)       ${fmt(r)}  (completions/s; target ≥ 1,000)`);
+  console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
 } finally {
   svc.proc.kill();
 }

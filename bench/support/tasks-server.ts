@@ -41,9 +41,11 @@ const tokenOf = async (email: string, role: string) => {
 };
 const worker = await tokenOf("worker@bench.test", "USER");
 const manager = await tokenOf("manager@bench.test", "MANAGER");
-const role = await call("POST", "/api/a/process-roles", { key: "team-a", name: "Team A" }, manager.token);
+// Roles are defined by Modelers: the super admin's tenant token defines the role and assigns the worker.
 const sel = await call("POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, sa);
-await call("POST", `/api/a/process-roles/${role.id}/members`, { userId: worker.id }, sel.accessToken);
+const role = await call("POST", "/api/a/process-roles", { key: "team-a", name: "Team A" }, sel.accessToken);
+const member = await call("POST", `/api/a/process-roles/${role.id}/members`, { userId: worker.id }, sel.accessToken);
+if (!role.id || member.status) throw new Error(`bench setup: process role not assigned: ${JSON.stringify({ role, member })}`);
 const rt = platform.processRuntime;
 await rt.deploy(tenant.id, model("teamA", "team-a"), { fileName: "a.bpmn", createdBy: null });
 await rt.deploy(tenant.id, model("others", "team-b"), { fileName: "b.bpmn", createdBy: null });

@@ -8,7 +8,7 @@ const instanceRow = (i: InstanceRecord): Row => ({
   id: i.id, business_key: i.businessKey, definition_key: i.definitionKey, definition_id: i.definitionId, version: i.version, state: i.state,
   start_time: i.startTime, end_time: i.endTime, end_reason: i.endReason, started_by: i.startedBy, parent_instance_id: i.parentInstanceId,
 });
-import { instanceView, instanceVisibilitySql, page, paging, taskView, type Visibility } from "./views";
+import { instanceView, instanceVisibilitySql, page, paging, taskView, visibleInstances, type Visibility } from "./views";
 
 export interface StartInput {
   definitionKey: string;
@@ -37,10 +37,10 @@ export function createInstances(ctx: RuntimeContext) {
     (db.query("SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL").all(id, tenantId) as Row[]).map((r) => r.a);
   const list = (tenantId: string, v: Visibility, where: string, params: unknown[], p: { page?: number; size?: number }, order = "i.start_time DESC") => {
     const { page: n, size } = paging(p, 20, 100);
-    const vis = instanceVisibilitySql(v);
-    const base = `FROM process_instances i WHERE i.tenant_id = ? AND ${where} AND ${vis.sql}`;
-    const total = (db.query(`SELECT COUNT(*) AS c ${base}`).get(tenantId, ...(params as string[]), ...vis.params) as Row).c as number;
-    const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(tenantId, ...(params as string[]), ...vis.params, size, n * size) as Row[];
+    const { from, params: fromParams } = visibleInstances(tenantId, v);
+    const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
+    const total = (db.query(`SELECT COUNT(*) AS c ${base}`).get(...fromParams, tenantId, ...(params as string[])) as Row).c as number;
+    const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...fromParams, tenantId, ...(params as string[]), size, n * size) as Row[];
     return page(rows.map(instanceView), n, size, total);
   };
 

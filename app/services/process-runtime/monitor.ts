@@ -2,7 +2,7 @@ import { NotFoundError } from "../../../engine/errors";
 import type { ProcessModel } from "../../../engine/model/bpmn";
 import type { RuntimeContext } from "./context";
 import { iso, type Row } from "./rows";
-import { instanceVisibilitySql, taskVisibilitySql, type Visibility } from "./views";
+import { visibleInstances, visibleOpenTasksSql, type Visibility } from "./views";
 
 export type MonitorReason = "USER_TASK" | "JOB_FAILED" | "JOB_RETRYING" | "TIMER" | "EXECUTING";
 const REASONS: MonitorReason[] = ["USER_TASK", "JOB_FAILED", "JOB_RETRYING", "TIMER", "EXECUTING"];
@@ -95,13 +95,14 @@ export function createMonitor(ctx: RuntimeContext) {
 
     /** Counters by the viewer's visibility; the definitions counter stays tenant-wide. */
     dashboard(tenantId: string, v: Visibility) {
-      const iv = instanceVisibilitySql(v), tv = taskVisibilitySql(v);
+      const iv = visibleInstances(tenantId, v), tv = visibleOpenTasksSql(tenantId, v);
       const one = (sql: string, ...p: unknown[]) => (db.query(sql).get(...(p as string[])) as Row).c as number;
       return {
         definitions: one("SELECT COUNT(DISTINCT key) AS c FROM definitions WHERE tenant_id = ?", tenantId),
-        runningInstances: one(`SELECT COUNT(*) AS c FROM process_instances i WHERE i.tenant_id = ? AND i.state IN ('ACTIVE','SUSPENDED') AND ${iv.sql}`, tenantId, ...iv.params),
-        finishedInstances: one(`SELECT COUNT(*) AS c FROM process_instances i WHERE i.tenant_id = ? AND i.state IN ('COMPLETED','CANCELLED') AND ${iv.sql}`, tenantId, ...iv.params),
-        activeTasks: one(`SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN' AND ${tv.sql}`, tenantId, ...tv.params),
+        runningInstances: one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('ACTIVE','SUSPENDED')`, ...iv.params, tenantId),
+        finishedInstances: one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('COMPLETED','CANCELLED')`, ...iv.params, tenantId),
+        activeTasks: v.all ? one("SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'", tenantId)
+          : one(`SELECT COUNT(*) AS c FROM (${tv.sql})`, ...tv.params),
         myTasks: one("SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN' AND t.assignee = ?", tenantId, v.userId ?? "\u0000"),
         failedJobs: v.all ? one("SELECT COUNT(*) AS c FROM jobs WHERE tenant_id = ? AND state = 'DEADLETTER'", tenantId) : 0,
       };

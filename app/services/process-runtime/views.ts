@@ -49,6 +49,40 @@ export function instanceVisibilitySql(v: Visibility): { sql: string; params: str
   };
 }
 
+/**
+ * (id, created) of the open tasks a user who does not see the whole tenant may see, each once. Every source is read from
+ * an index alone: candidate rows carry the task's state and creation time (task_candidates_open_idx, which holds the
+ * task id as the table's key), assigned tasks come from tasks_open_assignee_idx. Candidate rows written without the
+ * copied state (NULL) are checked against their task row instead.
+ */
+export function visibleOpenTasksSql(tenantId: string, v: Visibility): { sql: string; params: string[] } {
+  const groups = v.groups;
+  const inList = groups.map(() => "?").join(",");
+  const user = v.userId ?? "\u0000";
+  const principal = `((c.kind = 'user' AND c.principal = ?)${groups.length ? ` OR (c.kind = 'group' AND c.principal IN (${inList}))` : ""})`;
+  const sql = `SELECT task_id AS id, created FROM task_candidates WHERE tenant_id = ? AND kind = 'user' AND principal = ? AND state = 'OPEN'
+      ${groups.length ? `UNION SELECT task_id, created FROM task_candidates WHERE tenant_id = ? AND kind = 'group' AND principal IN (${inList}) AND state = 'OPEN'` : ""}
+      UNION SELECT id, created FROM tasks WHERE tenant_id = ? AND assignee = ? AND state = 'OPEN'
+      UNION SELECT t.id, t.created FROM task_candidates c CROSS JOIN tasks t ON t.id = c.task_id
+        WHERE c.tenant_id = ? AND c.state IS NULL AND ${principal} AND t.state = 'OPEN'`;
+  return { sql, params: [tenantId, user, ...(groups.length ? [tenantId, ...groups] : []), tenantId, user, tenantId, user, ...groups] };
+}
+
+/**
+ * FROM clause of the instances (aliased `i`) the viewer sees. The whole tenant reads process_instances alone; a user is
+ * driven from the involvement index (principal → instance id, covering), so the cost follows the instances the user
+ * takes part in, not the tenant's size: a tenant-wide scan with a per-row EXISTS reads every instance.
+ */
+export function visibleInstances(tenantId: string, v: Visibility): { from: string; params: string[] } {
+  if (v.all) return { from: "FROM process_instances i", params: [] };
+  const groups = v.groups;
+  const byGroup = groups.length ? ` UNION SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'group' AND principal IN (${groups.map(() => "?").join(",")})` : "";
+  return {
+    from: `FROM (SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'user' AND principal = ?${byGroup}) vis CROSS JOIN process_instances i ON i.id = vis.instance_id`,
+    params: [tenantId, v.userId ?? "\u0000", ...(groups.length ? [tenantId, ...groups] : [])],
+  };
+}
+
 export interface Page<T> { content: T[]; number: number; size: number; totalElements: number; totalPages: number }
 
 export function page<T>(content: T[], number: number, size: number, total: number): Page<T> {

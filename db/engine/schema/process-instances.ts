@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 
 // The tables of this file, tasks.ts and history.ts are rebuilt WITHOUT ROWID by the custom migration 0005_engine_without_rowid.sql
@@ -24,7 +25,10 @@ export const processInstances = sqliteTable("process_instances", {
   endReason: text("end_reason"),
   revision: integer("revision").notNull().default(0),
 }, (t) => [
-  index("process_instances_tenant_state_idx").on(t.tenantId, t.state, t.startTime),
+  // Running and ended instances in their list orders (newest started, most recently ended); an instance moves from one
+  // to the other once, when it ends.
+  index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
+  index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
   index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
 ]);
 
