@@ -54,6 +54,18 @@ describe("cases through the process routes", () => {
     expect(cmmnHistory.content.map((c: { id: string }) => c.id)).toContain(id);
   });
 
+  test("a case task offered to a process role is in its members' inbox until it is completed", async () => {
+    const kase = await startProcess(s, manager.token, { definitionKey: "reviewCase" });
+    const task = kase.activeTasks.find((t) => t.name === "Review document")!.id;
+    const inbox = async () => ((await (await s.req("GET", "/api/a/tasks?size=200", { token: reviewer.token })).json()) as { id: string }[]).map((t) => t.id);
+    expect(await inbox()).toContain(task);
+    expect(((await (await s.req("GET", "/api/a/tasks?size=200", { token: outsider.token })).json()) as { id: string }[]).map((t) => t.id)).not.toContain(task);
+    await s.req("POST", `/api/a/tasks/${task}/claim`, { token: reviewer.token });
+    expect((await s.req("POST", `/api/a/tasks/${task}/complete`, { token: reviewer.token, json: {} })).status).toBe(200);
+    expect(await inbox()).not.toContain(task);
+    await s.req("DELETE", `/api/a/instances/${kase.id}`, { token: manager.token });
+  });
+
   test("lists filter by type, and without type hold processes and cases together", async () => {
     await deployBpmn(s, modeler.token, `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="x"><process id="p1" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t"/></process></definitions>`);
     const proc = await startProcess(s, manager.token, { definitionKey: "p1" });

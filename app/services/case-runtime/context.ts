@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
 import { CaseSession, type CaseEngineDeps, type TaskRecord } from "../../../engine/cmmn";
 import { ConflictError, RevisionConflict } from "../../../engine/errors";
+import { createGroupCommit } from "./group-commit";
 import { createCaseStore, type CaseStore } from "./store";
 
 export interface CaseRuntimeHooks {
@@ -23,7 +24,10 @@ export interface CaseContext {
   store: CaseStore;
   newId: () => string;
   tx<T>(fn: () => T): T;
-  /** Runs an engine command on a fresh session and writes its changes in one BEGIN IMMEDIATE transaction (`inTx` runs first inside it); retried when a case moved meanwhile. */
+  /**
+   * Runs an engine command on a fresh session and writes its changes all or nothing (`inTx` runs first, in the same
+   * transaction; concurrent commands share one commit, see group-commit.ts); retried when a case moved meanwhile.
+   */
   command<T>(tenantId: string, fn: (s: CaseSession) => Promise<T>, inTx?: () => void): Promise<T>;
 }
 
@@ -41,6 +45,7 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
     newId, loadCase: store.loadCase, startableDefinition: store.startableDefinition,
     formVersionFor: hooks.formVersionFor?.bind(hooks), decisions: opts.decisions, startProcess: opts.processes,
   };
+  const commit = createGroupCommit(db);
   return {
     db, clock, store, newId,
     tx: (fn) => immediate(db, fn),
@@ -49,7 +54,7 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
         const s = new CaseSession(deps, tenantId, clock());
         const result = await fn(s);
         try {
-          immediate(db, () => { inTx?.(); store.persist(s.changes); });
+          await commit(() => { inTx?.(); store.persist(s.changes); });
         } catch (e) {
           if (e instanceof RevisionConflict) {
             if (attempt < 8) continue;

@@ -27,7 +27,9 @@ export function createCaseStore(db: Database) {
     itemUpd: db.query("UPDATE case_plan_items SET state = ?, started_at = ?, ended_at = ?, ended_by = ?, channel = ?, data = ?, process_instance_id = ? WHERE case_instance_id = ? AND id = ? AND tenant_id = ?"),
     taskIns: db.query(`INSERT INTO tasks (id, tenant_id, instance_id, execution_id, activity_id, name, business_key, definition_key, definition_id, assignee, owner, candidate_users, candidate_groups, created, due_date, priority, form_key, form_version_id, state, completed_at, completed_by, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
     taskEnd: db.query("UPDATE tasks SET state = ?, completed_at = ?, completed_by = ?, channel = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'"),
-    candIns: db.query("INSERT OR IGNORE INTO task_candidates (task_id, tenant_id, kind, principal) VALUES (?,?,?,?)"),
+    // candidate rows carry the task's state and creation time: the inbox reads open candidacies from their index alone
+    candIns: db.query("INSERT OR IGNORE INTO task_candidates (task_id, tenant_id, kind, principal, state, created) VALUES (?,?,?,?,?,?)"),
+    candState: db.query("UPDATE task_candidates SET state = ? WHERE task_id = ? AND state IS NOT ?"),
     timerIns: db.query("INSERT INTO case_timers (id, tenant_id, case_instance_id, plan_item_instance_id, element_id, due_at, repeat, created_at) VALUES (?,?,?,?,?,?,?,?)"),
     timerDel: db.query("DELETE FROM case_timers WHERE case_instance_id = ? AND plan_item_instance_id = ? AND tenant_id = ?"),
     invIns: db.query("INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,?,?)"),
@@ -69,12 +71,16 @@ export function createCaseStore(db: Database) {
       const anyTenant = [...c.cases.values()][0]?.instance.tenantId;
       for (const t of c.tasksCreated) {
         q.taskIns.run(t.id, t.tenantId, t.instanceId, t.executionId, t.activityId, t.name, t.businessKey, t.definitionKey, t.definitionId, t.assignee, t.owner, JSON.stringify(t.candidateUsers), JSON.stringify(t.candidateGroups), t.created, t.dueDate, t.priority, t.formKey, t.formVersionId, t.state, t.completedAt, t.completedBy, t.channel);
-        for (const u of t.candidateUsers) q.candIns.run(t.id, t.tenantId, "user", u);
-        for (const g of t.candidateGroups) q.candIns.run(t.id, t.tenantId, "group", g);
+        for (const u of t.candidateUsers) q.candIns.run(t.id, t.tenantId, "user", u, t.state, t.created);
+        for (const g of t.candidateGroups) q.candIns.run(t.id, t.tenantId, "group", g, t.state, t.created);
       }
       // A completion only counts if the task is still open when written: exactly one of two racing completions wins.
       for (const e of c.tasksEnded) {
-        if (q.taskEnd.run(e.state, e.at, e.by, e.channel, e.id, tenantOf.get(e.id) ?? anyTenant).changes === 0 && e.state === "COMPLETED") throw new ConflictError(`Task ${e.id} was completed meanwhile`);
+        if (q.taskEnd.run(e.state, e.at, e.by, e.channel, e.id, tenantOf.get(e.id) ?? anyTenant).changes === 0) {
+          if (e.state === "COMPLETED") throw new ConflictError(`Task ${e.id} was completed meanwhile`);
+          continue;
+        }
+        q.candState.run(e.state, e.id, e.state);
       }
       for (const lc of c.cases.values()) {
         const i = lc.instance;
