@@ -22,7 +22,7 @@ afterAll(() => s.close());
 
 function form(content: string | Uint8Array, fields: Record<string, string> = { entityType: "GLOBAL", entityId: "handbook" }, name = "doc.pdf") {
   const f = new FormData();
-  f.append("file", new Blob([content], { type: "application/pdf" }), name);
+  f.append("file", new Blob([content as BlobPart], { type: "application/pdf" }), name);
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
 }
