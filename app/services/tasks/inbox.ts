@@ -15,15 +15,16 @@ function statement(p: Platform, key: string, sql: string): Statement {
 
 /**
  * Open tasks of a user who does not see the whole tenant, newest first: only (id, created) pairs of the visible tasks
- * (views.ts visibleOpenTasksSql: index-only) are merged and sorted, and whole rows are read for the one page returned.
+ * (views.ts visibleOpenTasksSql: index-only) are merged, and whole rows are read for the one page returned.
  * A filter by instance goes to the runtime's per-instance query (a handful of rows).
  */
 export function openTasksOfUser(p: Platform, tenantId: string, v: Visibility, q: { page?: number; size?: number; instanceId?: string }) {
   if (q.instanceId) return p.processRuntime.listTasks(tenantId, v, q);
   const { size, offset } = pageParams(q.page, q.size, 100, 200);
   const visible = visibleOpenTasksSql(tenantId, v);
-  const sql = `WITH visible(id, created) AS (${visible.sql})
-    , page(id, created) AS (SELECT id, created FROM visible ORDER BY created DESC, id LIMIT ? OFFSET ?)
+  // ORDER BY and LIMIT on the compound itself: SQLite merges the sources in date order (each read backwards from its
+  // index) and stops after offset + size rows, instead of collecting and sorting every visible task first.
+  const sql = `WITH page(id, created) AS (${visible.sql} ORDER BY created DESC, id LIMIT ? OFFSET ?)
     SELECT t.* FROM page p CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`;
   return (statement(p, `inbox:${v.groups.length}`, sql).all(...visible.params, size, offset) as Record<string, unknown>[]).map(taskViewOfRow);
 }
