@@ -7,10 +7,20 @@ export function visibleTask(ctx: RequestCtx, taskId: string): TaskView {
   return ctx.platform.processRuntime.getTask(ctx.tenant.id, taskId, visibilityOf(ctx));
 }
 
+// A deployed version never changes type, so the answer per definition id can be kept.
+const typeOfDefinition = new Map<string, string>();
+
 /** True when the task belongs to a case (the shared task table holds both engines' tasks). */
 export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
-  const row = ctx.platform.engineSqlite.query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?").get(task.definitionId, ctx.tenant.id) as { type: string } | null;
-  return row?.type === "CMMN";
+  let type = typeOfDefinition.get(task.definitionId);
+  if (type === undefined) {
+    const row = ctx.platform.engineSqlite.query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?").get(task.definitionId, ctx.tenant.id) as { type: string } | null;
+    if (!row) return false;
+    type = row.type;
+    if (typeOfDefinition.size > 10_000) typeOfDefinition.clear();
+    typeOfDefinition.set(task.definitionId, type);
+  }
+  return type === "CMMN";
 }
 
 /** Variables the task sees: its process scope, or its case's variables. */

@@ -64,9 +64,10 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
 
 /** A process started by a blocking case process task lets its case move on when it ends. */
 export async function notifyCaseIfEnded(ctx: RequestCtx, processInstanceId: string) {
-  if (ctx.platform.processRuntime.getInstance(ctx.tenant.id, processInstanceId).ended) {
-    await ctx.platform.caseRuntime.onProcessEnded(ctx.tenant.id, processInstanceId);
-  }
+  const row = ctx.platform.engineSqlite
+    .query("SELECT state FROM process_instances WHERE id = ? AND tenant_id = ?")
+    .get(processInstanceId, ctx.tenant.id) as { state: string } | null;
+  if (row && (row.state === "COMPLETED" || row.state === "CANCELLED")) await ctx.platform.caseRuntime.onProcessEnded(ctx.tenant.id, processInstanceId);
 }
 
 /** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
