@@ -143,7 +143,7 @@ function filterSql(sqlite: Database, conds: Cond[], collectionId: string) {
       where.push(`r.seq IN (SELECT record_seq FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond})`);
       params.push(collectionId, c.field, ...c.params);
     } else {
-      where.push(`${c.negated ? "NOT " : ""}EXISTS (SELECT 1 FROM cms_record_values AS e INDEXED BY cms_record_values_record_idx WHERE e.record_seq = r.seq AND e.field = ? AND ${c.cond.replaceAll("v ", "e.v ")})`);
+      where.push(`${c.negated ? "NOT " : ""}EXISTS (SELECT 1 FROM cms_record_values AS e INDEXED BY cms_record_values_record_field_idx WHERE e.record_seq = r.seq AND e.field = ? AND ${c.cond.replaceAll("v ", "e.v ")})`);
       params.push(c.field, ...c.params);
     }
   }
@@ -180,7 +180,7 @@ export function queryRecords(q: RecordQuery): RecordQueryResult {
       throw new BadRequestError(`Cannot sort by '${q.sort.field}'`, [{ field: "sort", message: "must be createdAt or a scalar, indexed field of the collection" }]);
     }
     // Pinned to the per-record index: left to itself the planner may scan the whole field range for every row.
-    join = "LEFT JOIN cms_record_values AS s INDEXED BY cms_record_values_record_idx ON s.record_seq = r.seq AND s.collection_id = ? AND s.field = ?";
+    join = "LEFT JOIN cms_record_values AS s INDEXED BY cms_record_values_record_field_idx ON s.record_seq = r.seq AND s.collection_id = ? AND s.field = ?";
     joinParams.push(c.id, f.name);
     // Records without a value come last in both directions.
     order = `s.v IS NULL, s.v ${dir}, r.seq ${dir}`;

@@ -31,6 +31,9 @@ export const cmsRecords = sqliteTable("cms_records", {
  * Index side table: one row per (record, indexable field value); a multiselect gives one row per option.
  * `v` is declared BLOB so SQLite keeps each value's own type (numbers compare as numbers, text as text).
  * Rows are written and removed by the record service in the record's transaction (no FK, to keep bulk loads fast).
+ * Both indexes cover every column the queries read, so filters, counts and sort keys never visit the table rows:
+ * `lookup` serves a filter range (already in record order for an equality) and an ordered walk by a sort field;
+ * `record_field` answers "the value of field f of record s" in one index probe (checks of further filters, sort keys).
  */
 export const cmsRecordValues = sqliteTable("cms_record_values", {
   collectionId: text("collection_id").notNull(),
@@ -39,5 +42,5 @@ export const cmsRecordValues = sqliteTable("cms_record_values", {
   recordSeq: integer("record_seq").notNull(),
 }, (t) => [
   index("cms_record_values_lookup_idx").on(t.collectionId, t.field, t.v, t.recordSeq),
-  index("cms_record_values_record_idx").on(t.recordSeq),
+  index("cms_record_values_record_field_idx").on(t.recordSeq, t.field, t.v),
 ]);
