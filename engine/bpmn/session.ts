@@ -17,6 +17,8 @@ export interface ChangeSet {
   involvements: Involvement[];
   /** revision each pre-existing instance had when read */
   baseRevisions: Map<string, number>;
+  /** state each pre-existing instance had when read (the store keeps running/ended totals) */
+  baseStates: Map<string, InstanceRecord["state"]>;
   createdTasks: TaskRecord[];
 }
 
@@ -47,7 +49,7 @@ export class Session {
   readonly spaces = new Map<string, InstanceSpace>();
   readonly changes: ChangeSet = {
     instances: new Map(), executions: new Map(), variables: new Map(), tasks: new Map(), jobs: new Map(),
-    subscriptions: new Map(), activities: new Map(), involvements: [], baseRevisions: new Map(), createdTasks: [],
+    subscriptions: new Map(), activities: new Map(), involvements: [], baseRevisions: new Map(), baseStates: new Map(), createdTasks: [],
   };
   private defs = new Map<string, DefinitionRecord>();
   private execIndex = new Map<string, InstanceSpace>();
@@ -84,6 +86,7 @@ export class Session {
     for (const s of li.subscriptions) space.subs.set(s.id, s);
     this.spaces.set(instanceId, space);
     this.changes.baseRevisions.set(instanceId, li.instance.revision);
+    this.changes.baseStates.set(instanceId, li.instance.state);
     return space;
   }
 

@@ -35,12 +35,24 @@ export function createInstances(ctx: RuntimeContext) {
   };
   const activeActivities = (tenantId: string, id: string): string[] =>
     (db.query("SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL").all(id, tenantId) as Row[]).map((r) => r.a);
-  const list = (tenantId: string, v: Visibility, where: string, params: unknown[], p: { page?: number; size?: number }, order = "i.start_time DESC") => {
+  /**
+   * One page of instances and the total. The whole tenant's running or ended total comes from instance_counts (counting a
+   * million index entries takes ~100 ms); a user's total comes with the page in one pass over the instances they take
+   * part in (COUNT(*) OVER ()), which costs one primary-key lookup per such instance instead of two.
+   */
+  const list = (tenantId: string, v: Visibility, where: string, params: unknown[], p: { page?: number; size?: number }, order = "i.start_time DESC", counted?: "running" | "ended") => {
     const { page: n, size } = paging(p, 20, 100);
     const { from, params: fromParams } = visibleInstances(tenantId, v);
     const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
-    const total = (db.query(`SELECT COUNT(*) AS c ${base}`).get(...fromParams, tenantId, ...(params as string[])) as Row).c as number;
-    const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...fromParams, tenantId, ...(params as string[]), size, n * size) as Row[];
+    const args = [...fromParams, tenantId, ...(params as string[])];
+    const countAll = () => (db.query(`SELECT COUNT(*) AS c ${base}`).get(...args) as Row).c as number;
+    if (v.all) {
+      const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...args, size, n * size) as Row[];
+      const total = counted ? ((db.query(`SELECT ${counted} AS c FROM instance_counts WHERE tenant_id = ?`).get(tenantId) as Row | null)?.c ?? 0) : countAll();
+      return page(rows.map(instanceView), n, size, total);
+    }
+    const rows = db.query(`SELECT i.*, COUNT(*) OVER () AS total_count ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...args, size, n * size) as Row[];
+    const total = rows.length ? (rows[0].total_count as number) : n === 0 ? 0 : countAll();
     return page(rows.map(instanceView), n, size, total);
   };
 
@@ -66,7 +78,8 @@ export function createInstances(ctx: RuntimeContext) {
       const parts = [p.state === "ended" ? "i.state IN ('COMPLETED','CANCELLED')" : p.state === "all" ? "1=1" : "i.state IN ('ACTIVE','SUSPENDED')"];
       const params: unknown[] = [];
       if (p.definitionKey) { parts.push("i.definition_key = ?"); params.push(p.definitionKey); }
-      return list(tenantId, v, parts.join(" AND "), params, p);
+      const counted = p.definitionKey || p.state === "all" ? undefined : p.state === "ended" ? "ended" : "running";
+      return list(tenantId, v, parts.join(" AND "), params, p, "i.start_time DESC", counted);
     },
 
     /** Instances holding a variable with that value (compared as text) that the viewer may see. */
@@ -123,7 +136,7 @@ export function createInstances(ctx: RuntimeContext) {
     },
 
     historyList(tenantId: string, v: Visibility, p: { page?: number; size?: number } = {}) {
-      return list(tenantId, v, "i.state IN ('COMPLETED','CANCELLED')", [], p, "i.end_time DESC");
+      return list(tenantId, v, "i.state IN ('COMPLETED','CANCELLED')", [], p, "i.end_time DESC", "ended");
     },
 
     historyGet(tenantId: string, id: string, v?: Visibility) {

@@ -96,11 +96,13 @@ export function createMonitor(ctx: RuntimeContext) {
     /** Counters by the viewer's visibility; the definitions counter stays tenant-wide. */
     dashboard(tenantId: string, v: Visibility) {
       const iv = visibleInstances(tenantId, v), tv = visibleOpenTasksSql(tenantId, v);
+      // The whole tenant's totals are kept by the persister (instance_counts), not counted.
+      const totals = (db.query("SELECT running, ended FROM instance_counts WHERE tenant_id = ?").get(tenantId) as Row | null) ?? { running: 0, ended: 0 };
       const one = (sql: string, ...p: unknown[]) => (db.query(sql).get(...(p as string[])) as Row).c as number;
       return {
         definitions: one("SELECT COUNT(DISTINCT key) AS c FROM definitions WHERE tenant_id = ?", tenantId),
-        runningInstances: one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('ACTIVE','SUSPENDED')`, ...iv.params, tenantId),
-        finishedInstances: one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('COMPLETED','CANCELLED')`, ...iv.params, tenantId),
+        runningInstances: v.all ? totals.running : one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('ACTIVE','SUSPENDED')`, ...iv.params, tenantId),
+        finishedInstances: v.all ? totals.ended : one(`SELECT COUNT(*) AS c ${iv.from} WHERE i.tenant_id = ? AND i.state IN ('COMPLETED','CANCELLED')`, ...iv.params, tenantId),
         activeTasks: v.all ? one("SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'", tenantId)
           : one(`SELECT COUNT(*) AS c FROM (${tv.sql})`, ...tv.params),
         myTasks: one("SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN' AND t.assignee = ?", tenantId, v.userId ?? "\u0000"),

@@ -55,3 +55,13 @@ export const variables = sqliteTable("variables", {
   value: text("value").notNull(),
   textValue: text("text_value"),
 }, (t) => [primaryKey({ columns: [t.instanceId, t.executionId, t.name] }), index("variables_search_idx").on(t.tenantId, t.name, t.textValue)]);
+
+/**
+ * Running and ended instances per tenant, kept by the runtime's persister in the transaction that starts or ends an
+ * instance: the instance list's total for the whole tenant is read here instead of counting an index (100 ms at 1,000,000).
+ */
+export const instanceCounts = sqliteTable("instance_counts", {
+  tenantId: text("tenant_id").primaryKey(),
+  running: integer("running").notNull().default(0),
+  ended: integer("ended").notNull().default(0),
+});
