@@ -1,9 +1,10 @@
-import type { Database } from "bun:sqlite";
 import type { TenantDb } from "../../../tenants/tenant-db-cache";
 import { BadRequestError, type FieldError } from "../errors";
 import { assertCanRead, type Confidentiality } from "./clearance";
 import { INDEXED_TYPES, type FieldDef } from "./fields";
 import { getCollection, toRecord, type RecordOut } from "./store";
+import { chooseDriver, countedPage, countMatches, pageSeqs, type Cond, type PlanInput } from "./query-plan";
+import { knownTotal, rememberTotal } from "./count-cache";
 
 export const FILTER_OPS = ["eq", "ne", "gt", "gte", "lt", "lte", "contains", "in"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -55,15 +56,6 @@ function operand(f: FieldDef, raw: unknown, at: string, errors: FieldError[]): s
   return null;
 }
 
-/** One filter condition over the index table: `cond` applies to its rows (`v`), `negated` for ne. */
-interface Cond {
-  field: string;
-  cond: string;
-  params: (string | number)[];
-  negated: boolean;
-  range?: boolean;
-}
-
 /** Parses the filter into conditions on the index side table, one per field and operator. */
 function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, FilterValue>): Cond[] {
   const conds: Cond[] = [];
@@ -78,6 +70,7 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
       errors.push({ field: `filter.${name}`, message: `${f.type} fields are not indexed and cannot be filtered` });
       continue;
     }
+    const multi = f.type === "multiselect";
     const ops: [string, unknown][] = spec !== null && typeof spec === "object" && !Array.isArray(spec) ? Object.entries(spec) : [["eq", spec]];
     for (const [op, raw] of ops) {
       const at = `filter.${name}.${op}`;
@@ -92,62 +85,31 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
           continue;
         }
         const vals = list.map((x) => operand(f, x, at, errors)) as (string | number)[];
-        conds.push({ field: name, cond: `v IN (${vals.map(() => "?").join(",")})`, params: vals, negated: false });
+        const marks = vals.map(() => "?").join(",");
+        conds.push({ field: name, sql: (col) => `${col} IN (${marks})`, params: vals, negated: false, multi: multi && vals.length > 1, eq: vals.length === 1 });
         continue;
       }
       const v = operand(f, raw, at, errors);
       if (v === null) continue;
       if (op === "contains") {
-        conds.push({ field: name, cond: "v LIKE ? ESCAPE '\\'", params: [`%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`], negated: false });
-      } else if (op === "ne") conds.push({ field: name, cond: "v = ?", params: [v], negated: true });
+        const pattern = `%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        conds.push({ field: name, sql: (col) => `${col} LIKE ? ESCAPE '\\'`, params: [pattern], negated: false, multi });
+      } else if (op === "ne") conds.push({ field: name, sql: (col) => `${col} = ?`, params: [v], negated: true });
+      else if (op === "eq") conds.push({ field: name, sql: (col) => `${col} = ?`, params: [v], negated: false, eq: true });
       else {
         // Bounds on one field form one range condition, so the index serves it as one range and its probe is true.
-        const cond = `v ${SQL_OP[op as keyof typeof SQL_OP]} ?`;
-        const range = op === "eq" ? undefined : conds.find((c) => c.field === name && c.range);
+        const sqlOp = SQL_OP[op as keyof typeof SQL_OP];
+        const range = conds.find((c) => c.field === name && c.range);
         if (range) {
-          range.cond += ` AND ${cond}`;
+          const before = range.sql;
+          range.sql = (col) => `${before(col)} AND ${col} ${sqlOp} ?`;
           range.params.push(v);
-        } else conds.push({ field: name, cond, params: [v], negated: false, range: op !== "eq" });
+        } else conds.push({ field: name, sql: (col) => `${col} ${sqlOp} ?`, params: [v], negated: false, range: true, multi });
       }
     }
   }
   if (errors.length) throw new BadRequestError("Invalid filter", errors);
   return conds;
-}
-
-const PROBE = 5000;
-
-/**
- * SQL for the conditions. The most selective positive condition (measured by counting at most 5,000 index
- * entries of each) drives the query as an IN list; the others are checked per candidate record through the
- * per-record index. Left to itself SQLite may combine several IN lists into a cross product.
- */
-function filterSql(sqlite: Database, conds: Cond[], collectionId: string) {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  const positive = conds.filter((c) => !c.negated);
-  let driver: Cond | null = null;
-  let best = Infinity;
-  for (const c of positive.length > 1 ? positive : []) {
-    const n = sqlite
-      .query<{ n: number }, (string | number)[]>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond} LIMIT ${PROBE})`,
-      )
-      .get(collectionId, c.field, ...c.params)!.n;
-    // On a tie (both probes capped) an equality is the better bet than a range.
-    if (n < best || (n === best && !c.range && driver?.range)) [best, driver] = [n, c];
-  }
-  driver ??= positive[0] ?? null;
-  for (const c of conds) {
-    if (c === driver) {
-      where.push(`r.seq IN (SELECT record_seq FROM cms_record_values WHERE collection_id = ? AND field = ? AND ${c.cond})`);
-      params.push(collectionId, c.field, ...c.params);
-    } else {
-      where.push(`${c.negated ? "NOT " : ""}EXISTS (SELECT 1 FROM cms_record_values AS e INDEXED BY cms_record_values_record_field_idx WHERE e.record_seq = r.seq AND e.field = ? AND ${c.cond.replaceAll("v ", "e.v ")})`);
-      params.push(c.field, ...c.params);
-    }
-  }
-  return { where, params };
 }
 
 /**
@@ -165,35 +127,46 @@ export function queryRecords(q: RecordQuery): RecordQueryResult {
   for (const p of q.projection ?? []) {
     if (!fields.has(p)) throw new BadRequestError(`Unknown field '${p}' in projection`, [{ field: `fields.${p}`, message: "is not a field of this collection" }]);
   }
-  const { where, params } = filterSql(sqlite, parseFilter(fields, q.filter ?? {}), c.id);
-  const cond = ["r.collection_id = ?", ...where].join(" AND ");
-  const total = where.length
-    ? sqlite.query<{ n: number }, (string | number)[]>(`SELECT count(*) AS n FROM cms_records r WHERE ${cond}`).get(c.id, ...params)!.n
-    : c.recordCount;
-  let order = "r.seq";
-  let join = "";
-  const joinParams: string[] = [];
-  const dir = q.sort?.direction === "desc" ? "DESC" : "ASC";
+  const conds = parseFilter(fields, q.filter ?? {});
+  let sortField: string | null = null;
   if (q.sort && q.sort.field !== "createdAt") {
     const f = fields.get(q.sort.field);
     if (!f || !INDEXED_TYPES.has(f.type) || f.type === "multiselect") {
       throw new BadRequestError(`Cannot sort by '${q.sort.field}'`, [{ field: "sort", message: "must be createdAt or a scalar, indexed field of the collection" }]);
     }
-    // Pinned to the per-record index: left to itself the planner may scan the whole field range for every row.
-    join = "LEFT JOIN cms_record_values AS s INDEXED BY cms_record_values_record_field_idx ON s.record_seq = r.seq AND s.collection_id = ? AND s.field = ?";
-    joinParams.push(c.id, f.name);
-    // Records without a value come last in both directions.
-    order = `s.v IS NULL, s.v ${dir}, r.seq ${dir}`;
-  } else order = `r.seq ${dir}`;
-  const rows = limit === 0 ? [] : sqlite
-    .query<{ seq: number; id: string; values: string; created_at: string; updated_at: string }, (string | number)[]>(
-      `SELECT r.seq, r.id, r."values", r.created_at, r.updated_at FROM cms_records r ${join} WHERE ${cond} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(...joinParams, c.id, ...params, limit, offset);
-  const records = rows.map(toRecord);
+    sortField = f.name;
+  }
+  const plan: PlanInput = {
+    sqlite, collectionId: c.id, recordCount: c.recordCount, conds, sortField, desc: q.sort?.direction === "desc", offset, limit,
+  };
+  const driver = chooseDriver(sqlite, c.id, conds);
+  // Totals of filtered queries are remembered until the next write (count-cache.ts): paging costs the count once.
+  const key = JSON.stringify([c.id, conds.map((x) => [x.field, x.sql("v"), x.negated, x.params])]);
+  let total = conds.length ? knownTotal(sqlite, key) : c.recordCount;
+  let seqs: number[] | undefined;
+  if (total === undefined) {
+    const counted = limit > 0 ? countedPage(plan, driver) : null;
+    if (counted) ({ seqs, total } = counted);
+    else total = countMatches(plan, driver);
+    rememberTotal(sqlite, key, total);
+  }
+  seqs ??= limit === 0 ? [] : pageSeqs(plan, driver);
+  const records = fetchRecords(sqlite, seqs);
   if (q.projection) {
     const keep = new Set(q.projection);
     for (const r of records) r.values = Object.fromEntries(Object.entries(r.values).filter(([k]) => keep.has(k)));
   }
   return { records, total };
+}
+
+/** The page's records by seq (primary key lookups), in the order of `seqs`. */
+function fetchRecords(sqlite: TenantDb["sqlite"], seqs: number[]): RecordOut[] {
+  if (!seqs.length) return [];
+  const rows = sqlite
+    .query<{ seq: number; id: string; values: string; created_at: string; updated_at: string }, [string]>(
+      `SELECT seq, id, "values", created_at, updated_at FROM cms_records WHERE seq IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(seqs));
+  const bySeq = new Map(rows.map((r) => [r.seq, r]));
+  return seqs.map((s) => toRecord(bySeq.get(s)!));
 }
