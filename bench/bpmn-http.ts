@@ -44,3 +44,4 @@ async function run(sync: "NORMAL" | "FULL") {
 const normal = await run("NORMAL");
 const full = await run("FULL");
 console.log(`ratio NORMAL / FULL: ${(normal.perSecond / full.perSecond).toFixed(2)}x   target NORMAL ≥ 2,000/s`);
+console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
