@@ -49,22 +49,28 @@ async function framesPer(db: Database, n: number, op: (i: number) => Promise<unk
   return r.log / n;
 }
 
-async function runOurs(): Promise<{ script: number; task: number; concurrent: number; concurrentScript: number; frames: { start: number; complete: number; script: number } }> {
+async function runOurs(): Promise<{ script: number; task: number; concurrent: number; concurrentScript: number; scriptCpu: number; taskCpu: number; frames: { start: number; complete: number; script: number } }> {
   const db = openSqlite(join(dir, "ours.db"));
   runMigrations(db, "engine");
   const rt = createProcessRuntime({ db });
   await rt.deploy(T, ours.script, { fileName: "gw.bpmn", createdBy: null });
   await rt.deploy(T, ours.task, { fileName: "ut.bpmn", createdBy: null });
   for (let i = 0; i < 200; i++) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: 150 } }); // warm-up
+  // CPU time per instance (user + system) beside the rate: steadier than wall time on a shared machine.
+  const cpuPer = (c: NodeJS.CpuUsage) => (c.user + c.system) / N;
   let t0 = performance.now();
+  let c0 = process.cpuUsage();
   for (let i = 0; i < N; i++) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: i % 2 ? 150 : 50 } });
   const script = N / ((performance.now() - t0) / 1000);
+  const scriptCpu = cpuPer(process.cpuUsage(c0));
   t0 = performance.now();
+  c0 = process.cpuUsage();
   for (let i = 0; i < N; i++) {
     const inst = await rt.startInstance(T, { definitionKey: "ut", variables: { n: i } });
     await rt.completeTask(T, inst.activeTasks[0].id, { ok: true }, { userId: "kermit", channel: "REST" });
   }
   const task = N / ((performance.now() - t0) / 1000);
+  const taskCpu = cpuPer(process.cpuUsage(c0));
   // The same workloads from 16 concurrent callers (as an HTTP server sees them): group commit applies.
   let next = 0;
   t0 = performance.now();
@@ -88,7 +94,7 @@ async function runOurs(): Promise<{ script: number; task: number; concurrent: nu
     complete: await framesPer(db, 500, (i) => rt.completeTask(T, ids[i], { ok: true }, { userId: "kermit", channel: "REST" })),
   };
   db.close();
-  return { script, task, concurrent, concurrentScript, frames };
+  return { script, task, concurrent, concurrentScript, frames, scriptCpu, taskCpu };
 }
 
 async function runTheirs(): Promise<{ script: number; task: number }> {
@@ -130,6 +136,7 @@ const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
 console.log(`instances: ${N} (ours), ${Math.max(200, Math.floor(N / 5))} (bpmn-engine)`);
 console.log(`start → exclusive gateway → script → end   ours ${fmt(a.script)}/s   bpmn-engine ${fmt(b.script)}/s   ratio ${(a.script / b.script).toFixed(1)}×`);
 console.log(`start → user task → end (with completion)   ours ${fmt(a.task)}/s   bpmn-engine ${fmt(b.task)}/s   ratio ${(a.task / b.task).toFixed(1)}×`);
+console.log(`CPU per instance (one caller): script workload ${a.scriptCpu.toFixed(0)} µs, user-task workload ${a.taskCpu.toFixed(0)} µs`);
 console.log(`16 concurrent callers: script workload ours ${fmt(a.concurrentScript)}/s, user-task workload ours ${fmt(a.concurrent)}/s`);
 console.log(`WAL frames per command: script instance ${a.frames.script.toFixed(1)}, start ${a.frames.start.toFixed(1)}, completion ${a.frames.complete.toFixed(1)}`);
 console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
