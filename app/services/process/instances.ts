@@ -19,9 +19,16 @@ function firstRows<T extends Row>(source: Source<T>, n: number): { rows: T[]; to
   return { rows, total };
 }
 
-/** One page over processes and cases together, newest first by `order`. */
+/**
+ * One page over processes and cases together, newest first by `order`. When one side is empty (the usual tenant runs
+ * only one kind) the other side pages by itself; only a real mix reads the first offset+size rows of both.
+ */
 function mergedPage<T extends Row>(a: Source<T>, b: Source<T>, q: { page?: number; size?: number }, order: (r: T) => string): Page<T> {
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
+  const aFirst = a(0, 1);
+  const bFirst = b(0, 1);
+  if (bFirst.totalElements === 0) return a(page, size);
+  if (aFirst.totalElements === 0) return b(page, size);
   const x = firstRows(a, offset + size);
   const y = firstRows(b, offset + size);
   const all = [...x.rows, ...y.rows].sort((r, s) => order(s).localeCompare(order(r)) || s.id.localeCompare(r.id));
