@@ -92,19 +92,24 @@ export function countCond(sqlite: Database, collectionId: string, c: Cond, cap?:
 }
 
 /**
- * The positive condition with the fewest index entries (each counted up to PLAN.probe) drives the query; on a tie
- * (both capped) an equality is the better bet than a range. Null when every condition is negated.
+ * The positive condition with the fewest index entries drives the query. Each is counted up to PLAN.probe entries,
+ * and no further than the fewest found so far; when all reach the cap they are counted again with a cap ten times
+ * higher (a 1% filter next to a 50% one must not tie). Past the last cap an equality is the better bet than a range.
+ * Null when every condition is negated.
  */
 export function chooseDriver(sqlite: Database, collectionId: string, conds: Cond[]): Cond | null {
   const positive = conds.filter((c) => !c.negated);
   if (positive.length <= 1) return positive[0] ?? null;
-  let driver: Cond | null = null;
-  let best = Infinity;
-  for (const c of positive) {
-    const n = countCond(sqlite, collectionId, c, PLAN.probe);
-    if (n < best || (n === best && !c.range && driver?.range)) [best, driver] = [n, c];
+  for (let cap = PLAN.probe; cap <= PLAN.probe * 1000; cap *= 10) {
+    let bound = cap;
+    let winner: Cond | null = null;
+    for (const c of positive) {
+      const n = countCond(sqlite, collectionId, c, bound);
+      if (n < bound) [bound, winner] = [n, c];
+    }
+    if (winner) return winner;
   }
-  return driver;
+  return positive.find((c) => !c.range) ?? positive[0];
 }
 
 /** Number of records matching every condition, without reading a record row. */
