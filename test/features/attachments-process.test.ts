@@ -5,7 +5,7 @@ import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
 
 type U = Awaited<ReturnType<typeof userInTenant>>;
 let s: TestServer;
-let modeler: U, approver: U, outsider: U, otherAdmin: U;
+let modeler: U, approver: U, outsider: U, starter: U, otherAdmin: U;
 let instanceId = "";
 
 function form(entityId: string, content = "hello") {
@@ -20,12 +20,13 @@ beforeAll(async () => {
   s = await startTestServer();
   const sa = await saToken(s);
   const t = await createTenant(s, "att-real", sa);
-  [modeler, approver, outsider] = await Promise.all((["MODELER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)));
+  [modeler, approver, outsider, starter] = await Promise.all((["MODELER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)));
   otherAdmin = await userInTenant(s, await createTenant(s, "att-other", sa), "ADMIN", sa);
   await deployBpmn(s, modeler.token, bpmnFixture("approval.bpmn"));
   const role = await (await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { processKey: "approval", key: "approvers", name: "Approvers" } })).json();
   await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: approver.id } });
-  instanceId = (await startProcess(s, approver.token, { definitionKey: "approval" })).id;
+  // The starter takes part in the instance but holds no role in the process.
+  instanceId = (await startProcess(s, starter.token, { definitionKey: "approval" })).id;
 });
 afterAll(() => s.close());
 
@@ -41,13 +42,17 @@ describe("attachments on a real process instance", () => {
     expect(caps).toEqual({ canUpload: true, canPreview: true, canReplace: true });
   });
 
-  test("a user with no role in the process reaches none of its attachments", async () => {
-    const list = await s.req("GET", `/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=${instanceId}`, { token: outsider.token });
+  test("a user who takes part but holds no role in the process reaches none of its attachments", async () => {
+    const list = await s.req("GET", `/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=${instanceId}`, { token: starter.token });
     await expectError(list, 403, /preview/);
-    const caps = await (await s.req("GET", `/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=${instanceId}`, { token: outsider.token })).json();
+    const caps = await (await s.req("GET", `/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=${instanceId}`, { token: starter.token })).json();
     expect(caps).toEqual({ canUpload: false, canPreview: false, canReplace: false });
-    const up = await s.req("POST", "/api/a/attachments", { token: outsider.token, body: form(instanceId) });
-    await expectError(up, 403, /upload/);
+    await expectError(await s.req("POST", "/api/a/attachments", { token: starter.token, body: form(instanceId) }), 403, /upload/);
+  });
+
+  test("for a user who takes no part in the instance it does not exist (404, never 403)", async () => {
+    await expectError(await s.req("GET", `/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=${instanceId}`, { token: outsider.token }), 404);
+    await expectError(await s.req("POST", "/api/a/attachments", { token: outsider.token, body: form(instanceId) }), 404);
   });
 
   test("the policy set through PUT /a/definitions/{key}/config applies: FORM_ONLY refuses uploads, even to role holders", async () => {

@@ -52,11 +52,15 @@ describe("data source definitions", () => {
     await expectError(await s.req("POST", base, { token: modeler, json: { key: "countries", name: "K", kind: "STATIC", config: countries } }), 409);
   });
 
-  test("a plain user and an API key cannot write; an API key may read and execute", async () => {
-    await expectError(await s.req("POST", base, { token: user, json: { key: "u", name: "U", kind: "STATIC", config: { rows: [] } } }), 403);
-    await expectError(await s.req("DELETE", `${base}/countries`, { token: user }), 403);
+  test("every member (Auth, as the spec's table says) and a write-scope API key write; a read-only key cannot", async () => {
+    expect((await s.req("POST", base, { token: user, json: { key: "u", name: "U", kind: "STATIC", config: { rows: [] } } })).status).toBe(201);
+    expect((await s.req("DELETE", `${base}/u`, { token: user })).status).toBe(204);
     const key = await apiKey(s, admin, ["read", "write"]);
-    await expectError(await s.req("POST", base, { apiKey: key.key, json: { key: "u", name: "U", kind: "STATIC", config: { rows: [] } } }), 403);
+    expect((await s.req("POST", base, { apiKey: key.key, json: { key: "u2", name: "U", kind: "STATIC", config: { rows: [] } } })).status).toBe(201);
+    const readOnly = await apiKey(s, admin, ["read"]);
+    const refused = await s.req("DELETE", `${base}/u2`, { apiKey: readOnly.key });
+    expect(refused.status).toBe(403);
+    expect((await s.req("DELETE", `${base}/u2`, { apiKey: key.key })).status).toBe(204);
     expect((await s.req("GET", base, { apiKey: key.key })).status).toBe(200);
     expect((await s.req("POST", `${base}/countries/execute`, { apiKey: key.key, json: {} })).status).toBe(200);
   });

@@ -93,6 +93,14 @@ describe("starting instances", () => {
     await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { businessKeyTemplate: null } });
   });
 
+  test("config refuses an unknown upload mode or MCP policy with 400", async () => {
+    const bad = { uploadMode: "WEIRD", uploadRoles: [], previewRoles: [], replaceRoles: [] };
+    await expectError(await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { attachmentPolicy: bad } }), 400);
+    await expectError(await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { mcpPolicy: "ALL" } }), 400);
+    const eff = await (await s.req("GET", "/api/a/definitions/approval/attachment-policy", { token: modeler.token })).json();
+    expect(eff.uploadMode).toBe("AD_HOC");
+  });
+
   test("refuses an unknown definition (404), a malformed body (400) and a suspended definition", async () => {
     await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "nope" } }), 404);
     await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { variables: 3 } }), 400);

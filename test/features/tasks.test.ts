@@ -161,6 +161,8 @@ describe("required form fields", () => {
 describe("delegation, notifications and comments", () => {
   test("delegating notifies the new assignee, who can then complete", async () => {
     const { taskId } = await newTask();
+    // A candidate who has not claimed the task may not hand it on.
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } }), 403);
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
     await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: otherAdmin.id } }), 400);
     await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver2.token, json: { userId: approver2.id } }), 403);

@@ -1,17 +1,22 @@
 import type { ProcessAccess } from "../attachments/process-access";
 import { processRoleGrantsOfUser } from "../process-roles/queries";
+import { visibilityOf } from "./visibility";
 
 /**
  * The attachment rules' view of processes: an instance's definition (process or case), its configured policy, and the
- * process roles a user holds there (roles of that process plus tenant-wide ones).
+ * process roles a user holds there (roles of that process plus tenant-wide ones). An instance the caller takes no
+ * part in is unknown to them (404, never 403), exactly as on the instance routes.
  */
 export const runtimeProcessAccess: ProcessAccess = {
   definitionKeyOfInstance(ctx, instanceId) {
     const t = ctx.tenant.id;
-    const row = ctx.platform.engineSqlite
-      .query("SELECT definition_key AS k FROM process_instances WHERE id = ? AND tenant_id = ? UNION ALL SELECT definition_key FROM case_instances WHERE id = ? AND tenant_id = ?")
-      .get(instanceId, t, instanceId, t) as { k: string } | null;
-    return row?.k ?? null;
+    const v = visibilityOf(ctx);
+    try {
+      if (ctx.platform.caseRuntime.isCase(t, instanceId)) return ctx.platform.caseRuntime.getCase(t, instanceId, v).definitionKey;
+      return ctx.platform.processRuntime.getInstance(t, instanceId, v).definitionKey;
+    } catch {
+      return null;
+    }
   },
   policyOf(ctx, definitionKey) {
     const cfg = ctx.platform.processRuntime.getDefinitionConfig(ctx.tenant.id, definitionKey);

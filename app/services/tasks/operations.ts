@@ -75,7 +75,7 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
   const userId = userOf(ctx, "delegate");
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
-  if (task.assignee && task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
+  if (task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
   const target = (() => {
     try {
       return getUser(ctx.platform, toUserId);

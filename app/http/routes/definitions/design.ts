@@ -74,7 +74,7 @@ export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   r.openapi(putConfig, (c) => c.json(rt(c).putDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key, c.req.valid("json") as never) as never, 200));
   r.openapi(attachmentPolicy, (c) => {
     const cfg = rt(c).getDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key);
-    return c.json({ ...DEFAULT_POLICY, ...(cfg.attachmentPolicy ?? {}) }, 200);
+    return c.json({ ...DEFAULT_POLICY, ...(cfg.attachmentPolicy ?? {}) } as never, 200);
   });
   r.openapi(mcpPolicy, (c) => {
     const { key } = c.req.valid("param");

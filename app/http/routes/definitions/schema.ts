@@ -30,7 +30,7 @@ export const DeployResultSchema = z
 
 export const AttachmentPolicySchema = z
   .object({
-    uploadMode: z.string().openapi({ description: "AD_HOC, FORM_ONLY or DISABLED" }),
+    uploadMode: z.enum(["AD_HOC", "FORM_ONLY", "DISABLED"]),
     uploadRoles: z.array(z.string()).default([]),
     previewRoles: z.array(z.string()).default([]),
     replaceRoles: z.array(z.string()).default([]),
