@@ -53,8 +53,9 @@ describe("tenant database cache", () => {
     c.get("x");
     expect(calls).toBe(1);
     const fresh = new TenantDbCache({ dataDir: (c as unknown as { opts: { dataDir: string } }).opts.dataDir, maxOpen: 4, synchronous: "NORMAL", migrator: () => { throw new Error("boom"); } });
-    expect(() => fresh.get("x")).toThrow(/migration failed: boom/);
+    expect(() => fresh.get("x")).toThrow(/migration failed/);
     expect(fresh.isDegraded("x")).toBe(true);
+    expect(fresh.degradedReason("x")).toBe("boom");
     fresh.migrator = (db) => runMigrations(db, "tenant");
     expect(fresh.retryDegraded()).toEqual(["x"]);
     expect(fresh.get("x").tenantId).toBe("x");

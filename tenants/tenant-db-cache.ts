@@ -26,7 +26,12 @@ export interface TenantDbCacheOptions {
   migrator?: TenantMigrator;
   /** Evicted handles close after this delay so a request still awaiting on one is not cut off. */
   closeDelayMs?: number;
+  /** Told when a tenant becomes degraded, with the migration's error (the client only learns that it failed). */
+  onDegraded?: (tenantId: string, error: string) => void;
 }
+
+/** What a request to a degraded tenant is told; the migration's error itself goes to the log and the SA's view. */
+export const DEGRADED_MESSAGE = "Tenant data is unavailable: its schema migration failed; it is retried in the background";
 
 /**
  * Bounded cache of open tenant files (LRU by last use). Each tenant is migrated once per process start on first use;
@@ -61,8 +66,7 @@ export class TenantDbCache {
 
   /** The tenant's database for a request; migration is tried once per process start, then only by the sweep. */
   get(tenantId: string): TenantDb {
-    const reason = this.degraded.get(tenantId);
-    if (reason !== undefined) throw new TenantUnavailableError(`Tenant data is unavailable: ${reason}`);
+    if (this.degraded.has(tenantId)) throw new TenantUnavailableError(DEGRADED_MESSAGE);
     const cached = this.open.get(tenantId);
     if (cached) {
       this.open.delete(tenantId);
@@ -81,7 +85,8 @@ export class TenantDbCache {
         db.sqlite.close();
         const message = e instanceof Error ? e.message : String(e);
         this.degraded.set(tenantId, message);
-        throw new TenantUnavailableError(`Tenant schema migration failed: ${message}`);
+        this.opts.onDegraded?.(tenantId, message);
+        throw new TenantUnavailableError(DEGRADED_MESSAGE);
       }
     }
     this.remember(db);
@@ -108,6 +113,11 @@ export class TenantDbCache {
 
   isDegraded(tenantId: string): boolean {
     return this.degraded.has(tenantId);
+  }
+
+  /** The migration error of a degraded tenant (for platform administrators), or null. */
+  degradedReason(tenantId: string): string | null {
+    return this.degraded.get(tenantId) ?? null;
   }
 
   openCount(): number {

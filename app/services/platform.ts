@@ -77,6 +77,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     maxOpen: config.maxOpenTenantDbs,
     synchronous: config.synchronous,
     migrator: opts.tenantMigrator,
+    onDegraded: (tenantId, error) => log(`[tenants] tenant ${tenantId} degraded: schema migration failed: ${error}`),
   });
   const tenants = new TenantDirectory(platformDb, () => new Date(clock.now()));
   const pending = new Set<Promise<unknown>>();

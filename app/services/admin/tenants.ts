@@ -7,8 +7,13 @@ import { pageOf, pageParams } from "../pagination";
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export function tenantView(t: TenantRecord) {
-  return { id: t.id, slug: t.slug, name: t.name, status: t.status, errorMessage: t.errorMessage ?? undefined };
+/** A tenant as SA sees it; `degraded` flags an ACTIVE tenant whose schema migration failed in this process. */
+export function tenantView(t: TenantRecord, p?: Platform) {
+  const degradedBy = p?.tenantDbs.degradedReason(t.id) ?? null;
+  return {
+    id: t.id, slug: t.slug, name: t.name, status: t.status, degraded: degradedBy !== null,
+    errorMessage: (degradedBy ? `schema migration failed: ${degradedBy}` : t.errorMessage) ?? undefined,
+  };
 }
 
 export function getTenant(p: Platform, id: string): TenantRecord {
@@ -28,7 +33,7 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
   const rows = p.platformDb.select().from(tenants).where(where).orderBy(asc(tenants.slug)).limit(size).offset(offset).all();
   const total = p.platformDb.select({ n: count() }).from(tenants).where(where).get()?.n ?? 0;
   return pageOf(
-    rows.map((r) => tenantView({ id: r.id, slug: r.slug, name: r.name, status: r.status as TenantRecord["status"], errorMessage: r.errorMessage })),
+    rows.map((r) => tenantView({ id: r.id, slug: r.slug, name: r.name, status: r.status as TenantRecord["status"], errorMessage: r.errorMessage }, p)),
     total,
     page,
     size,
@@ -47,7 +52,7 @@ export function createTenant(p: Platform, input: { slug: string; name: string })
   p.platformDb.insert(tenants).values({ id, slug, name: input.name, status: "CREATING", createdAt: now, updatedAt: now }).run();
   const rec = p.tenants.refresh(id)!;
   p.provisionInBackground(id);
-  return tenantView(rec);
+  return tenantView(rec, p);
 }
 
 /** PUT /admin/tenants/{id}: the name may change; the slug is fixed because tokens and MCP clients carry it. */
@@ -59,19 +64,19 @@ export function updateTenant(p: Platform, id: string, input: { name?: string; sl
   if (input.name !== undefined) {
     p.platformDb.update(tenants).set({ name: input.name, updatedAt: new Date(p.clock.now()).toISOString() }).where(eq(tenants.id, id)).run();
   }
-  return tenantView(p.tenants.refresh(id)!);
+  return tenantView(p.tenants.refresh(id)!, p);
 }
 
 /** PATCH /admin/tenants/{id}/suspend: only an ACTIVE tenant can be suspended. */
 export function suspendTenant(p: Platform, id: string) {
   const t = getTenant(p, id);
   if (t.status !== "ACTIVE") throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only an ACTIVE tenant can be suspended`);
-  return tenantView(p.tenants.setStatus(id, "SUSPENDED")!);
+  return tenantView(p.tenants.setStatus(id, "SUSPENDED")!, p);
 }
 
 /** PATCH /admin/tenants/{id}/reactivate: only a SUSPENDED tenant can be reactivated. */
 export function reactivateTenant(p: Platform, id: string) {
   const t = getTenant(p, id);
   if (t.status !== "SUSPENDED") throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only a SUSPENDED tenant can be reactivated`);
-  return tenantView(p.tenants.setStatus(id, "ACTIVE")!);
+  return tenantView(p.tenants.setStatus(id, "ACTIVE")!, p);
 }

@@ -42,7 +42,7 @@ export function adminTenantsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listTenants(c.var.platform, c.req.valid("query")), 200));
   r.openapi(create, (c) => c.json(createTenant(c.var.platform, c.req.valid("json")), 202));
-  r.openapi(getOne, (c) => c.json(tenantView(getTenant(c.var.platform, c.req.valid("param").id)), 200));
+  r.openapi(getOne, (c) => c.json(tenantView(getTenant(c.var.platform, c.req.valid("param").id), c.var.platform), 200));
   r.openapi(update, (c) => c.json(updateTenant(c.var.platform, c.req.valid("param").id, c.req.valid("json")), 200));
   r.openapi(suspend, (c) => c.json(suspendTenant(c.var.platform, c.req.valid("param").id), 200));
   r.openapi(reactivate, (c) => c.json(reactivateTenant(c.var.platform, c.req.valid("param").id), 200));

@@ -5,6 +5,7 @@ export const TenantSchema = z
   .object({
     id: z.string(), slug: z.string(), name: z.string(),
     status: z.enum(["CREATING", "ACTIVE", "SUSPENDED", "DEACTIVATED", "DROPPED", "FAILED"]),
+    degraded: z.boolean().openapi({ description: "ACTIVE but its schema migration failed: requests answer 503 until the sweep succeeds" }),
     errorMessage: z.string().optional(),
   })
   .openapi("Tenant");
