@@ -35,6 +35,6 @@ describe("business-rule tasks", () => {
     expect(job).toMatchObject({ activityId: "rule", state: "DEADLETTER" });
     expect(job.exception).toMatch(/Decision 'discount' failed: .*UNIQUE/);
     const mon = await (await s.req("GET", "/api/a/definitions/pricing/monitor", { token: admin.token })).json();
-    expect(mon.activities.find((a: { activityId: string }) => a.activityId === "rule").byReason).toEqual({ JOB_FAILED: 1 });
+    expect(mon.activities.find((a: { activityId: string }) => a.activityId === "rule").byReason).toEqual({ USER_TASK: 0, JOB_FAILED: 1, JOB_RETRYING: 0, TIMER: 0, EXECUTING: 0 });
   });
 });

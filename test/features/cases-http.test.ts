@@ -103,7 +103,7 @@ describe("monitor and dashboard include cases", () => {
     expect(mon).toMatchObject({ definitionKey: "reviewCase", version: 1 });
     expect(mon.bpmnXml).toContain("casePlanModel");
     const review = mon.activities.find((a: { activityId: string }) => a.activityId === "piReview");
-    expect(review.byReason).toEqual({ USER_TASK: review.count });
+    expect(review.byReason).toEqual({ USER_TASK: review.count, JOB_FAILED: 0, JOB_RETRYING: 0, TIMER: 0, EXECUTING: 0 });
     expect(review.count).toBe(mon.runningInstances);
     const items = await (await s.req("GET", "/api/a/definitions/reviewCase/monitor/piReview", { token: manager.token })).json();
     expect(items.find((i: { instanceId: string }) => i.instanceId === kase.id)).toMatchObject({ reason: "USER_TASK", businessKey: "MON-1", taskId: expect.any(String) });

@@ -4,6 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireManager } from "../../middleware/roles";
 import { caseMonitor, caseMonitorItems } from "../../../services/process/case-monitor";
+import { withAllReasons } from "../../../services/process/monitor-shape";
 import { ActivityParams, DefinitionSchema, KeyParam, MonitorItemSchema, MonitorSchema, VersionQuery } from "./schema";
 
 const tags = ["definitions"];
@@ -35,7 +36,8 @@ export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
     const { key } = c.req.valid("param");
     const { version } = c.req.valid("query");
     const t = c.var.ctx.tenant.id;
-    return c.json(isCase(c, key) ? caseMonitor(c.var.platform, t, key, version) : c.var.platform.processRuntime.monitor(t, key, version), 200);
+    const monitor = isCase(c, key) ? caseMonitor(c.var.platform, t, key, version) : c.var.platform.processRuntime.monitor(t, key, version);
+    return c.json(withAllReasons(monitor), 200);
   });
   r.openapi(monitorItems, (c) => {
     const { key, activityId } = c.req.valid("param");
