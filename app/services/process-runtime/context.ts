@@ -7,6 +7,8 @@ import { createSqliteStore } from "./store";
 
 export interface RuntimeHooks {
   onTaskCreated?(task: TaskRecord): void;
+  /** Called after the commit for every instance the command ended (completed or cancelled), e.g. so a waiting case moves on. */
+  onInstanceEnded?(tenantId: string, instanceId: string): Promise<unknown> | void;
   formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
 }
 
@@ -68,6 +70,16 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
           throw e;
         }
         if (hooks.onTaskCreated) for (const t of session.changes.createdTasks) if (t.state === "OPEN") { try { hooks.onTaskCreated(t); } catch (err) { logger.error("onTaskCreated hook failed", { error: String(err) }); } }
+        if (hooks.onInstanceEnded) {
+          for (const { row } of session.changes.instances.values()) {
+            if (row.state !== "COMPLETED" && row.state !== "CANCELLED") continue;
+            try {
+              await hooks.onInstanceEnded(tenantId, row.id);
+            } catch (err) {
+              logger.error("onInstanceEnded hook failed", { instanceId: row.id, error: String(err) });
+            }
+          }
+        }
         return result;
       }
     },

@@ -90,9 +90,7 @@ export async function cancelInstance(ctx: RequestCtx, id: string) {
     await ctx.platform.caseRuntime.cancelCase(ctx.tenant.id, id, { userId: ctx.actor.userId, channel: ctx.actor.channel });
     return ctx.platform.caseRuntime.getCase(ctx.tenant.id, id);
   }
-  const cancelled = await ctx.platform.processRuntime.cancelInstance(ctx.tenant.id, id);
-  await ctx.platform.caseRuntime.onProcessEnded(ctx.tenant.id, id);
-  return cancelled;
+  return ctx.platform.processRuntime.cancelInstance(ctx.tenant.id, id);
 }
 
 /** PATCH /a/instances/{id}/suspend|activate (Manager): BPMN only, a case answers 400. */

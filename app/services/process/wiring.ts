@@ -32,7 +32,8 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     db: p.engineSqlite,
     clock: () => p.clock.now(),
     decisions: decisionsOf(p),
-    hooks: taskHooks(p),
+    // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
+    hooks: { ...taskHooks(p), onInstanceEnded: (tenantId, instanceId) => p.caseRuntime.onProcessEnded(tenantId, instanceId) },
     logger: {
       info: () => {},
       warn: (msg) => p.log(`[engine] ${msg}`),

@@ -57,17 +57,7 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
     await ctx.platform.caseRuntime.completeHumanTask(ctx.tenant.id, taskId, variables, actor);
     return rt.getTask(ctx.tenant.id, taskId);
   }
-  const done = await rt.completeTask(ctx.tenant.id, taskId, variables, actor);
-  await notifyCaseIfEnded(ctx, task.instanceId);
-  return done;
-}
-
-/** A process started by a blocking case process task lets its case move on when it ends. */
-export async function notifyCaseIfEnded(ctx: RequestCtx, processInstanceId: string) {
-  const row = ctx.platform.engineSqlite
-    .query("SELECT state FROM process_instances WHERE id = ? AND tenant_id = ?")
-    .get(processInstanceId, ctx.tenant.id) as { state: string } | null;
-  if (row && (row.state === "COMPLETED" || row.state === "CANCELLED")) await ctx.platform.caseRuntime.onProcessEnded(ctx.tenant.id, processInstanceId);
+  return rt.completeTask(ctx.tenant.id, taskId, variables, actor);
 }
 
 /** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
