@@ -1,4 +1,5 @@
-import { caseEngine, type ManualOp } from "../../../engine/cmmn";
+import { caseEngine, type ManualOp, type PlanItemInstance } from "../../../engine/cmmn";
+import { checkCompletion } from "../../../engine/cmmn/completion";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { iso, type Row } from "../process-runtime/rows";
 import type { Visibility } from "../process-runtime/views";
@@ -35,7 +36,13 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
     /** Live plan items (or all, with includeEnded) with the actions the viewer may take. */
     planItems(tenantId: string, caseId: string, opts: { isManager: boolean; visibility?: Visibility; includeEnded?: boolean }) {
       instances.find(tenantId, caseId, opts.visibility);
-      return itemsOf(tenantId, caseId).filter((p) => opts.includeEnded || !ENDED.has(p.state)).map((p) => planItemView(p, opts.isManager));
+      // COMPLETE_STAGE is offered only where it would succeed: no active or required work left in the stage.
+      const loaded = opts.isManager ? ctx.store.loadCase(tenantId, caseId) : null;
+      const completable = (p: PlanItemInstance) =>
+        !!loaded && checkCompletion(loaded, loaded.items.filter((c: PlanItemInstance) => c.stageInstanceId === p.id && c.type !== "planModel"), true).completable;
+      return itemsOf(tenantId, caseId)
+        .filter((p) => opts.includeEnded || !ENDED.has(p.state))
+        .map((p) => planItemView(p, opts.isManager && (p.type !== "stage" || p.state !== "ACTIVE" || completable(p))));
     },
 
     /** Milestones reached, in the order they occurred. */
