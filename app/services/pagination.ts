@@ -9,8 +9,8 @@ export interface Page<T> {
 
 /** Zero-based page and a size clamped to [1, max] (larger sizes are silently capped, as the spec says). */
 export function pageParams(page: number | undefined, size: number | undefined, dflt: number, max: number) {
-  const p = Math.max(0, Math.floor(page ?? 0));
-  const s = Math.min(max, Math.max(1, Math.floor(size ?? dflt)));
+  const p = Math.max(0, Math.floor(Number(page ?? 0)) || 0);
+  const s = Math.min(max, Math.max(1, Math.floor(Number(size ?? dflt)) || dflt));
   return { page: p, size: s, offset: p * s };
 }
 

@@ -8,8 +8,8 @@ import { pageOf, pageParams } from "../pagination";
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A tenant as SA sees it; `degraded` flags an ACTIVE tenant whose schema migration failed in this process. */
-export function tenantView(t: TenantRecord, p?: Platform) {
-  const degradedBy = p?.tenantDbs.degradedReason(t.id) ?? null;
+export function tenantView(t: TenantRecord, p: Platform) {
+  const degradedBy = p.tenantDbs.degradedReason(t.id);
   return {
     id: t.id, slug: t.slug, name: t.name, status: t.status, degraded: degradedBy !== null,
     errorMessage: (degradedBy ? `schema migration failed: ${degradedBy}` : t.errorMessage) ?? undefined,

@@ -5,7 +5,8 @@ import { iso, type Row } from "./rows";
 import { visibleInstances, visibleOpenTasksSql, type Visibility } from "./views";
 
 export type MonitorReason = "USER_TASK" | "JOB_FAILED" | "JOB_RETRYING" | "TIMER" | "EXECUTING";
-const REASONS: MonitorReason[] = ["USER_TASK", "JOB_FAILED", "JOB_RETRYING", "TIMER", "EXECUTING"];
+/** The spec's byReason keys, in the order responses list them. */
+export const REASONS: MonitorReason[] = ["USER_TASK", "JOB_FAILED", "JOB_RETRYING", "TIMER", "EXECUTING"];
 
 interface Parked { instanceId: string; businessKey: string | null; startTime: number; activityId: string; reason: MonitorReason; taskId?: string; assignee?: string | null; dueDate?: number | null; errorMessage?: string | null }
 

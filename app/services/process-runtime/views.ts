@@ -1,5 +1,6 @@
 import type { TaskRecord } from "../../../engine/bpmn";
 import { iso, toTask, type Row } from "./rows";
+import { pageOf, pageParams, type Page } from "../pagination";
 
 /** Who is asking: the whole tenant (Manager and above), or one user with their process roles (groups). */
 export interface Visibility { all: boolean; userId: string | null; groups: string[] }
@@ -83,14 +84,13 @@ export function visibleInstances(tenantId: string, v: Visibility): { from: strin
   };
 }
 
-export interface Page<T> { content: T[]; number: number; size: number; totalElements: number; totalPages: number }
+export type { Page } from "../pagination";
 
-export function page<T>(content: T[], number: number, size: number, total: number): Page<T> {
-  return { content, number, size, totalElements: total, totalPages: size > 0 ? Math.ceil(total / size) : 0 };
-}
+/** The spec's envelope (argument order kept for the runtime's callers). */
+export const page = <T>(content: T[], number: number, size: number, total: number): Page<T> => pageOf(content, total, number, size);
 
+/** Zero-based page and a size clamped to [1, max], as everywhere in the API. */
 export function paging(p: { page?: number; size?: number } | undefined, def: number, max: number): { page: number; size: number } {
-  const page = Math.max(0, Math.floor(Number(p?.page ?? 0)) || 0);
-  const size = Math.min(max, Math.max(1, Math.floor(Number(p?.size ?? def)) || def));
+  const { page, size } = pageParams(p?.page, p?.size, def, max);
   return { page, size };
 }

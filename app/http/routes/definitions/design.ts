@@ -5,6 +5,7 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
 import { deployDefinitionFile } from "../../../services/process/deploy";
+import { DEFAULT_POLICY } from "../../../services/attachments/process-access";
 import { AttachmentPolicySchema, ConfigBody, ConfigSchema, DefinitionSchema, DeployResultSchema, FileUpload, KeyParam, VersionParams, VersionRowSchema } from "./schema";
 
 const common = { tags: ["definitions"], security: tenantSecurity, middleware: requireModeler };
@@ -54,7 +55,6 @@ const mcpPolicy = createRoute({
   responses: { 200: { description: "Policy", ...json(z.object({ key: z.string(), mcpPolicy: z.string(), canStart: z.boolean(), canComplete: z.boolean() })) }, ...errorResponses },
 });
 
-const DEFAULT_POLICY = { uploadMode: "AD_HOC", uploadRoles: [], previewRoles: [], replaceRoles: [] };
 
 export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
