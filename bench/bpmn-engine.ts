@@ -49,7 +49,15 @@ async function framesPer(db: Database, n: number, op: (i: number) => Promise<unk
   return r.log / n;
 }
 
-async function runOurs(): Promise<{ script: number; task: number; concurrent: number; concurrentScript: number; scriptCpu: number; taskCpu: number; frames: { start: number; complete: number; script: number } }> {
+async function runOurs(): Promise<{
+  script: number;
+  task: number;
+  concurrent: number;
+  concurrentScript: number;
+  scriptCpu: number;
+  taskCpu: number;
+  frames: { start: number; complete: number; script: number };
+}> {
   const db = openSqlite(join(dir, "ours.db"));
   runMigrations(db, "engine");
   const rt = createProcessRuntime({ db });
@@ -60,7 +68,8 @@ async function runOurs(): Promise<{ script: number; task: number; concurrent: nu
   const cpuPer = (c: NodeJS.CpuUsage) => (c.user + c.system) / N;
   let t0 = performance.now();
   let c0 = process.cpuUsage();
-  for (let i = 0; i < N; i++) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: i % 2 ? 150 : 50 } });
+  for (let i = 0; i < N; i++)
+    await rt.startInstance(T, { definitionKey: "gw", variables: { amount: i % 2 ? 150 : 50 } });
   const script = N / ((performance.now() - t0) / 1000);
   const scriptCpu = cpuPer(process.cpuUsage(c0));
   t0 = performance.now();
@@ -74,24 +83,34 @@ async function runOurs(): Promise<{ script: number; task: number; concurrent: nu
   // The same workloads from 16 concurrent callers (as an HTTP server sees them): group commit applies.
   let next = 0;
   t0 = performance.now();
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next++ < N) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: next % 2 ? 150 : 50 } });
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < N) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: next % 2 ? 150 : 50 } });
+    }),
+  );
   const concurrentScript = N / ((performance.now() - t0) / 1000);
   next = 0;
   t0 = performance.now();
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next++ < N) {
-      const inst = await rt.startInstance(T, { definitionKey: "ut", variables: { n: next } });
-      await rt.completeTask(T, inst.activeTasks[0].id, { ok: true }, { userId: "kermit", channel: "REST" });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < N) {
+        const inst = await rt.startInstance(T, { definitionKey: "ut", variables: { n: next } });
+        await rt.completeTask(T, inst.activeTasks[0].id, { ok: true }, { userId: "kermit", channel: "REST" });
+      }
+    }),
+  );
   const concurrent = N / ((performance.now() - t0) / 1000);
   const ids: string[] = [];
   const frames = {
-    script: await framesPer(db, 500, (i) => rt.startInstance(T, { definitionKey: "gw", variables: { amount: i % 2 ? 150 : 50 } })),
-    start: await framesPer(db, 500, async (i) => { ids.push((await rt.startInstance(T, { definitionKey: "ut", variables: { n: i } })).activeTasks[0].id); }),
-    complete: await framesPer(db, 500, (i) => rt.completeTask(T, ids[i], { ok: true }, { userId: "kermit", channel: "REST" })),
+    script: await framesPer(db, 500, (i) =>
+      rt.startInstance(T, { definitionKey: "gw", variables: { amount: i % 2 ? 150 : 50 } }),
+    ),
+    start: await framesPer(db, 500, async (i) => {
+      ids.push((await rt.startInstance(T, { definitionKey: "ut", variables: { n: i } })).activeTasks[0].id);
+    }),
+    complete: await framesPer(db, 500, (i) =>
+      rt.completeTask(T, ids[i], { ok: true }, { userId: "kermit", channel: "REST" }),
+    ),
   };
   db.close();
   return { script, task, concurrent, concurrentScript, frames, scriptCpu, taskCpu };
@@ -102,7 +121,9 @@ async function runTheirs(): Promise<{ script: number; task: number }> {
   const db = new Database(join(dir, "theirs.db"), { create: true });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
   db.exec("CREATE TABLE IF NOT EXISTS state (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
-  const save = db.query("INSERT INTO state (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body");
+  const save = db.query(
+    "INSERT INTO state (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+  );
   const load = db.query("SELECT body FROM state WHERE id = ?");
   const n = Math.max(200, Math.floor(N / 5));
   let t0 = performance.now();
@@ -134,9 +155,19 @@ const a = await runOurs();
 const b = await runTheirs();
 const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
 console.log(`instances: ${N} (ours), ${Math.max(200, Math.floor(N / 5))} (bpmn-engine)`);
-console.log(`start → exclusive gateway → script → end   ours ${fmt(a.script)}/s   bpmn-engine ${fmt(b.script)}/s   ratio ${(a.script / b.script).toFixed(1)}×`);
-console.log(`start → user task → end (with completion)   ours ${fmt(a.task)}/s   bpmn-engine ${fmt(b.task)}/s   ratio ${(a.task / b.task).toFixed(1)}×`);
-console.log(`CPU per instance (one caller): script workload ${a.scriptCpu.toFixed(0)} µs, user-task workload ${a.taskCpu.toFixed(0)} µs`);
-console.log(`16 concurrent callers: script workload ours ${fmt(a.concurrentScript)}/s, user-task workload ours ${fmt(a.concurrent)}/s`);
-console.log(`WAL frames per command: script instance ${a.frames.script.toFixed(1)}, start ${a.frames.start.toFixed(1)}, completion ${a.frames.complete.toFixed(1)}`);
+console.log(
+  `start → exclusive gateway → script → end   ours ${fmt(a.script)}/s   bpmn-engine ${fmt(b.script)}/s   ratio ${(a.script / b.script).toFixed(1)}×`,
+);
+console.log(
+  `start → user task → end (with completion)   ours ${fmt(a.task)}/s   bpmn-engine ${fmt(b.task)}/s   ratio ${(a.task / b.task).toFixed(1)}×`,
+);
+console.log(
+  `CPU per instance (one caller): script workload ${a.scriptCpu.toFixed(0)} µs, user-task workload ${a.taskCpu.toFixed(0)} µs`,
+);
+console.log(
+  `16 concurrent callers: script workload ours ${fmt(a.concurrentScript)}/s, user-task workload ours ${fmt(a.concurrent)}/s`,
+);
+console.log(
+  `WAL frames per command: script instance ${a.frames.script.toFixed(1)}, start ${a.frames.start.toFixed(1)}, completion ${a.frames.complete.toFixed(1)}`,
+);
 console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);

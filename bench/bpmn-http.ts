@@ -16,7 +16,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
 
 async function run(sync: "NORMAL" | "FULL") {
-  const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts", { SQLITE_SYNCHRONOUS: sync });
+  const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts", {
+    SQLITE_SYNCHRONOUS: sync,
+  });
   try {
     const auth = { authorization: `Bearer ${svc.info.token}` };
     const fd = new FormData();
@@ -25,16 +27,26 @@ async function run(sync: "NORMAL" | "FULL") {
     if (dep.status !== 200) throw new Error(`deploy failed: ${await dep.text()}`);
     const headers = { ...auth, "content-type": "application/json" };
     const step = async () => {
-      const started = await fetch(`${svc.info.base}/api/a/instances`, { method: "POST", headers, body: '{"definitionKey":"oneTask","businessKey":"B"}' });
+      const started = await fetch(`${svc.info.base}/api/a/instances`, {
+        method: "POST",
+        headers,
+        body: '{"definitionKey":"oneTask","businessKey":"B"}',
+      });
       if (started.status !== 201) throw new Error(String(started.status));
       const { activeTasks } = (await started.json()) as { activeTasks: { id: string }[] };
-      const done = await fetch(`${svc.info.base}/api/a/tasks/${activeTasks[0].id}/complete`, { method: "POST", headers, body: '{"variables":{"ok":true}}' });
+      const done = await fetch(`${svc.info.base}/api/a/tasks/${activeTasks[0].id}/complete`, {
+        method: "POST",
+        headers,
+        body: '{"variables":{"ok":true}}',
+      });
       if (done.status !== 200) throw new Error(String(done.status));
       await done.arrayBuffer();
     };
     await closedLoop(step, { workers, seconds: 2 });
     const r = await closedLoop(step, { workers, seconds });
-    console.log(`HTTP start+complete, synchronous=${sync.padEnd(6)} ${fmt(r)}  (completed instances/s; latency of the pair)`);
+    console.log(
+      `HTTP start+complete, synchronous=${sync.padEnd(6)} ${fmt(r)}  (completed instances/s; latency of the pair)`,
+    );
     return r;
   } finally {
     svc.proc.kill();

@@ -26,7 +26,14 @@ const model = (id: string, group: string) => `<?xml version="1.0" encoding="UTF-
 </definitions>`;
 
 function platformOn(dataDir: string) {
-  return createPlatform({ config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench.test", BOOTSTRAP_ADMIN_PASSWORD: PASSWORD }), log: () => {} });
+  return createPlatform({
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      BOOTSTRAP_ADMIN_EMAIL: "sa@bench.test",
+      BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+    }),
+    log: () => {},
+  });
 }
 
 async function serve(dataDir: string) {
@@ -38,13 +45,18 @@ async function serve(dataDir: string) {
 }
 
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(base + path, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(base + path, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return res.json() as Promise<Record<string, any>>;
 }
 
 async function tenantToken(base: string, email: string) {
   const l = await call(base, "POST", "/api/auth/login", { email, password: PASSWORD });
-  return (await call(base, "POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, l.accessToken)).accessToken as string;
+  return (await call(base, "POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, l.accessToken))
+    .accessToken as string;
 }
 
 if (role === "setup") {
@@ -77,12 +89,15 @@ if (role === "setup") {
   const tenantId = process.env.TENANT_ID!;
   const t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: 256 }, async () => {
-    for (let i = next++; i < N; i = next++) {
-      await rt.startInstance(tenantId, { definitionKey: i % 100 === 0 ? "teamA" : "others", businessKey: `B-${i}` });
-      if (i % 100_000 === 0 && i) console.error(`  ${i.toLocaleString("en-US")} instances, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 256 }, async () => {
+      for (let i = next++; i < N; i = next++) {
+        await rt.startInstance(tenantId, { definitionKey: i % 100 === 0 ? "teamA" : "others", businessKey: `B-${i}` });
+        if (i % 100_000 === 0 && i)
+          console.error(`  ${i.toLocaleString("en-US")} instances, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      }
+    }),
+  );
   const seconds = (performance.now() - t0) / 1000;
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   db.close();
@@ -98,15 +113,27 @@ if (role === "setup") {
   const given = process.env.BENCH_DATA_DIR;
   const dataDir = given ?? mkdtempSync(join(tmpdir(), "pms-bench-scale-"));
   if (!given || !existsSync(join(dataDir, "scale-filled"))) {
-    const setup = await startChild<{ tenantId: string }>("bench/bpmn-scale.ts", { SCALE_ROLE: "setup", DATA_DIR: dataDir });
-    const fill = await startChild<{ seconds: number }>("bench/bpmn-scale.ts", { SCALE_ROLE: "fill", DATA_DIR: dataDir, TENANT_ID: setup.info.tenantId });
-    console.log(`fill: ${N.toLocaleString("en-US")} waiting instances in ${fill.info.seconds.toFixed(0)} s (${Math.round(N / fill.info.seconds).toLocaleString("en-US")}/s through the runtime, 256 in flight)`);
+    const setup = await startChild<{ tenantId: string }>("bench/bpmn-scale.ts", {
+      SCALE_ROLE: "setup",
+      DATA_DIR: dataDir,
+    });
+    const fill = await startChild<{ seconds: number }>("bench/bpmn-scale.ts", {
+      SCALE_ROLE: "fill",
+      DATA_DIR: dataDir,
+      TENANT_ID: setup.info.tenantId,
+    });
+    console.log(
+      `fill: ${N.toLocaleString("en-US")} waiting instances in ${fill.info.seconds.toFixed(0)} s (${Math.round(N / fill.info.seconds).toLocaleString("en-US")}/s through the runtime, 256 in flight)`,
+    );
     await Bun.write(join(dataDir, "scale-filled"), String(N));
   }
   const engineFile = Bun.file(engineDbPath(dataDir));
   console.log(`data folder ${dataDir}: engine database ${(engineFile.size / 1e6).toFixed(0)} MB`);
   const t0 = performance.now();
-  const svc = await startChild<{ base: string; pid: number }>("bench/bpmn-scale.ts", { SCALE_ROLE: "server", DATA_DIR: dataDir });
+  const svc = await startChild<{ base: string; pid: number }>("bench/bpmn-scale.ts", {
+    SCALE_ROLE: "server",
+    DATA_DIR: dataDir,
+  });
   console.log(`server started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const rss = async () => {
     const status = await Bun.file(`/proc/${svc.info.pid}/status`).text();
@@ -118,7 +145,9 @@ if (role === "setup") {
     const base = svc.info.base;
     const manager = { authorization: `Bearer ${await tenantToken(base, "manager@bench.test")}` };
     const worker = { authorization: `Bearer ${await tenantToken(base, "worker@bench.test")}` };
-    const count = (await (await fetch(`${base}/api/a/instances?type=BPMN&size=1`, { headers: worker })).json()) as { totalElements: number };
+    const count = (await (await fetch(`${base}/api/a/instances?type=BPMN&size=1`, { headers: worker })).json()) as {
+      totalElements: number;
+    };
     console.log(`the worker takes part in ${count.totalElements.toLocaleString("en-US")} instances`);
     const targets: Array<[string, string, Record<string, string>]> = [
       ["GET /api/a/tasks (Manager)", "/api/a/tasks", manager],
@@ -128,15 +157,18 @@ if (role === "setup") {
       ["GET /api/a/tasks?page=40&size=200 (Manager)", "/api/a/tasks?page=40&size=200", manager],
       ["GET /api/a/instances?page=100 (user)", "/api/a/instances?page=100", worker],
     ];
-    for (const [, path, headers] of targets) for (let i = 0; i < 20; i++) await (await fetch(base + path, { headers })).arrayBuffer();
+    for (const [, path, headers] of targets)
+      for (let i = 0; i < 20; i++) await (await fetch(base + path, { headers })).arrayBuffer();
     console.log("1 connection (latency of one query):");
     const one = [];
-    for (const [name, path, headers] of targets) one.push(await load(name, base + path, { headers, connections: 1, duration: SECONDS }));
+    for (const [name, path, headers] of targets)
+      one.push(await load(name, base + path, { headers, connections: 1, duration: SECONDS }));
     printTable(one);
     console.log(`after the 1-connection runs: ${await rss()}`);
     console.log("32 connections (throughput; latency includes queueing):");
     const many = [];
-    for (const [name, path, headers] of targets.slice(0, 4)) many.push(await load(name, base + path, { headers, connections: 32, duration: SECONDS }));
+    for (const [name, path, headers] of targets.slice(0, 4))
+      many.push(await load(name, base + path, { headers, connections: 32, duration: SECONDS }));
     printTable(many);
     console.log(`after load: ${await rss()}   targets: RSS < 300 MB, p99 < 50 ms`);
     console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);

@@ -19,7 +19,9 @@ const N = Number(process.argv[2] ?? 2000);
 const T = "bench";
 const actor = { userId: "kermit", channel: "REST" };
 
-const caseXml = (assignee: string) => `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" xmlns:flowable="http://flowable.org/cmmn" targetNamespace="bench">
+const caseXml = (
+  assignee: string,
+) => `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" xmlns:flowable="http://flowable.org/cmmn" targetNamespace="bench">
   <case id="bench"><casePlanModel id="plan">
     <planItem id="piStage" name="Stage" definitionRef="st"/>
     <planItem id="piMs" name="Done" definitionRef="ms"><entryCriterion id="e1" sentryRef="s1"/></planItem>
@@ -83,12 +85,20 @@ async function overHttp(): Promise<LoopResult> {
     const headers = { ...auth, "content-type": "application/json" };
     let failure: string | null = null;
     const step = async () => {
-      const started = await fetch(`${svc.info.base}/api/a/instances`, { method: "POST", headers, body: '{"definitionKey":"bench","businessKey":"B"}' });
+      const started = await fetch(`${svc.info.base}/api/a/instances`, {
+        method: "POST",
+        headers,
+        body: '{"definitionKey":"bench","businessKey":"B"}',
+      });
       if (started.status !== 201) throw new Error((failure = `start ${started.status} ${await started.text()}`));
       const { activeTasks } = (await started.json()) as { activeTasks: { id: string }[] };
       if (activeTasks.length !== 2) throw new Error((failure = `expected 2 tasks, got ${activeTasks.length}`));
       for (const t of activeTasks) {
-        const done = await fetch(`${svc.info.base}/api/a/tasks/${t.id}/complete`, { method: "POST", headers, body: '{"variables":{"ok":true}}' });
+        const done = await fetch(`${svc.info.base}/api/a/tasks/${t.id}/complete`, {
+          method: "POST",
+          headers,
+          body: '{"variables":{"ok":true}}',
+        });
         if (done.status !== 200) throw new Error((failure = `complete ${done.status} ${await done.text()}`));
         await done.arrayBuffer();
       }
@@ -108,9 +118,15 @@ async function overHttp(): Promise<LoopResult> {
 
 const c = await cases();
 const p = await processes();
-console.log(`CMMN engine (façade, SQLite file): ${N} cases (stage, 2 human tasks, milestone) started and completed: ${c.toFixed(0)} cases/s`);
-console.log(`BPMN peer (parallel split, 2 user tasks, join): ${p.toFixed(0)} instances/s; ratio CMMN/BPMN ${(c / p).toFixed(2)}`);
+console.log(
+  `CMMN engine (façade, SQLite file): ${N} cases (stage, 2 human tasks, milestone) started and completed: ${c.toFixed(0)} cases/s`,
+);
+console.log(
+  `BPMN peer (parallel split, 2 user tasks, join): ${p.toFixed(0)} instances/s; ratio CMMN/BPMN ${(c / p).toFixed(2)}`,
+);
 if (process.env.BENCH_HTTP !== "0") {
   const h = await overHttp();
-  console.log(`CMMN over HTTP (start + 2 completions, ${process.env.BENCH_WORKERS ?? 16} workers): ${fmt(h)}  (completed cases/s; latency of the three requests)   target ≥ 500/s`);
+  console.log(
+    `CMMN over HTTP (start + 2 completions, ${process.env.BENCH_WORKERS ?? 16} workers): ${fmt(h)}  (completed cases/s; latency of the three requests)   target ≥ 500/s`,
+  );
 }

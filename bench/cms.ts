@@ -19,7 +19,13 @@ const ROWS = Number(process.env.CMS_BENCH_ROWS ?? 1_000_000);
 const FILE_MB = Number(process.env.CMS_BENCH_FILE_MB ?? 50);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-cms-"));
 const platform = createPlatform({
-  config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench.local", BOOTSTRAP_ADMIN_PASSWORD: "bench-password-1", JWT_SECRET: "bench-secret-0123456789-0123456789", MAX_UPLOAD_BYTES: String(200 * 1024 * 1024) }),
+  config: loadConfig({
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_EMAIL: "sa@bench.local",
+    BOOTSTRAP_ADMIN_PASSWORD: "bench-password-1",
+    JWT_SECRET: "bench-secret-0123456789-0123456789",
+    MAX_UPLOAD_BYTES: String(200 * 1024 * 1024),
+  }),
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
@@ -37,7 +43,11 @@ const tenant = await json("POST", "/api/admin/tenants", sa, { slug: "bench", nam
 await platform.idle();
 const token = (await json("POST", "/api/auth/select-tenant", sa, { tenantSlug: "bench" })).accessToken as string;
 const ctx: RequestCtx = {
-  platform, tenant: platform.tenants.get(tenant.id as string)!, actor: SYSTEM_ACTOR, db: platform.tenantDbs.get(tenant.id as string), requestId: "bench",
+  platform,
+  tenant: platform.tenants.get(tenant.id as string)!,
+  actor: SYSTEM_ACTOR,
+  db: platform.tenantDbs.get(tenant.id as string),
+  requestId: "bench",
 };
 
 const fields = [
@@ -51,23 +61,37 @@ const fields = [
 const recordsFrom = (start: number, n: number) =>
   Array.from({ length: n }, (_, i) => {
     const k = start + i;
-    return { sku: `SKU-${k}`, title: `Product ${k}`, category: `c${k % 100}`, price: (k % 1000) / 10, stock: k % 500, active: k % 2 === 0 };
+    return {
+      sku: `SKU-${k}`,
+      title: `Product ${k}`,
+      category: `c${k % 100}`,
+      price: (k % 1000) / 10,
+      stock: k % 500,
+      active: k % 2 === 0,
+    };
   });
 const ms = (t0: number) => performance.now() - t0;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rows: [string, string, string][] = [];
 const step = (m: string) => console.error(`[bench] ${m}`);
 step("ready");
-
 
 await attachmentBench();
 step("attachments done");
 
 // --- Bulk loads of 20,000 records over HTTP (JSON parse, validation, one transaction) ---
-for (const [label, keyField] of [["bulk 20,000 without keyField", undefined], ["bulk 20,000 with keyField (inserts)", "sku"]] as const) {
+for (const [label, keyField] of [
+  ["bulk 20,000 without keyField", undefined],
+  ["bulk 20,000 with keyField (inserts)", "sku"],
+] as const) {
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
-    const col = await json("POST", "/api/a/cms/collections", token, { name: `bulk-${label}-${run}`, fields, confidentiality: "PUBLIC" });
+    const col = await json("POST", "/api/a/cms/collections", token, {
+      name: `bulk-${label}-${run}`,
+      fields,
+      confidentiality: "PUBLIC",
+    });
     const body = { records: recordsFrom(0, 20_000), keyField };
     const t0 = performance.now();
     const r = await json("POST", `/api/a/cms/collections/${col.id}/records/bulk`, token, body);
@@ -78,20 +102,33 @@ for (const [label, keyField] of [["bulk 20,000 without keyField", undefined], ["
       const again = await json("POST", `/api/a/cms/collections/${col.id}/records/bulk`, token, body);
       const t = ms(t1);
       if (again.updated !== 20_000) throw new Error(JSON.stringify(again));
-      rows.push(["bulk 20,000 with keyField (all updates, idempotent reload)", `${t.toFixed(0)} ms`, `${Math.round(20_000 / (t / 1000)).toLocaleString("en")} records/s`]);
+      rows.push([
+        "bulk 20,000 with keyField (all updates, idempotent reload)",
+        `${t.toFixed(0)} ms`,
+        `${Math.round(20_000 / (t / 1000)).toLocaleString("en")} records/s`,
+      ]);
     }
   }
   const med = pct(times, 50);
-  rows.push([label, `${med.toFixed(0)} ms (median of 3)`, `${Math.round(20_000 / (med / 1000)).toLocaleString("en")} records/s`]);
+  rows.push([
+    label,
+    `${med.toFixed(0)} ms (median of 3)`,
+    `${Math.round(20_000 / (med / 1000)).toLocaleString("en")} records/s`,
+  ]);
 }
 
 step("bulk done");
 // --- 1,000,000 records, then filtered pages ---
 const big = createCollection(ctx, { name: "big", fields, confidentiality: "SECRET" });
 const tLoad = performance.now();
-for (let start = 0; start < ROWS; start += 20_000) bulkLoad(ctx, big.id, { records: recordsFrom(start, Math.min(20_000, ROWS - start)) });
+for (let start = 0; start < ROWS; start += 20_000)
+  bulkLoad(ctx, big.id, { records: recordsFrom(start, Math.min(20_000, ROWS - start)) });
 const loadMs = ms(tLoad);
-rows.push([`load ${ROWS.toLocaleString("en")} records (service, 20,000 per transaction)`, `${(loadMs / 1000).toFixed(1)} s`, `${Math.round(ROWS / (loadMs / 1000)).toLocaleString("en")} records/s`]);
+rows.push([
+  `load ${ROWS.toLocaleString("en")} records (service, 20,000 per transaction)`,
+  `${(loadMs / 1000).toFixed(1)} s`,
+  `${Math.round(ROWS / (loadMs / 1000)).toLocaleString("en")} records/s`,
+]);
 
 step("loaded");
 // Totals are remembered per filter until the next write (count-cache.ts); off here, so every row below pays for
@@ -103,10 +140,19 @@ const queries: [string, (i: number) => unknown][] = [
   ["page: category = c42 (1% match), size 20", () => svc({ filter: { category: "c42" } })],
   ["page: category = c42, page 10", () => svc({ filter: { category: "c42" }, offset: 200 })],
   ["page: sku = SKU-777777 (key lookup)", () => svc({ filter: { sku: "SKU-777777" } })],
-  ["page: category = c42, sorted by price desc", () => svc({ filter: { category: "c42" }, sort: { field: "price", direction: "desc" } })],
-  ["page: category = c42 and price >= 50, sorted by price desc", () => svc({ filter: { category: "c42", price: { gte: 50 } }, sort: { field: "price", direction: "desc" } })],
+  [
+    "page: category = c42, sorted by price desc",
+    () => svc({ filter: { category: "c42" }, sort: { field: "price", direction: "desc" } }),
+  ],
+  [
+    "page: category = c42 and price >= 50, sorted by price desc",
+    () => svc({ filter: { category: "c42", price: { gte: 50 } }, sort: { field: "price", direction: "desc" } }),
+  ],
   ["page: stock between 10 and 12 (0.6% match)", () => svc({ filter: { stock: { gte: 10, lte: 12 } } })],
-  ["page: stock between 10 and 12, sorted by title", () => svc({ filter: { stock: { gte: 10, lte: 12 } }, sort: { field: "title" } })],
+  [
+    "page: stock between 10 and 12, sorted by title",
+    () => svc({ filter: { stock: { gte: 10, lte: 12 } }, sort: { field: "title" } }),
+  ],
   ["page: active = true (50% match)", () => svc({ filter: { active: true } })],
   ["page: no filter, first page", () => svc({})],
   ["page: no filter, sorted by price desc", () => svc({ sort: { field: "price", direction: "desc" } })],
@@ -126,10 +172,15 @@ for (const [label, q] of queries) {
 const httpRows: [string, (i: number) => string][] = [
   ["HTTP filter.category=c<i> (1% match), size 20", (i) => `filter.category=c${i % 100}`],
   ["HTTP filter.category=c<i>, sort=price,desc", (i) => `filter.category=c${i % 100}&sort=price,desc`],
-  ["HTTP filter.category=c<i>&filter.price.gte=50…, sort=price,desc", (i) => `filter.category=c${i % 100}&filter.price.gte=${50 + i / 1000}&sort=price,desc`],
+  [
+    "HTTP filter.category=c<i>&filter.price.gte=50…, sort=price,desc",
+    (i) => `filter.category=c${i % 100}&filter.price.gte=${50 + i / 1000}&sort=price,desc`,
+  ],
 ];
 const get = async (qs: string) => {
-  const res = await app.request(`/api/a/cms/collections/${big.id}/records?${qs}&size=20`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await app.request(`/api/a/cms/collections/${big.id}/records?${qs}&size=20`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
   await res.arrayBuffer();
 };
@@ -151,60 +202,80 @@ for (const [label, qs] of httpRows) {
     await get(`filter.category=c${Math.floor(i / 5)}&filter.price.gte=50&sort=price,desc&page=${i % 5}`);
     times.push(ms(t0));
   }
-  rows.push(["HTTP same two filters, pages 0-4 of each (total remembered after page 0)", `p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`, ""]);
+  rows.push([
+    "HTTP same two filters, pages 0-4 of each (total remembered after page 0)",
+    `p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`,
+    "",
+  ]);
 }
 
 step("queries done");
 // --- Attachments: a 50 MB upload streamed as multipart, then downloaded (run first, on a small heap) ---
 async function attachmentBench() {
-Bun.gc(true);
-const baseRss = process.memoryUsage().rss;
-let peak = baseRss;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-const size = FILE_MB * 1024 * 1024;
-const boundary = "----bench-boundary-7f3a";
-const enc = new TextEncoder();
-const chunk = new Uint8Array(64 * 1024).map((_, i) => i % 251);
-let sent = 0;
-let phase = 0;
-const body = new ReadableStream<Uint8Array>({
-  pull(ctl) {
-    if (phase === 0) {
-      ctl.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="entityType"\r\n\r\nGLOBAL\r\n--${boundary}\r\nContent-Disposition: form-data; name="entityId"\r\n\r\nbench\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-      phase = 1;
-    } else if (sent < size) {
-      const n = Math.min(chunk.length, size - sent);
-      ctl.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
-      sent += n;
-    } else {
-      ctl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
-      ctl.close();
-    }
-  },
-});
-const tUp = performance.now();
-const up = await app.request("/api/a/attachments", {
-  method: "POST", body, headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
-  // @ts-expect-error: Bun accepts duplex for streamed request bodies
-  duplex: "half",
-});
-const upMs = ms(tUp);
-const att = (await up.json()) as { id: string; size: number };
-if (att.size !== size) throw new Error(`upload failed: ${JSON.stringify(att)}`);
-const upPeak = peak - baseRss;
-peak = process.memoryUsage().rss;
-const dlBase = peak;
-const tDown = performance.now();
-const down = await app.request(`/api/a/attachments/${att.id}/download`, { headers: { authorization: `Bearer ${token}` } });
-let got = 0;
-const reader = down.body!.getReader();
-for (let r = await reader.read(); !r.done; r = await reader.read()) got += r.value.byteLength;
-const downMs = ms(tDown);
-clearInterval(sampler);
-if (got !== size) throw new Error(`download returned ${got} bytes`);
-const mbps = (t: number) => `${(FILE_MB / (t / 1000)).toFixed(0)} MB/s`;
-rows.push([`upload ${FILE_MB} MB (streamed multipart, sha256, fsync, rename)`, `${upMs.toFixed(0)} ms, ${mbps(upMs)}`, `peak RSS +${(upPeak / 1048576).toFixed(1)} MB`]);
-rows.push([`download ${FILE_MB} MB`, `${downMs.toFixed(0)} ms, ${mbps(downMs)}`, `peak RSS +${((peak - dlBase) / 1048576).toFixed(1)} MB`]);
+  Bun.gc(true);
+  const baseRss = process.memoryUsage().rss;
+  let peak = baseRss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const size = FILE_MB * 1024 * 1024;
+  const boundary = "----bench-boundary-7f3a";
+  const enc = new TextEncoder();
+  const chunk = new Uint8Array(64 * 1024).map((_, i) => i % 251);
+  let sent = 0;
+  let phase = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(ctl) {
+      if (phase === 0) {
+        ctl.enqueue(
+          enc.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="entityType"\r\n\r\nGLOBAL\r\n--${boundary}\r\nContent-Disposition: form-data; name="entityId"\r\n\r\nbench\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+        );
+        phase = 1;
+      } else if (sent < size) {
+        const n = Math.min(chunk.length, size - sent);
+        ctl.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
+        sent += n;
+      } else {
+        ctl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+        ctl.close();
+      }
+    },
+  });
+  const tUp = performance.now();
+  const up = await app.request("/api/a/attachments", {
+    method: "POST",
+    body,
+    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    // @ts-expect-error: Bun accepts duplex for streamed request bodies
+    duplex: "half",
+  });
+  const upMs = ms(tUp);
+  const att = (await up.json()) as { id: string; size: number };
+  if (att.size !== size) throw new Error(`upload failed: ${JSON.stringify(att)}`);
+  const upPeak = peak - baseRss;
+  peak = process.memoryUsage().rss;
+  const dlBase = peak;
+  const tDown = performance.now();
+  const down = await app.request(`/api/a/attachments/${att.id}/download`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let got = 0;
+  const reader = down.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) got += r.value.byteLength;
+  const downMs = ms(tDown);
+  clearInterval(sampler);
+  if (got !== size) throw new Error(`download returned ${got} bytes`);
+  const mbps = (t: number) => `${(FILE_MB / (t / 1000)).toFixed(0)} MB/s`;
+  rows.push([
+    `upload ${FILE_MB} MB (streamed multipart, sha256, fsync, rename)`,
+    `${upMs.toFixed(0)} ms, ${mbps(upMs)}`,
+    `peak RSS +${(upPeak / 1048576).toFixed(1)} MB`,
+  ]);
+  rows.push([
+    `download ${FILE_MB} MB`,
+    `${downMs.toFixed(0)} ms, ${mbps(downMs)}`,
+    `peak RSS +${((peak - dlBase) / 1048576).toFixed(1)} MB`,
+  ]);
   // For comparison: the same body read by Bun's Request.formData(), which holds the whole file in memory.
   Bun.gc(true);
   const fdBase = process.memoryUsage().rss;
@@ -216,11 +287,19 @@ rows.push([`download ${FILE_MB} MB`, `${downMs.toFixed(0)} ms, ${mbps(downMs)}`,
   const parsed = await new Request("http://x/", { method: "POST", body: fd }).formData();
   fdPeak = Math.max(fdPeak, process.memoryUsage().rss);
   clearInterval(fdSampler);
-  rows.push([`Bun formData() on the same ${FILE_MB} MB (not used)`, `${(parsed.get("file") as Blob).size === size ? "parsed" : "?"}`, `peak RSS +${((fdPeak - fdBase) / 1048576).toFixed(1)} MB`]);
+  rows.push([
+    `Bun formData() on the same ${FILE_MB} MB (not used)`,
+    `${(parsed.get("file") as Blob).size === size ? "parsed" : "?"}`,
+    `peak RSS +${((fdPeak - fdBase) / 1048576).toFixed(1)} MB`,
+  ]);
 }
 
 const { loadavg, cpus } = await import("node:os");
-console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} on ${cpus().length} CPUs`);
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")} on ${cpus().length} CPUs`,
+);
 console.log("| operation | time | throughput / memory |\n|---|---|---|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
 await platform.stop();

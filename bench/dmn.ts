@@ -8,10 +8,19 @@ const NS = "https://www.omg.org/spec/DMN/20191111/MODEL/";
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 function tableXml(id: string, attrs: string, inputs: string[], rules: string[][]): string {
-  const ins = inputs.map((e, k) => `<input id="${id}_i${k}"><inputExpression typeRef="${k === 1 ? "string" : k === 4 ? "boolean" : "number"}"><text>${e}</text></inputExpression></input>`);
+  const ins = inputs.map(
+    (e, k) =>
+      `<input id="${id}_i${k}"><inputExpression typeRef="${k === 1 ? "string" : k === 4 ? "boolean" : "number"}"><text>${e}</text></inputExpression></input>`,
+  );
   const rs = rules.map((cells, r) => {
-    const ie = cells.slice(0, inputs.length).map((c) => `<inputEntry><text>${esc(c)}</text></inputEntry>`).join("");
-    const oe = cells.slice(inputs.length).map((c) => `<outputEntry><text>${esc(c)}</text></outputEntry>`).join("");
+    const ie = cells
+      .slice(0, inputs.length)
+      .map((c) => `<inputEntry><text>${esc(c)}</text></inputEntry>`)
+      .join("");
+    const oe = cells
+      .slice(inputs.length)
+      .map((c) => `<outputEntry><text>${esc(c)}</text></outputEntry>`)
+      .join("");
     return `<rule id="${id}_r${r + 1}">${ie}${oe}</rule>`;
   });
   return `<decision id="${id}" name="${id}"><decisionTable id="${id}_t" ${attrs}>${ins.join("")}<output id="${id}_o" name="out"/>${rs.join("")}</decisionTable></decision>`;
@@ -21,7 +30,12 @@ function tableXml(id: string, attrs: string, inputs: string[], rules: string[][]
 export function benchModelXml(): string {
   const tiers = ['"gold","platinum"', '"silver"', "-", 'not("banned")'];
   const unique = Array.from({ length: 50 }, (_, k) => [
-    `[${k * 10}..${k * 10 + 10})`, tiers[k % 4], k % 3 === 0 ? ">= 0" : "-", k % 2 ? "< 1000" : "[0..5000]", k % 5 === 0 ? "true" : "-", `"result ${k}"`,
+    `[${k * 10}..${k * 10 + 10})`,
+    tiers[k % 4],
+    k % 3 === 0 ? ">= 0" : "-",
+    k % 2 ? "< 1000" : "[0..5000]",
+    k % 5 === 0 ? "true" : "-",
+    `"result ${k}"`,
   ]);
   const sum = Array.from({ length: 20 }, (_, k) => [`> ${k * 25}`, `${k + 1}`]);
   return `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="${NS}" id="bench" name="bench" namespace="http://example.com/bench">
@@ -30,12 +44,20 @@ ${tableXml("sum20", 'hitPolicy="COLLECT" aggregation="SUM"', ["score"], sum)}
 </definitions>`;
 }
 
-const inputsFor = (i: number) => ({ score: (i * 37) % 500, tier: ["gold", "silver", "bronze", "platinum"][i % 4], age: 30 + (i % 40), income: 900 - (i % 100), active: true });
+const inputsFor = (i: number) => ({
+  score: (i * 37) % 500,
+  tier: ["gold", "silver", "bronze", "platinum"][i % 4],
+  age: 30 + (i % 40),
+  income: 900 - (i % 100),
+  active: true,
+});
 
 // The engine's semantics without its compilation: feelin parses every input expression, input entry and output entry on each call.
 function uncachedUnique(t: JsonTable, vars: Record<string, unknown>): unknown {
   const values = t.inputs.map((i) => evaluate(i.expression, vars).value);
-  const hits = t.rules.filter((r) => r.inputEntries.every((e, k) => e.trim() === "-" || unaryTest(e, { ...vars, "?": values[k] }).value === true));
+  const hits = t.rules.filter((r) =>
+    r.inputEntries.every((e, k) => e.trim() === "-" || unaryTest(e, { ...vars, "?": values[k] }).value === true),
+  );
   if (hits.length > 1) throw new Error("UNIQUE violated");
   return hits.length ? evaluate(hits[0].outputEntries[0], vars).value : null;
 }
@@ -76,12 +98,16 @@ export async function runDmnBench(minMs = 1000): Promise<DmnBenchResult> {
   const table = toJsonTable(model, "unique50");
   for (let i = 0; i < 500; i++) {
     // the two paths must agree before their speeds mean anything
-    if (evaluateDecision(model, "unique50", inputsFor(i)).result !== uncachedUnique(table, inputsFor(i))) throw new Error(`paths disagree at ${i}`);
+    if (evaluateDecision(model, "unique50", inputsFor(i)).result !== uncachedUnique(table, inputsFor(i)))
+      throw new Error(`paths disagree at ${i}`);
   }
   const unique50PerSec = rate((i) => evaluateDecision(model, "unique50", inputsFor(i)), minMs);
   const collectSumPerSec = rate((i) => evaluateDecision(model, "sum20", inputsFor(i)), minMs);
   const uncachedFeelPerSec = rate((i) => uncachedUnique(table, inputsFor(i)), minMs);
-  const uncachedXmlPerSec = await rateAsync(async (i) => evaluateDecision(await parseDmn(xml), "unique50", inputsFor(i)), minMs);
+  const uncachedXmlPerSec = await rateAsync(
+    async (i) => evaluateDecision(await parseDmn(xml), "unique50", inputsFor(i)),
+    minMs,
+  );
   return {
     unique50PerSec,
     collectSumPerSec,
@@ -95,11 +121,15 @@ export async function runDmnBench(minMs = 1000): Promise<DmnBenchResult> {
 if (import.meta.main) {
   const r = await runDmnBench();
   const f = (n: number) => Math.round(n).toLocaleString("en-US");
-  console.log(`DMN 50-rule 5-input UNIQUE, compiled engine:  ${f(r.unique50PerSec)} evaluations/s (${(1e6 / r.unique50PerSec).toFixed(1)} µs each)`);
+  console.log(
+    `DMN 50-rule 5-input UNIQUE, compiled engine:  ${f(r.unique50PerSec)} evaluations/s (${(1e6 / r.unique50PerSec).toFixed(1)} µs each)`,
+  );
   console.log(`DMN 20-rule COLLECT SUM, compiled engine:      ${f(r.collectSumPerSec)} evaluations/s`);
   console.log(`DMN 50-rule UNIQUE, uncached (feelin per cell): ${f(r.uncachedFeelPerSec)} evaluations/s`);
   console.log(`DMN 50-rule UNIQUE, uncached (XML per call):    ${f(r.uncachedXmlPerSec)} evaluations/s`);
-  console.log(`ratio compiled / uncached feelin: ${r.ratioVsUncachedFeel.toFixed(0)}x; compiled / XML re-parse: ${r.ratioVsUncachedXml.toFixed(0)}x`);
+  console.log(
+    `ratio compiled / uncached feelin: ${r.ratioVsUncachedFeel.toFixed(0)}x; compiled / XML re-parse: ${r.ratioVsUncachedXml.toFixed(0)}x`,
+  );
   if (!process.argv.includes("--engine-only")) await runHttp();
 }
 
@@ -116,8 +146,16 @@ async function runHttp() {
     const headers = { ...auth, "content-type": "application/json" };
     const body = JSON.stringify({ variables: inputsFor(7) });
     const rows = [
-      await load("HTTP evaluate unique50", `${svc.info.base}/api/a/decisions/unique50/evaluate`, { method: "POST", headers, body }),
-      await load("HTTP evaluate sum20", `${svc.info.base}/api/a/decisions/sum20/evaluate`, { method: "POST", headers, body }),
+      await load("HTTP evaluate unique50", `${svc.info.base}/api/a/decisions/unique50/evaluate`, {
+        method: "POST",
+        headers,
+        body,
+      }),
+      await load("HTTP evaluate sum20", `${svc.info.base}/api/a/decisions/sum20/evaluate`, {
+        method: "POST",
+        headers,
+        body,
+      }),
     ];
     printTable(rows);
   } finally {

@@ -3,12 +3,18 @@
 import { load, printTable, startChild } from "./support/load";
 import { closedLoop, fmt } from "./support/closed-loop";
 
-const svc = await startChild<{ base: string; workerToken: string; managerToken: string; setupSeconds: number }>("bench/support/tasks-server.ts");
+const svc = await startChild<{ base: string; workerToken: string; managerToken: string; setupSeconds: number }>(
+  "bench/support/tasks-server.ts",
+);
 try {
   const { base, workerToken, managerToken } = svc.info;
-  console.log(`setup: ${process.env.BENCH_TOTAL_TASKS ?? 100_000} instances started in ${svc.info.setupSeconds.toFixed(1)} s`);
+  console.log(
+    `setup: ${process.env.BENCH_TOTAL_TASKS ?? 100_000} instances started in ${svc.info.setupSeconds.toFixed(1)} s`,
+  );
   const worker = { authorization: `Bearer ${workerToken}` };
-  const visible = (await (await fetch(`${base}/api/a/tasks?size=200&page=49`, { headers: worker })).json()) as unknown[];
+  const visible = (await (
+    await fetch(`${base}/api/a/tasks?size=200&page=49`, { headers: worker })
+  ).json()) as unknown[];
   console.log(`worker's page 49 of 200 holds ${visible.length} tasks (10,000 visible expected to fill it)`);
   const manager0 = { authorization: `Bearer ${managerToken}` };
   const targets: Array<[string, string, Record<string, string>]> = [
@@ -32,7 +38,9 @@ try {
   const manager = { authorization: `Bearer ${managerToken}`, "content-type": "application/json" };
   const queue: string[] = [];
   for (let p = 0; queue.length < 60_000 && p < 300; p++) {
-    const page = (await (await fetch(`${base}/api/a/tasks?size=200&page=${p}`, { headers: manager })).json()) as { id: string }[];
+    const page = (await (await fetch(`${base}/api/a/tasks?size=200&page=${p}`, { headers: manager })).json()) as {
+      id: string;
+    }[];
     if (!page.length) break;
     queue.push(...page.map((t) => t.id));
   }

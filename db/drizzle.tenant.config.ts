@@ -1,2 +1,6 @@
 import { defineConfig } from "drizzle-kit";
-export default defineConfig({ dialect: "sqlite", schema: "./db/tenant/schema/index.ts", out: "./db/migrations/tenant" });
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./db/tenant/schema/index.ts",
+  out: "./db/migrations/tenant",
+});

@@ -13,7 +13,13 @@ afterEach(() => {
 function cache(maxOpen: number, migrator?: (db: import("bun:sqlite").Database) => void) {
   const dataDir = mkdtempSync(join(tmpdir(), "pms-cache-"));
   dirs.push(dataDir);
-  return new TenantDbCache({ dataDir, maxOpen, synchronous: "NORMAL", closeDelayMs: 0, migrator: migrator ?? ((db) => runMigrations(db, "tenant")) });
+  return new TenantDbCache({
+    dataDir,
+    maxOpen,
+    synchronous: "NORMAL",
+    closeDelayMs: 0,
+    migrator: migrator ?? ((db) => runMigrations(db, "tenant")),
+  });
 }
 
 describe("tenant database cache", () => {
@@ -52,7 +58,14 @@ describe("tenant database cache", () => {
     c.dropHandle("x");
     c.get("x");
     expect(calls).toBe(1);
-    const fresh = new TenantDbCache({ dataDir: (c as unknown as { opts: { dataDir: string } }).opts.dataDir, maxOpen: 4, synchronous: "NORMAL", migrator: () => { throw new Error("boom"); } });
+    const fresh = new TenantDbCache({
+      dataDir: (c as unknown as { opts: { dataDir: string } }).opts.dataDir,
+      maxOpen: 4,
+      synchronous: "NORMAL",
+      migrator: () => {
+        throw new Error("boom");
+      },
+    });
     expect(() => fresh.get("x")).toThrow(/migration failed/);
     expect(fresh.isDegraded("x")).toBe(true);
     expect(fresh.degradedReason("x")).toBe("boom");

@@ -31,7 +31,8 @@ export interface TenantDbCacheOptions {
 }
 
 /** What a request to a degraded tenant is told; the migration's error itself goes to the log and the SA's view. */
-export const DEGRADED_MESSAGE = "Tenant data is unavailable: its schema migration failed; it is retried in the background";
+export const DEGRADED_MESSAGE =
+  "Tenant data is unavailable: its schema migration failed; it is retried in the background";
 
 /**
  * Bounded cache of open tenant files (LRU by last use). Each tenant is migrated once per process start on first use;

@@ -21,7 +21,10 @@ export class TenantDirectory {
   private byId = new Map<string, TenantRecord>();
   private loaded = false;
 
-  constructor(private readonly platform: PlatformOrm, private readonly now: () => Date) {}
+  constructor(
+    private readonly platform: PlatformOrm,
+    private readonly now: () => Date,
+  ) {}
 
   get(id: string): TenantRecord | undefined {
     this.load();
@@ -70,5 +73,11 @@ export class TenantDirectory {
 }
 
 function toRecord(row: typeof platformSchema.tenants.$inferSelect): TenantRecord {
-  return { id: row.id, slug: row.slug, name: row.name, status: row.status as TenantStatus, errorMessage: row.errorMessage };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status as TenantStatus,
+    errorMessage: row.errorMessage,
+  };
 }

@@ -12,9 +12,21 @@ import { allRouters } from "./routes";
 /** Builds the whole HTTP application around a platform; no listening here (see serve.ts). */
 export function createApp(platform: Platform) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", { type: "http", scheme: "basic", description: "MCP only (/api/a/mcp)" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", {
+    type: "http",
+    scheme: "basic",
+    description: "MCP only (/api/a/mcp)",
+  });
 
   app.use("*", async (c, next) => {
     c.set("platform", platform);
@@ -32,7 +44,11 @@ export function createApp(platform: Platform) {
 
   app.doc31("/v3/api-docs", {
     openapi: "3.1.0",
-    info: { title: "Process Management Service API", version: "0.1.0", description: "Multi-tenant BPMN, CMMN and DMN platform." },
+    info: {
+      title: "Process Management Service API",
+      version: "0.1.0",
+      description: "Multi-tenant BPMN, CMMN and DMN platform.",
+    },
     servers: [{ url: "/", description: "this server (paths include /api)" }],
   });
   app.get("/swagger-ui", swaggerUI({ url: "/v3/api-docs" }));

@@ -8,7 +8,10 @@ export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
   if (!result.success) {
     const issues = result.error.issues;
     const fieldErrors = issues.map((i) => ({ field: i.path.map(String).join(".") || "(body)", message: i.message }));
-    throw new BadRequestError(`Validation failed: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join("; ")}`, fieldErrors);
+    throw new BadRequestError(
+      `Validation failed: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join("; ")}`,
+      fieldErrors,
+    );
   }
 };
 

@@ -9,7 +9,13 @@ export const PageQuery = z.object({
 /** The spec's paginated envelope around `item`. */
 export function pageSchema<T extends z.ZodTypeAny>(item: T, name: string) {
   return z
-    .object({ content: z.array(item), number: z.number().int(), size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int() })
+    .object({
+      content: z.array(item),
+      number: z.number().int(),
+      size: z.number().int(),
+      totalElements: z.number().int(),
+      totalPages: z.number().int(),
+    })
     .openapi(name);
 }
 

@@ -25,5 +25,6 @@ export async function bootstrapSuperAdmin(p: Platform): Promise<void> {
     })
     .run();
   if (p.config.bootstrapAdminPassword) p.log(`[bootstrap] SUPER_ADMIN ${p.config.bootstrapAdminEmail} created`);
-  else p.log(`[bootstrap] SUPER_ADMIN ${p.config.bootstrapAdminEmail} created with password: ${password}  (shown once)`);
+  else
+    p.log(`[bootstrap] SUPER_ADMIN ${p.config.bootstrapAdminEmail} created with password: ${password}  (shown once)`);
 }

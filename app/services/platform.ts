@@ -118,7 +118,10 @@ export function createPlatform(opts: PlatformOptions): Platform {
     start() {
       sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
-      platform.caseRuntime.startTimerLoop({ intervalMs: 1000, onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`) });
+      platform.caseRuntime.startTimerLoop({
+        intervalMs: 1000,
+        onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
+      });
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);

@@ -4,7 +4,10 @@ import type { Clock } from "./clock";
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly clock: Clock, private readonly windowMs: number) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly windowMs: number,
+  ) {}
 
   /** Counts one hit for `key`; false when the key already used `limit` hits in the current window. */
   hit(key: string, limit: number): boolean {

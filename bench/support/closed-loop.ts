@@ -9,7 +9,10 @@ export interface LoopResult {
 }
 
 /** Runs `step` in `workers` concurrent loops; latencies are per step in ms. */
-export async function closedLoop(step: (worker: number) => Promise<void>, opts: { workers: number; seconds: number }): Promise<LoopResult> {
+export async function closedLoop(
+  step: (worker: number) => Promise<void>,
+  opts: { workers: number; seconds: number },
+): Promise<LoopResult> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + opts.seconds * 1000;

@@ -10,7 +10,10 @@ export interface Child<T> {
 
 /** Spawns `bun <script>` and resolves with the JSON it prints on its first line. */
 export async function startChild<T>(script: string, env: Record<string, string> = {}): Promise<Child<T>> {
-  const proc = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const rl = createInterface({ input: proc.stdout! });
   const line = await new Promise<string>((resolve, reject) => {
     rl.once("line", resolve);
@@ -29,7 +32,17 @@ export interface LoadResult {
 }
 
 /** Runs autocannon against one URL; durations in seconds. */
-export async function load(name: string, url: string, opts: { headers?: Record<string, string>; duration?: number; connections?: number; method?: string; body?: string } = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  opts: {
+    headers?: Record<string, string>;
+    duration?: number;
+    connections?: number;
+    method?: string;
+    body?: string;
+  } = {},
+): Promise<LoadResult> {
   const r = await autocannon({
     url,
     method: (opts.method ?? "GET") as "GET",
@@ -43,6 +56,8 @@ export async function load(name: string, url: string, opts: { headers?: Record<s
 
 export function printTable(rows: LoadResult[]) {
   for (const r of rows) {
-    console.log(`${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`);
+    console.log(
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`,
+    );
   }
 }

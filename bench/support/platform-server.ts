@@ -9,7 +9,12 @@ import { createApp } from "../../app/http/app";
 
 const dataDir = mkdtempSync(join(tmpdir(), "pms-bench-"));
 const platform = createPlatform({
-  config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench", BOOTSTRAP_ADMIN_PASSWORD: "bench-password", SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS }),
+  config: loadConfig({
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_EMAIL: "sa@bench",
+    BOOTSTRAP_ADMIN_PASSWORD: "bench-password",
+    SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
+  }),
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
@@ -27,7 +32,11 @@ const post = async (path: string, body: unknown, token?: string) => {
 const sa = (await post("/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
 const tenant = await post("/api/admin/tenants", { slug: "bench", name: "Bench" }, sa);
 await platform.idle();
-const user = await post("/api/admin/users", { email: "admin@bench.test", password: "bench-password", firstName: "B" }, sa);
+const user = await post(
+  "/api/admin/users",
+  { email: "admin@bench.test", password: "bench-password", firstName: "B" },
+  sa,
+);
 await post(`/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" }, sa);
 const login = await post("/api/auth/login", { email: "admin@bench.test", password: "bench-password" });
 const selected = await post("/api/auth/select-tenant", { tenantSlug: "bench" }, login.accessToken);

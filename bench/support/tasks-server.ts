@@ -17,7 +17,11 @@ const model = (id: string, group: string) => `<?xml version="1.0" encoding="UTF-
 
 const dataDir = mkdtempSync(join(tmpdir(), "pms-bench-tasks-"));
 const platform = createPlatform({
-  config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench.test", BOOTSTRAP_ADMIN_PASSWORD: "bench-password" }),
+  config: loadConfig({
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_EMAIL: "sa@bench.test",
+    BOOTSTRAP_ADMIN_PASSWORD: "bench-password",
+  }),
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
@@ -26,7 +30,9 @@ const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => 
 const base = `http://127.0.0.1:${server.port}`;
 const call = async (method: string, path: string, body?: unknown, token?: string) => {
   const res = await fetch(base + path, {
-    method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   return res.json() as Promise<Record<string, any>>;
 };
@@ -37,7 +43,11 @@ const tokenOf = async (email: string, role: string) => {
   const u = await call("POST", "/api/admin/users", { email, password: "bench-password", firstName: "B" }, sa);
   await call("POST", `/api/admin/tenants/${tenant.id}/members`, { userId: u.id, role }, sa);
   const l = await call("POST", "/api/auth/login", { email, password: "bench-password" });
-  return { id: u.id as string, token: (await call("POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, l.accessToken)).accessToken as string };
+  return {
+    id: u.id as string,
+    token: (await call("POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, l.accessToken))
+      .accessToken as string,
+  };
 };
 const worker = await tokenOf("worker@bench.test", "USER");
 const manager = await tokenOf("manager@bench.test", "MANAGER");
@@ -45,12 +55,23 @@ const manager = await tokenOf("manager@bench.test", "MANAGER");
 const sel = await call("POST", "/api/auth/select-tenant", { tenantSlug: "bench" }, sa);
 const role = await call("POST", "/api/a/process-roles", { key: "team-a", name: "Team A" }, sel.accessToken);
 const member = await call("POST", `/api/a/process-roles/${role.id}/members`, { userId: worker.id }, sel.accessToken);
-if (!role.id || member.status) throw new Error(`bench setup: process role not assigned: ${JSON.stringify({ role, member })}`);
+if (!role.id || member.status)
+  throw new Error(`bench setup: process role not assigned: ${JSON.stringify({ role, member })}`);
 const rt = platform.processRuntime;
 await rt.deploy(tenant.id, model("teamA", "team-a"), { fileName: "a.bpmn", createdBy: null });
 await rt.deploy(tenant.id, model("others", "team-b"), { fileName: "b.bpmn", createdBy: null });
 const t0 = performance.now();
 for (let i = 0; i < TOTAL; i++) {
-  await rt.startInstance(tenant.id, { definitionKey: i % Math.round(TOTAL / VISIBLE) === 0 ? "teamA" : "others", businessKey: `B-${i}` });
+  await rt.startInstance(tenant.id, {
+    definitionKey: i % Math.round(TOTAL / VISIBLE) === 0 ? "teamA" : "others",
+    businessKey: `B-${i}`,
+  });
 }
-console.log(JSON.stringify({ base, workerToken: worker.token, managerToken: manager.token, setupSeconds: (performance.now() - t0) / 1000 }));
+console.log(
+  JSON.stringify({
+    base,
+    workerToken: worker.token,
+    managerToken: manager.token,
+    setupSeconds: (performance.now() - t0) / 1000,
+  }),
+);

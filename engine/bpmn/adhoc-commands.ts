@@ -5,7 +5,12 @@ import type { Run } from "./run";
 import type { InstanceSpace, Session } from "./session";
 import type { ExecutionRecord } from "./state";
 
-export interface EnabledAdhocActivity { subProcessId: string; activityId: string; name: string; type: string }
+export interface EnabledAdhocActivity {
+  subProcessId: string;
+  activityId: string;
+  name: string;
+  type: string;
+}
 
 function activeSpace(s: Session, instanceId: string): InstanceSpace {
   const space = s.require(instanceId);
@@ -31,24 +36,36 @@ export function enabledAdhocActivities(s: Session, instanceId: string): EnabledA
   const space = s.require(instanceId);
   if (space.instance.state === "COMPLETED" || space.instance.state === "CANCELLED") return [];
   const model = s.definition(space.instance.definitionId).model;
-  return adhocScopes(s, space).flatMap(({ el }) => el.adhoc!.enabled.map((id) => {
-    const a = model.elements[id];
-    return { subProcessId: el.id, activityId: id, name: a.name || id, type: a.type };
-  }));
+  return adhocScopes(s, space).flatMap(({ el }) =>
+    el.adhoc!.enabled.map((id) => {
+      const a = model.elements[id];
+      return { subProcessId: el.id, activityId: id, name: a.name || id, type: a.type };
+    }),
+  );
 }
 
 /**
  * Starts an enabled activity inside the running ad-hoc subprocess that contains it (the oldest, should several run).
  * A sequential ad-hoc subprocess refuses while one of its activities still runs.
  */
-export function executeAdhocActivity(run: Run, instanceId: string, activityId: string, variables?: Record<string, unknown>): ExecutionRecord {
+export function executeAdhocActivity(
+  run: Run,
+  instanceId: string,
+  activityId: string,
+  variables?: Record<string, unknown>,
+): ExecutionRecord {
   const space = activeSpace(run.s, instanceId);
   const model = run.s.definition(space.instance.definitionId).model;
   const found = adhocScopes(run.s, space).find(({ el }) => model.elements[activityId]?.scope === el.id);
-  if (!found) throw new ConflictError(`No running ad-hoc subprocess of instance ${instanceId} contains activity '${activityId}'`);
+  if (!found)
+    throw new ConflictError(`No running ad-hoc subprocess of instance ${instanceId} contains activity '${activityId}'`);
   const { scope, el } = found;
-  if (!el.adhoc!.enabled.includes(activityId)) throw new ConflictError(`Activity '${activityId}' of ad-hoc subprocess '${el.id}' cannot be started: a sequence flow leads to it, or it is a boundary event, event subprocess or compensation handler`);
-  if (el.adhoc!.sequential && run.children(scope).length) throw new ConflictError(`Sequential ad-hoc subprocess '${el.id}' already runs an activity: complete it first`);
+  if (!el.adhoc!.enabled.includes(activityId))
+    throw new ConflictError(
+      `Activity '${activityId}' of ad-hoc subprocess '${el.id}' cannot be started: a sequence flow leads to it, or it is a boundary event, event subprocess or compensation handler`,
+    );
+  if (el.adhoc!.sequential && run.children(scope).length)
+    throw new ConflictError(`Sequential ad-hoc subprocess '${el.id}' already runs an activity: complete it first`);
   const token = run.newToken(scope);
   for (const [k, v] of Object.entries(variables ?? {})) run.setVar(token, k, v);
   run.schedule(() => run.enter(token, activityId));
@@ -64,6 +81,7 @@ export function completeAdhocSubProcess(run: Run, instanceId: string, subProcess
     if (!el?.adhoc) throw new NotFoundError(`Instance ${instanceId} has no ad-hoc subprocess '${subProcessId}'`);
     throw new ConflictError(`Ad-hoc subprocess '${subProcessId}' of instance ${instanceId} is not running`);
   }
-  if (run.children(found.scope).length) throw new ConflictError(`Ad-hoc subprocess '${subProcessId}' has running activities that must complete first`);
+  if (run.children(found.scope).length)
+    throw new ConflictError(`Ad-hoc subprocess '${subProcessId}' has running activities that must complete first`);
   completeAdhoc(run, found.scope);
 }

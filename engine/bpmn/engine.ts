@@ -11,7 +11,10 @@ import { Run } from "./run";
 import type { Session } from "./session";
 import type { DefinitionRecord, InstanceRecord, JobRecord, TaskRecord } from "./state";
 
-export interface Actor { userId: string | null; channel: string }
+export interface Actor {
+  userId: string | null;
+  channel: string;
+}
 
 /** The engine's commands: each runs over a Session until every token rests; the caller persists session.changes. */
 export function createBpmnEngine(deps: EngineDeps) {
@@ -27,14 +30,16 @@ export function createBpmnEngine(deps: EngineDeps) {
     if (!stored) throw new NotFoundError(`Task ${taskId} not found`);
     const space = s.require(stored.instanceId);
     const task = space.tasks.get(taskId);
-    if (!task) throw new ConflictError(`Task ${taskId} is already ${stored.state === "CANCELLED" ? "cancelled" : "completed"}`);
+    if (!task)
+      throw new ConflictError(`Task ${taskId} is already ${stored.state === "CANCELLED" ? "cancelled" : "completed"}`);
     if (space.instance.state === "SUSPENDED") throw new ConflictError(`Instance ${space.instance.id} is suspended`);
     return { task };
   };
 
   return {
     /** Starts an instance of `def`. */
-    start: (s: Session, def: DefinitionRecord, opts: StartOptions): Promise<InstanceRecord> => run(s, (r) => startProcess(r, def, opts)),
+    start: (s: Session, def: DefinitionRecord, opts: StartOptions): Promise<InstanceRecord> =>
+      run(s, (r) => startProcess(r, def, opts)),
 
     /** Completes an open task with variables, recording who and through which channel. */
     completeTask: (s: Session, taskId: string, variables: Record<string, unknown>, actor: Actor) =>
@@ -48,7 +53,14 @@ export function createBpmnEngine(deps: EngineDeps) {
         task.completedBy = actor.userId;
         task.channel = actor.channel;
         s.putTask(space, task, "update");
-        if (actor.userId) s.involve({ tenantId: task.tenantId, instanceId: task.instanceId, kind: "user", principal: actor.userId, reason: "completed" });
+        if (actor.userId)
+          s.involve({
+            tenantId: task.tenantId,
+            instanceId: task.instanceId,
+            kind: "user",
+            principal: actor.userId,
+            reason: "completed",
+          });
         r.actEnd(token, "completed", { who: actor.userId, channel: actor.channel, taskId: task.id });
         token.data.actId = undefined;
         r.schedule(() => r.leave(token));
@@ -73,15 +85,22 @@ export function createBpmnEngine(deps: EngineDeps) {
         return r;
       }),
 
-    correlateMessage: (s: Session, name: string, opts: { businessKey?: string | null; variables?: Record<string, unknown> }) => run(s, (r) => correlateMessage(r, name, opts)),
+    correlateMessage: (
+      s: Session,
+      name: string,
+      opts: { businessKey?: string | null; variables?: Record<string, unknown> },
+    ) => run(s, (r) => correlateMessage(r, name, opts)),
 
-    signal: (s: Session, name: string, variables?: Record<string, unknown>) => run(s, (r) => throwSignal(r, name, variables)),
+    signal: (s: Session, name: string, variables?: Record<string, unknown>) =>
+      run(s, (r) => throwSignal(r, name, variables)),
 
     /** Moves a token waiting at `activityId` (receive task, catch event) as if its trigger arrived. */
     trigger: (s: Session, instanceId: string, activityId: string, variables?: Record<string, unknown>) =>
       run(s, (r) => {
         const space = s.require(instanceId);
-        const token = [...space.executions.values()].find((e) => e.activityId === activityId && e.kind === "token" && r.children(e).length === 0);
+        const token = [...space.executions.values()].find(
+          (e) => e.activityId === activityId && e.kind === "token" && r.children(e).length === 0,
+        );
         if (!token) throw new ConflictError(`No execution of instance ${instanceId} waits at '${activityId}'`);
         for (const [k, v] of Object.entries(variables ?? {})) r.setVar(token, k, v);
         r.removeEventsOf(token);
@@ -92,9 +111,14 @@ export function createBpmnEngine(deps: EngineDeps) {
     enabledAdhocActivities: (s: Session, instanceId: string) => enabledAdhocActivities(s, instanceId),
     executeAdhocActivity: (s: Session, instanceId: string, activityId: string, variables?: Record<string, unknown>) =>
       run(s, (r) => executeAdhocActivity(r, instanceId, activityId, variables)),
-    completeAdhocSubProcess: (s: Session, instanceId: string, subProcessId: string) => run(s, (r) => completeAdhocSubProcess(r, instanceId, subProcessId)),
+    completeAdhocSubProcess: (s: Session, instanceId: string, subProcessId: string) =>
+      run(s, (r) => completeAdhocSubProcess(r, instanceId, subProcessId)),
 
-    cancel: (s: Session, instanceId: string, reason: string) => run(s, (r) => { s.require(instanceId); cancelInstance(r, instanceId, reason); }),
+    cancel: (s: Session, instanceId: string, reason: string) =>
+      run(s, (r) => {
+        s.require(instanceId);
+        cancelInstance(r, instanceId, reason);
+      }),
 
     /** Executes one job: timer, async continuation, or the retry of an incident. */
     executeJob: (s: Session, job: JobRecord) =>
@@ -105,7 +129,22 @@ export function createBpmnEngine(deps: EngineDeps) {
           const def = s.definition(job.definitionId);
           if (job.data.repeat) {
             const next = nextRepeat(job.data.repeat, s.now);
-            if (next) s.putJob(null, { ...job, id: deps.newId(), dueAt: next.dueAt, data: { ...job.data, repeat: next.repeat }, retries: 3, exception: null, lockOwner: null, lockExpiresAt: null, createdAt: s.now }, "insert");
+            if (next)
+              s.putJob(
+                null,
+                {
+                  ...job,
+                  id: deps.newId(),
+                  dueAt: next.dueAt,
+                  data: { ...job.data, repeat: next.repeat },
+                  retries: 3,
+                  exception: null,
+                  lockOwner: null,
+                  lockExpiresAt: null,
+                  createdAt: s.now,
+                },
+                "insert",
+              );
           }
           startProcess(r, def, { startEventId: job.activityId, channel: "TIMER" });
           return;
@@ -117,7 +156,10 @@ export function createBpmnEngine(deps: EngineDeps) {
         const token = space.executions.get(job.executionId!);
         if (!token) return;
         const el = r.el(token, job.activityId);
-        if (job.kind === "async") { token.data.asyncPassed = el.id; return r.proceed(token, el); }
+        if (job.kind === "async") {
+          token.data.asyncPassed = el.id;
+          return r.proceed(token, el);
+        }
         if (el.invalid) return r.incident(token, el, el.invalid);
         return behaviourFor(el.type).execute(r, token, el);
       }),

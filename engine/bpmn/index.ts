@@ -3,6 +3,12 @@ export { Session, type ChangeSet } from "./session";
 export type { EngineStore } from "./store";
 export type { EngineDeps, DecisionEvaluator, EngineLogger } from "./deps";
 export * from "./state";
-export { createDelegateRegistry, BpmnError, type Delegate, type DelegateRegistry, type DelegateContext } from "./delegates/registry";
+export {
+  createDelegateRegistry,
+  BpmnError,
+  type Delegate,
+  type DelegateRegistry,
+  type DelegateContext,
+} from "./delegates/registry";
 export type { StartOptions } from "./instance-start";
 export type { EnabledAdhocActivity } from "./adhoc-commands";

@@ -18,18 +18,40 @@ export interface StartOptions {
 export function startProcess(run: Run, def: DefinitionRecord, opts: StartOptions): InstanceRecord {
   const m = def.model;
   const startId = opts.startEventId ?? m.starts[0];
-  if (!startId) throw new BadRequestError(`Process '${def.key}' has no none start event: it starts by message, signal or timer only`);
+  if (!startId)
+    throw new BadRequestError(
+      `Process '${def.key}' has no none start event: it starts by message, signal or timer only`,
+    );
   const instance: InstanceRecord = {
-    id: run.deps.newId(), tenantId: def.tenantId, definitionId: def.id, definitionKey: def.key, version: def.version,
-    businessKey: opts.businessKey ?? null, parentInstanceId: opts.parentInstanceId ?? null, parentExecutionId: opts.parentExecutionId ?? null,
-    state: "ACTIVE", startedBy: opts.startedBy ?? null, channel: opts.channel ?? null, startTime: run.now, endTime: null, endReason: null, revision: 0,
+    id: run.deps.newId(),
+    tenantId: def.tenantId,
+    definitionId: def.id,
+    definitionKey: def.key,
+    version: def.version,
+    businessKey: opts.businessKey ?? null,
+    parentInstanceId: opts.parentInstanceId ?? null,
+    parentExecutionId: opts.parentExecutionId ?? null,
+    state: "ACTIVE",
+    startedBy: opts.startedBy ?? null,
+    channel: opts.channel ?? null,
+    startTime: run.now,
+    endTime: null,
+    endReason: null,
+    revision: 0,
   };
   const space = run.s.addInstance(instance);
   const root = run.newExecution(space, null, "scope", m.id, instance.id);
   for (const [k, v] of Object.entries(opts.variables ?? {})) run.setLocal(root, k, v);
   const initiator = m.elements[startId]?.initiator;
   if (initiator) run.setLocal(root, initiator, opts.startedBy ?? null);
-  if (opts.startedBy) run.s.involve({ tenantId: def.tenantId, instanceId: instance.id, kind: "user", principal: opts.startedBy, reason: "started" });
+  if (opts.startedBy)
+    run.s.involve({
+      tenantId: def.tenantId,
+      instanceId: instance.id,
+      kind: "user",
+      principal: opts.startedBy,
+      reason: "started",
+    });
   startScope(run, root, m.eventSubprocesses, startId);
   return instance;
 }

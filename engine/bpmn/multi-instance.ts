@@ -10,12 +10,23 @@ function resolveItems(run: Run, holder: ExecutionRecord, el: ElementModel): { n:
     const src = mi.collection.trim();
     // A bare name is a variable (Flowable/Camunda); anything else is an expression.
     const v = /^[A-Za-z_][\w]*$/.test(src) ? run.getVar(holder, src) : run.evalValue(holder, src);
-    const items = typeof v === "string" ? (() => { try { return JSON.parse(v); } catch { return v.split(",").map((s) => s.trim()); } })() : v;
-    if (!Array.isArray(items)) throw new ExpressionError(`multi-instance collection '${src}' of '${el.id}' is not a list`);
+    const items =
+      typeof v === "string"
+        ? (() => {
+            try {
+              return JSON.parse(v);
+            } catch {
+              return v.split(",").map((s) => s.trim());
+            }
+          })()
+        : v;
+    if (!Array.isArray(items))
+      throw new ExpressionError(`multi-instance collection '${src}' of '${el.id}' is not a list`);
     return { n: items.length, items };
   }
   const n = Number(run.evalValue(holder, mi.loopCardinality!));
-  if (!Number.isInteger(n) || n < 0) throw new ExpressionError(`loopCardinality of '${el.id}' is not a non-negative integer`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ExpressionError(`loopCardinality of '${el.id}' is not a non-negative integer`);
   return { n };
 }
 
@@ -31,9 +42,15 @@ function spawn(run: Run, body: ExecutionRecord, el: ElementModel, index: number)
 export function startMultiInstance(run: Run, holder: ExecutionRecord, el: ElementModel): void {
   const { n, items } = resolveItems(run, holder, el);
   createBoundaryEvents(run, holder, el);
-  if (n === 0) { run.leave(holder); return; }
+  if (n === 0) {
+    run.leave(holder);
+    return;
+  }
   const body = run.newExecution(run.space(holder), holder.id, "mi", el.id);
-  if (items) { body.data.items = items; run.mark(body); }
+  if (items) {
+    body.data.items = items;
+    run.mark(body);
+  }
   run.setLocal(body, "nrOfInstances", n);
   run.setLocal(body, "nrOfCompletedInstances", 0);
   run.setLocal(body, "nrOfActiveInstances", el.mi!.sequential ? 1 : n);

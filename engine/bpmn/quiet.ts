@@ -31,7 +31,12 @@ function checkInclusiveJoins(run: Run): boolean {
       const parent = run.parent(token)!;
       const siblings = run.children(parent);
       const waiting = siblings.filter((s) => s.state === "joined" && s.activityId === el.id);
-      const pending = siblings.filter((s) => !(s.state === "joined" && s.activityId === el.id) && s.activityId && (canReach(run, s, el.id) || run.children(s).length > 0 && canReach(run, s, el.id)));
+      const pending = siblings.filter(
+        (s) =>
+          !(s.state === "joined" && s.activityId === el.id) &&
+          s.activityId &&
+          (canReach(run, s, el.id) || (run.children(s).length > 0 && canReach(run, s, el.id))),
+      );
       if (pending.length) continue;
       for (const w of waiting) if (w.id !== token.id) run.removeExecution(w);
       token.state = "active";
@@ -61,9 +66,13 @@ function checkConditionals(run: Run): boolean {
       const el = run.el(e, sub.activityId);
       const now = run.evalCondition(e, el.event!.condition!);
       const was = sub.data.lastTrue === true;
-      if (now !== was) { sub.data = { ...sub.data, lastTrue: now }; run.s.putSub(space, sub, "update"); }
+      if (now !== was) {
+        sub.data = { ...sub.data, lastTrue: now };
+        run.s.putSub(space, sub, "update");
+      }
       if (now && !was) {
-        if ((el.type === "boundaryEvent" || el.type === "startEvent") && el.cancelActivity !== false) run.s.putSub(space, sub, "delete");
+        if ((el.type === "boundaryEvent" || el.type === "startEvent") && el.cancelActivity !== false)
+          run.s.putSub(space, sub, "delete");
         run.schedule(() => fire(run, e, el));
         fired = true;
       }

@@ -21,13 +21,28 @@ import { adhocSubProcess } from "./elements/adhoc-sub-process";
 
 /** Element type (moddle local name) to behaviour. */
 const BEHAVIOURS: Record<string, Behaviour> = {
-  startEvent, endEvent, intermediateCatchEvent, intermediateThrowEvent, boundaryEvent,
-  userTask, serviceTask, sendTask: serviceTask, scriptTask, businessRuleTask, receiveTask,
-  manualTask: passThrough, task: passThrough,
-  exclusiveGateway, parallelGateway, inclusiveGateway, eventBasedGateway,
-  subProcess, callActivity,
+  startEvent,
+  endEvent,
+  intermediateCatchEvent,
+  intermediateThrowEvent,
+  boundaryEvent,
+  userTask,
+  serviceTask,
+  sendTask: serviceTask,
+  scriptTask,
+  businessRuleTask,
+  receiveTask,
+  manualTask: passThrough,
+  task: passThrough,
+  exclusiveGateway,
+  parallelGateway,
+  inclusiveGateway,
+  eventBasedGateway,
+  subProcess,
+  callActivity,
   // A transaction runs as an embedded subprocess; its cancel end event and cancel boundary give it its meaning.
-  transaction: subProcess, adHocSubProcess: adhocSubProcess,
+  transaction: subProcess,
+  adHocSubProcess: adhocSubProcess,
 };
 
 /** The behaviour of an element type; the parser refuses types without one, so a miss is a bug. */

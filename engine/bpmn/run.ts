@@ -19,10 +19,17 @@ import { adhocLeaving, adhocOf } from "./elements/adhoc-sub-process";
 /** Interprets one command: an agenda of small operations run until every token rests, over one Session. */
 export class Run {
   private agenda: Array<() => unknown> = [];
-  constructor(readonly s: Session, readonly deps: EngineDeps) {}
+  constructor(
+    readonly s: Session,
+    readonly deps: EngineDeps,
+  ) {}
 
-  get now(): number { return this.s.now; }
-  schedule(op: () => unknown): void { this.agenda.push(op); }
+  get now(): number {
+    return this.s.now;
+  }
+  schedule(op: () => unknown): void {
+    this.agenda.push(op);
+  }
 
   /** Runs queued operations (awaiting async delegates) until nothing is left, including deferred join and condition checks. */
   async drain(): Promise<void> {
@@ -36,32 +43,61 @@ export class Run {
   }
 
   // ---- tree navigation ----
-  space(e: ExecutionRecord): InstanceSpace { return this.s.spaceOfExecution(e.id) ?? this.s.require(e.instanceId); }
-  model(e: ExecutionRecord): ProcessModel { return this.s.definition(this.space(e).instance.definitionId).model; }
+  space(e: ExecutionRecord): InstanceSpace {
+    return this.s.spaceOfExecution(e.id) ?? this.s.require(e.instanceId);
+  }
+  model(e: ExecutionRecord): ProcessModel {
+    return this.s.definition(this.space(e).instance.definitionId).model;
+  }
   el(e: ExecutionRecord, id = e.activityId!): ElementModel {
     const el = this.model(e).elements[id];
     if (!el) throw new UnprocessableError(`element '${id}' is not part of the definition`);
     return el;
   }
-  parent(e: ExecutionRecord): ExecutionRecord | undefined { return e.parentId ? this.space(e).executions.get(e.parentId) : undefined; }
+  parent(e: ExecutionRecord): ExecutionRecord | undefined {
+    return e.parentId ? this.space(e).executions.get(e.parentId) : undefined;
+  }
   children(e: ExecutionRecord): ExecutionRecord[] {
     const out: ExecutionRecord[] = [];
     for (const c of this.space(e).executions.values()) if (c.parentId === e.id) out.push(c);
     return out;
   }
-  alive(e: ExecutionRecord): boolean { return this.space(e).executions.has(e.id); }
+  alive(e: ExecutionRecord): boolean {
+    return this.space(e).executions.has(e.id);
+  }
   isMiInner(token: ExecutionRecord, el: ElementModel): boolean {
     const p = this.parent(token);
     return !!p && p.kind === "mi" && p.scopeId === el.id;
   }
 
-  newExecution(space: InstanceSpace, parentId: string | null, kind: ExecutionRecord["kind"], scopeId: string | null, id = this.deps.newId()): ExecutionRecord {
-    const e: ExecutionRecord = { id, tenantId: space.instance.tenantId, instanceId: space.instance.id, parentId, kind, scopeId, activityId: null, state: "active", data: {}, createdAt: this.now };
+  newExecution(
+    space: InstanceSpace,
+    parentId: string | null,
+    kind: ExecutionRecord["kind"],
+    scopeId: string | null,
+    id = this.deps.newId(),
+  ): ExecutionRecord {
+    const e: ExecutionRecord = {
+      id,
+      tenantId: space.instance.tenantId,
+      instanceId: space.instance.id,
+      parentId,
+      kind,
+      scopeId,
+      activityId: null,
+      state: "active",
+      data: {},
+      createdAt: this.now,
+    };
     this.s.putExecution(space, e, "insert");
     return e;
   }
-  newToken(parent: ExecutionRecord): ExecutionRecord { return this.newExecution(this.space(parent), parent.id, "token", null); }
-  mark(e: ExecutionRecord): void { if (this.alive(e)) this.s.putExecution(this.space(e), e, "update"); }
+  newToken(parent: ExecutionRecord): ExecutionRecord {
+    return this.newExecution(this.space(parent), parent.id, "token", null);
+  }
+  mark(e: ExecutionRecord): void {
+    if (this.alive(e)) this.s.putExecution(this.space(e), e, "update");
+  }
 
   // ---- variables: they live on scopes; lookups climb the tree ----
   getVar(e: ExecutionRecord, name: string): unknown {
@@ -75,7 +111,8 @@ export class Run {
   allVars(e: ExecutionRecord): Record<string, unknown> {
     const space = this.space(e);
     const chain: string[] = [];
-    for (let c: ExecutionRecord | undefined = e; c; c = c.parentId ? space.executions.get(c.parentId) : undefined) chain.unshift(c.id);
+    for (let c: ExecutionRecord | undefined = e; c; c = c.parentId ? space.executions.get(c.parentId) : undefined)
+      chain.unshift(c.id);
     if (chain[0] !== space.instance.id) chain.unshift(space.instance.id);
     const out: Record<string, unknown> = {};
     for (const id of chain) for (const [k, v] of space.vars.get(id) ?? []) out[k] = v;
@@ -85,35 +122,100 @@ export class Run {
   setVar(e: ExecutionRecord, name: string, value: unknown): void {
     const space = this.space(e);
     for (let c: ExecutionRecord | undefined = e; c; c = c.parentId ? space.executions.get(c.parentId) : undefined) {
-      if (space.vars.get(c.id)?.has(name)) { this.s.setVar(space, c.id, name, value); return; }
+      if (space.vars.get(c.id)?.has(name)) {
+        this.s.setVar(space, c.id, name, value);
+        return;
+      }
     }
     this.s.setVar(space, space.instance.id, name, value);
   }
-  setLocal(e: ExecutionRecord, name: string, value: unknown): void { this.s.setVar(this.space(e), e.id, name, value); }
+  setLocal(e: ExecutionRecord, name: string, value: unknown): void {
+    this.s.setVar(this.space(e), e.id, name, value);
+  }
   scope(e: ExecutionRecord): VarScope {
     const inst = this.space(e).instance;
-    const execution = { id: e.id, processInstanceId: inst.id, processInstanceBusinessKey: inst.businessKey, businessKey: inst.businessKey, currentActivityId: e.activityId, tenantId: inst.tenantId, processDefinitionId: inst.definitionId };
+    const execution = {
+      id: e.id,
+      processInstanceId: inst.id,
+      processInstanceBusinessKey: inst.businessKey,
+      businessKey: inst.businessKey,
+      currentActivityId: e.activityId,
+      tenantId: inst.tenantId,
+      processDefinitionId: inst.definitionId,
+    };
     return {
-      get: (n) => { const v = this.getVar(e, n); return v !== undefined ? v : n === "execution" ? execution : n === "businessKey" ? inst.businessKey : undefined; },
+      get: (n) => {
+        const v = this.getVar(e, n);
+        return v !== undefined ? v : n === "execution" ? execution : n === "businessKey" ? inst.businessKey : undefined;
+      },
       all: () => ({ execution, businessKey: inst.businessKey, ...this.allVars(e) }),
     };
   }
-  evalCondition(e: ExecutionRecord, src: string): boolean { return isTrue(compileExpression(src)(this.scope(e))); }
-  evalValue(e: ExecutionRecord, src: string): unknown { return compileValue(src)(this.scope(e)); }
+  evalCondition(e: ExecutionRecord, src: string): boolean {
+    return isTrue(compileExpression(src)(this.scope(e)));
+  }
+  evalValue(e: ExecutionRecord, src: string): unknown {
+    return compileValue(src)(this.scope(e));
+  }
 
   // ---- history ----
   actStart(token: ExecutionRecord, el: ElementModel): void {
     const id = this.deps.newId();
     token.data.actId = id;
-    this.s.putActivity({ id, tenantId: token.tenantId, instanceId: token.instanceId, executionId: token.id, activityId: el.id, activityName: el.name, activityType: el.type, startTime: this.now, endTime: null, taskId: null, who: null, channel: null, outcome: null }, "insert");
+    this.s.putActivity(
+      {
+        id,
+        tenantId: token.tenantId,
+        instanceId: token.instanceId,
+        executionId: token.id,
+        activityId: el.id,
+        activityName: el.name,
+        activityType: el.type,
+        startTime: this.now,
+        endTime: null,
+        taskId: null,
+        who: null,
+        channel: null,
+        outcome: null,
+      },
+      "insert",
+    );
   }
-  actEnd(token: ExecutionRecord, outcome: "completed" | "cancelled", extra: { who?: string | null; channel?: string | null; taskId?: string | null } = {}): void {
+  actEnd(
+    token: ExecutionRecord,
+    outcome: "completed" | "cancelled",
+    extra: { who?: string | null; channel?: string | null; taskId?: string | null } = {},
+  ): void {
     const id = token.data.actId;
     if (!id) return;
     delete token.data.actId;
     const pending = this.s.changes.activities.get(id);
-    const base = pending?.row ?? { id, tenantId: token.tenantId, instanceId: token.instanceId, executionId: token.id, activityId: token.activityId ?? "", activityName: "", activityType: "", startTime: 0, endTime: null, taskId: null, who: null, channel: null, outcome: null };
-    this.s.putActivity({ ...base, endTime: this.now, outcome, who: extra.who ?? base.who, channel: extra.channel ?? base.channel, taskId: extra.taskId ?? base.taskId }, pending ? pending.op : "update");
+    const base = pending?.row ?? {
+      id,
+      tenantId: token.tenantId,
+      instanceId: token.instanceId,
+      executionId: token.id,
+      activityId: token.activityId ?? "",
+      activityName: "",
+      activityType: "",
+      startTime: 0,
+      endTime: null,
+      taskId: null,
+      who: null,
+      channel: null,
+      outcome: null,
+    };
+    this.s.putActivity(
+      {
+        ...base,
+        endTime: this.now,
+        outcome,
+        who: extra.who ?? base.who,
+        channel: extra.channel ?? base.channel,
+        taskId: extra.taskId ?? base.taskId,
+      },
+      pending ? pending.op : "update",
+    );
   }
 
   // ---- the shared lifecycle ----
@@ -131,7 +233,10 @@ export class Run {
 
   /** Continues at an element once any async boundary is passed. */
   proceed(token: ExecutionRecord, el: ElementModel): void | Promise<void> {
-    if (token.data.asyncPassed) { delete token.data.asyncPassed; this.mark(token); }
+    if (token.data.asyncPassed) {
+      delete token.data.asyncPassed;
+      this.mark(token);
+    }
     if (el.mi && !this.isMiInner(token, el)) return startMultiInstance(this, token, el);
     if (isActivityType(el.type) && !this.isMiInner(token, el)) createBoundaryEvents(this, token, el);
     return behaviourFor(el.type).execute(this, token, el);
@@ -145,7 +250,11 @@ export class Run {
     if (el.boundaries?.length && !token.data.compensating) recordCompensation(this, token, el);
     if (this.isMiInner(token, el)) return miInnerCompleted(this, token, el);
     // A compensation handler has no outgoing flows of its own: it reports back to its thrower.
-    if (token.data.compensating && !el.outgoing.length) { this.actEnd(token, "completed"); handlerDone(this, token); return; }
+    if (token.data.compensating && !el.outgoing.length) {
+      this.actEnd(token, "completed");
+      handlerDone(this, token);
+      return;
+    }
     const adhocDone = adhocLeaving(this, token);
     this.takeOutgoing(token, el, flows);
     adhocDone?.();
@@ -172,9 +281,14 @@ export class Run {
   selectFlows(token: ExecutionRecord, el: ElementModel): FlowModel[] {
     if (!el.outgoing.length) return [];
     const flows = this.model(token).flows;
-    const taken = el.outgoing.filter((id) => id !== el.default && this.flowTrue(token, flows[id])).map((id) => flows[id]);
+    const taken = el.outgoing
+      .filter((id) => id !== el.default && this.flowTrue(token, flows[id]))
+      .map((id) => flows[id]);
     if (!taken.length && el.default) taken.push(flows[el.default]);
-    if (!taken.length) throw new UnprocessableError(`No outgoing sequence flow of '${el.id}' could be selected: no condition holds and there is no default flow`);
+    if (!taken.length)
+      throw new UnprocessableError(
+        `No outgoing sequence flow of '${el.id}' could be selected: no condition holds and there is no default flow`,
+      );
     return taken;
   }
 
@@ -194,7 +308,10 @@ export class Run {
   /** A scope with no token left completes: the instance ends, or the subprocess' holder moves on. */
   completeScope(scope: ExecutionRecord): void {
     const holder = this.parent(scope);
-    if (!holder) { this.schedule(() => this.endInstance(this.space(scope), "completed")); return; }
+    if (!holder) {
+      this.schedule(() => this.endInstance(this.space(scope), "completed"));
+      return;
+    }
     liftCompensation(this, scope);
     this.removeExecution(scope);
     this.leave(holder);
@@ -212,7 +329,8 @@ export class Run {
     inst.endReason = reason;
     this.s.touchInstance(space);
     if (inst.parentInstanceId && inst.parentExecutionId) {
-      const parentId = inst.parentInstanceId, execId = inst.parentExecutionId;
+      const parentId = inst.parentInstanceId,
+        execId = inst.parentExecutionId;
       this.schedule(() => childEnded(this, parentId, execId, rootVars));
     }
   }
@@ -233,7 +351,12 @@ export class Run {
     for (const c of this.children(e)) this.cancelExecution(c, silentHistory);
     if (e.kind === "token") {
       this.actEnd(e, "cancelled");
-      for (const t of [...space.tasks.values()]) if (t.executionId === e.id) { t.state = "CANCELLED"; t.completedAt = this.now; this.s.putTask(space, t, "update"); }
+      for (const t of [...space.tasks.values()])
+        if (t.executionId === e.id) {
+          t.state = "CANCELLED";
+          t.completedAt = this.now;
+          this.s.putTask(space, t, "update");
+        }
       const child = (e.data as { childInstanceId?: string }).childInstanceId;
       if (child) cancelInstance(this, child, "parent activity cancelled");
     }
@@ -243,21 +366,61 @@ export class Run {
   removeEventsOf(e: ExecutionRecord, includeIncidents = false): void {
     const space = this.space(e);
     for (const s of [...space.subs.values()]) if (s.executionId === e.id) this.s.putSub(space, s, "delete");
-    for (const j of [...space.jobs.values()]) if (j.executionId === e.id && (includeIncidents || j.kind !== "incident")) this.s.putJob(space, j, "delete");
+    for (const j of [...space.jobs.values()])
+      if (j.executionId === e.id && (includeIncidents || j.kind !== "incident")) this.s.putJob(space, j, "delete");
   }
 
   // ---- waits ----
-  subscribe(e: ExecutionRecord, activityId: string, type: SubscriptionRecord["type"], name: string, data: SubscriptionRecord["data"] = {}): SubscriptionRecord {
+  subscribe(
+    e: ExecutionRecord,
+    activityId: string,
+    type: SubscriptionRecord["type"],
+    name: string,
+    data: SubscriptionRecord["data"] = {},
+  ): SubscriptionRecord {
     const space = this.space(e);
-    const sub: SubscriptionRecord = { id: this.deps.newId(), tenantId: e.tenantId, instanceId: e.instanceId, executionId: e.id, definitionId: space.instance.definitionId, activityId, type, name, data, createdAt: this.now };
+    const sub: SubscriptionRecord = {
+      id: this.deps.newId(),
+      tenantId: e.tenantId,
+      instanceId: e.instanceId,
+      executionId: e.id,
+      definitionId: space.instance.definitionId,
+      activityId,
+      type,
+      name,
+      data,
+      createdAt: this.now,
+    };
     this.s.putSub(space, sub, "insert");
     return sub;
   }
 
-  newJob(e: ExecutionRecord, el: ElementModel, kind: JobRecord["kind"], dueAt: number, data: JobRecord["data"] = {}): JobRecord {
+  newJob(
+    e: ExecutionRecord,
+    el: ElementModel,
+    kind: JobRecord["kind"],
+    dueAt: number,
+    data: JobRecord["data"] = {},
+  ): JobRecord {
     const space = this.space(e);
     const policy = parseRetryCycle(el.retryCycle);
-    const job: JobRecord = { id: this.deps.newId(), tenantId: e.tenantId, instanceId: e.instanceId, executionId: e.id, definitionId: space.instance.definitionId, activityId: el.id, kind, state: "EXECUTABLE", dueAt, retries: el.retryCycle ? policy.attempts : DEFAULT_RETRIES, exception: null, lockOwner: null, lockExpiresAt: null, data: { ...data, retryCycle: el.retryCycle }, createdAt: this.now };
+    const job: JobRecord = {
+      id: this.deps.newId(),
+      tenantId: e.tenantId,
+      instanceId: e.instanceId,
+      executionId: e.id,
+      definitionId: space.instance.definitionId,
+      activityId: el.id,
+      kind,
+      state: "EXECUTABLE",
+      dueAt,
+      retries: el.retryCycle ? policy.attempts : DEFAULT_RETRIES,
+      exception: null,
+      lockOwner: null,
+      lockExpiresAt: null,
+      data: { ...data, retryCycle: el.retryCycle },
+      createdAt: this.now,
+    };
     this.s.putJob(space, job, "insert");
     return job;
   }
@@ -271,7 +434,9 @@ export class Run {
     return this.newJob(e, el, "timer", sched.dueAt, sched.repeat ? { repeat: sched.repeat } : {});
   }
 
-  asyncJob(token: ExecutionRecord, el: ElementModel): void { this.newJob(token, el, "async", this.now); }
+  asyncJob(token: ExecutionRecord, el: ElementModel): void {
+    this.newJob(token, el, "async", this.now);
+  }
 
   /** Parks the token at the element with a dead-letter job: loud, visible in the monitor, retryable once fixed. */
   incident(token: ExecutionRecord, el: ElementModel, message: string): void {

@@ -1,15 +1,30 @@
 import { NotFoundError } from "../errors";
-import type { ActivityRecord, DefinitionRecord, ExecutionRecord, InstanceRecord, Involvement, JobRecord, SubscriptionRecord, TaskRecord } from "./state";
+import type {
+  ActivityRecord,
+  DefinitionRecord,
+  ExecutionRecord,
+  InstanceRecord,
+  Involvement,
+  JobRecord,
+  SubscriptionRecord,
+  TaskRecord,
+} from "./state";
 import type { EngineStore } from "./store";
 
 export type Op = "insert" | "update" | "delete";
-export interface Change<T> { op: Op; row: T }
+export interface Change<T> {
+  op: Op;
+  row: T;
+}
 
 /** The rows one command wrote: the store applies them in one transaction, checking `baseRevisions`. */
 export interface ChangeSet {
   instances: Map<string, Change<InstanceRecord>>;
   executions: Map<string, Change<ExecutionRecord>>;
-  variables: Map<string, { op: "upsert" | "delete"; tenantId: string; instanceId: string; executionId: string; name: string; value: unknown }>;
+  variables: Map<
+    string,
+    { op: "upsert" | "delete"; tenantId: string; instanceId: string; executionId: string; name: string; value: unknown }
+  >;
   tasks: Map<string, Change<TaskRecord>>;
   jobs: Map<string, Change<JobRecord>>;
   subscriptions: Map<string, Change<SubscriptionRecord>>;
@@ -35,7 +50,10 @@ export interface InstanceSpace {
 
 function track<T extends { id: string }>(m: Map<string, Change<T>>, op: Op, row: T): void {
   const prev = m.get(row.id);
-  if (!prev) { m.set(row.id, { op, row }); return; }
+  if (!prev) {
+    m.set(row.id, { op, row });
+    return;
+  }
   if (prev.op === "insert") {
     if (op === "delete") m.delete(row.id);
     else m.set(row.id, { op: "insert", row });
@@ -48,13 +66,26 @@ function track<T extends { id: string }>(m: Map<string, Change<T>>, op: Op, row:
 export class Session {
   readonly spaces = new Map<string, InstanceSpace>();
   readonly changes: ChangeSet = {
-    instances: new Map(), executions: new Map(), variables: new Map(), tasks: new Map(), jobs: new Map(),
-    subscriptions: new Map(), activities: new Map(), involvements: [], baseRevisions: new Map(), baseStates: new Map(), createdTasks: [],
+    instances: new Map(),
+    executions: new Map(),
+    variables: new Map(),
+    tasks: new Map(),
+    jobs: new Map(),
+    subscriptions: new Map(),
+    activities: new Map(),
+    involvements: [],
+    baseRevisions: new Map(),
+    baseStates: new Map(),
+    createdTasks: [],
   };
   private defs = new Map<string, DefinitionRecord>();
   private execIndex = new Map<string, InstanceSpace>();
 
-  constructor(readonly store: EngineStore, readonly tenantId: string, readonly now: number) {}
+  constructor(
+    readonly store: EngineStore,
+    readonly tenantId: string,
+    readonly now: number,
+  ) {}
 
   definition(id: string): DefinitionRecord {
     let d = this.defs.get(id);
@@ -73,9 +104,18 @@ export class Session {
     const li = this.store.loadInstance(this.tenantId, instanceId);
     if (!li) return null;
     const space: InstanceSpace = {
-      instance: li.instance, executions: new Map(), vars: new Map(), tasks: new Map(), jobs: new Map(), subs: new Map(), varsChanged: false,
+      instance: li.instance,
+      executions: new Map(),
+      vars: new Map(),
+      tasks: new Map(),
+      jobs: new Map(),
+      subs: new Map(),
+      varsChanged: false,
     };
-    for (const e of li.executions) { space.executions.set(e.id, e); this.execIndex.set(e.id, space); }
+    for (const e of li.executions) {
+      space.executions.set(e.id, e);
+      this.execIndex.set(e.id, space);
+    }
     for (const v of li.variables) {
       let m = space.vars.get(v.executionId);
       if (!m) space.vars.set(v.executionId, (m = new Map()));
@@ -97,24 +137,47 @@ export class Session {
   }
 
   addInstance(instance: InstanceRecord): InstanceSpace {
-    const space: InstanceSpace = { instance, executions: new Map(), vars: new Map(), tasks: new Map(), jobs: new Map(), subs: new Map(), varsChanged: false };
+    const space: InstanceSpace = {
+      instance,
+      executions: new Map(),
+      vars: new Map(),
+      tasks: new Map(),
+      jobs: new Map(),
+      subs: new Map(),
+      varsChanged: false,
+    };
     this.spaces.set(instance.id, space);
     track(this.changes.instances, "insert", instance);
     return space;
   }
 
-  touchInstance(space: InstanceSpace): void { track(this.changes.instances, "update", space.instance); }
+  touchInstance(space: InstanceSpace): void {
+    track(this.changes.instances, "update", space.instance);
+  }
 
-  spaceOfExecution(id: string): InstanceSpace | undefined { return this.execIndex.get(id); }
+  spaceOfExecution(id: string): InstanceSpace | undefined {
+    return this.execIndex.get(id);
+  }
 
-  exec(id: string): ExecutionRecord | undefined { return this.execIndex.get(id)?.executions.get(id); }
+  exec(id: string): ExecutionRecord | undefined {
+    return this.execIndex.get(id)?.executions.get(id);
+  }
 
   putExecution(space: InstanceSpace, e: ExecutionRecord, op: Op): void {
     if (op === "delete") {
       space.executions.delete(e.id);
       this.execIndex.delete(e.id);
       const vars = space.vars.get(e.id);
-      if (vars) for (const name of vars.keys()) this.changes.variables.set(`${e.id}\u0000${name}`, { op: "delete", tenantId: e.tenantId, instanceId: e.instanceId, executionId: e.id, name, value: null });
+      if (vars)
+        for (const name of vars.keys())
+          this.changes.variables.set(`${e.id}\u0000${name}`, {
+            op: "delete",
+            tenantId: e.tenantId,
+            instanceId: e.instanceId,
+            executionId: e.id,
+            name,
+            value: null,
+          });
       space.vars.delete(e.id);
     } else {
       space.executions.set(e.id, e);
@@ -128,28 +191,46 @@ export class Session {
     if (!m) space.vars.set(executionId, (m = new Map()));
     m.set(name, value === undefined ? null : value);
     space.varsChanged = true;
-    this.changes.variables.set(`${executionId}\u0000${name}`, { op: "upsert", tenantId: space.instance.tenantId, instanceId: space.instance.id, executionId, name, value: value ?? null });
+    this.changes.variables.set(`${executionId}\u0000${name}`, {
+      op: "upsert",
+      tenantId: space.instance.tenantId,
+      instanceId: space.instance.id,
+      executionId,
+      name,
+      value: value ?? null,
+    });
   }
 
   putTask(space: InstanceSpace, t: TaskRecord, op: Op): void {
-    if (t.state === "OPEN") space.tasks.set(t.id, t); else space.tasks.delete(t.id);
+    if (t.state === "OPEN") space.tasks.set(t.id, t);
+    else space.tasks.delete(t.id);
     if (op === "insert") this.changes.createdTasks.push(t);
     track(this.changes.tasks, op, t);
   }
 
   putJob(space: InstanceSpace | null, j: JobRecord, op: Op): void {
-    if (space) { if (op === "delete") space.jobs.delete(j.id); else space.jobs.set(j.id, j); }
+    if (space) {
+      if (op === "delete") space.jobs.delete(j.id);
+      else space.jobs.set(j.id, j);
+    }
     track(this.changes.jobs, op, j);
   }
 
   putSub(space: InstanceSpace | null, s: SubscriptionRecord, op: Op): void {
-    if (space) { if (op === "delete") space.subs.delete(s.id); else space.subs.set(s.id, s); }
+    if (space) {
+      if (op === "delete") space.subs.delete(s.id);
+      else space.subs.set(s.id, s);
+    }
     track(this.changes.subscriptions, op, s);
   }
 
-  putActivity(a: ActivityRecord, op: Op): void { track(this.changes.activities, op, a); }
+  putActivity(a: ActivityRecord, op: Op): void {
+    track(this.changes.activities, op, a);
+  }
 
-  involve(i: Involvement): void { this.changes.involvements.push(i); }
+  involve(i: Involvement): void {
+    this.changes.involvements.push(i);
+  }
 
   /** Subscriptions by name: the stored ones as this command changed them, plus those it created. */
   findSubscriptions(type: SubscriptionRecord["type"], name: string): SubscriptionRecord[] {

@@ -32,7 +32,14 @@ export interface ExecutionRecord {
   activityId: string | null;
   /** joined: parked at a converging gateway */
   state: "active" | "joined";
-  data: { actId?: string; asyncPassed?: string; startAt?: string; items?: unknown[]; compensating?: string; pending?: string[] };
+  data: {
+    actId?: string;
+    asyncPassed?: string;
+    startAt?: string;
+    items?: unknown[];
+    compensating?: string;
+    pending?: string[];
+  };
   createdAt: number;
 }
 
@@ -111,7 +118,13 @@ export interface ActivityRecord {
   outcome: "completed" | "cancelled" | null;
 }
 
-export interface Involvement { tenantId: string; instanceId: string; kind: "user" | "group"; principal: string; reason: string }
+export interface Involvement {
+  tenantId: string;
+  instanceId: string;
+  kind: "user" | "group";
+  principal: string;
+  reason: string;
+}
 
 /** Everything of one instance a command needs: loaded at once, mutated in memory, written back with a revision check. */
 export interface LoadedInstance {

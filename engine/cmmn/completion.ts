@@ -20,7 +20,10 @@ export interface CompletionCheck {
 export function checkCompletion(lc: LoadedCase, children: PlanItemInstance[], autoComplete: boolean): CompletionCheck {
   const model = lc.definition.model;
   let shouldComplete = true;
-  const completedBefore = (pi: PlanItemInstance) => lc.items.some((o) => o.elementId === pi.elementId && o.stageInstanceId === pi.stageInstanceId && o.state === "COMPLETED");
+  const completedBefore = (pi: PlanItemInstance) =>
+    lc.items.some(
+      (o) => o.elementId === pi.elementId && o.stageInstanceId === pi.stageInstanceId && o.state === "COMPLETED",
+    );
   for (const pi of children) {
     if (DONE_FOR_PARENT.has(pi.state)) continue;
     const pm: PlanItemModel = model.planItems[pi.elementId];
@@ -28,7 +31,10 @@ export function checkCompletion(lc: LoadedCase, children: PlanItemInstance[], au
     if (rule === "ignore") continue;
     const scope = scopeOf(lc, pi, pm);
     const repeats = !!pm.repetition && holds(pm.repetition.condition, scope);
-    const ignoredAfterFirst = () => (rule === "ignoreAfterFirstCompletion" || (rule === "ignoreAfterFirstCompletionIfAvailableOrEnabled" && pi.state !== "ACTIVE")) && completedBefore(pi);
+    const ignoredAfterFirst = () =>
+      (rule === "ignoreAfterFirstCompletion" ||
+        (rule === "ignoreAfterFirstCompletionIfAvailableOrEnabled" && pi.state !== "ACTIVE")) &&
+      completedBefore(pi);
     if (pi.state === "ACTIVE") {
       if (ignoredAfterFirst()) continue;
       return { completable: false, shouldComplete: false, blocker: pi };

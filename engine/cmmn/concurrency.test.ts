@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { cmmn, deployFile, makeCases, openTaskIds, states, T, actor } from "../../test/fixtures/cmmn/harness";
 
-const STAGE_CASE = cmmn("c", `
+const STAGE_CASE = cmmn(
+  "c",
+  `
   <planItem id="piStage" name="Stage" definitionRef="st"/>
   <planItem id="piM" name="Done" definitionRef="m"><entryCriterion id="e1" sentryRef="s1"/></planItem>
   <sentry id="s1"><planItemOnPart id="op1" sourceRef="piStage"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
@@ -9,7 +11,8 @@ const STAGE_CASE = cmmn("c", `
     <planItem id="piA" name="A" definitionRef="a"/><planItem id="piB" name="B" definitionRef="b"/>
     <humanTask id="a" name="A"/><humanTask id="b" name="B"/>
   </stage>
-  <milestone id="m" name="Done"/>`);
+  <milestone id="m" name="Done"/>`,
+);
 
 describe("concurrent case commands", () => {
   test("both tasks of one case completed at the same time: both count, and the case completes", async () => {
@@ -37,7 +40,9 @@ describe("concurrent case commands", () => {
   test("many cases started and driven at once all end, each with its own tasks", async () => {
     const h = makeCases();
     await deployFile(h.rt, STAGE_CASE);
-    const started = await Promise.all(Array.from({ length: 20 }, (_, i) => h.rt.startCase(T, { definitionKey: "c", businessKey: `K${i}` })));
+    const started = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => h.rt.startCase(T, { definitionKey: "c", businessKey: `K${i}` })),
+    );
     expect(new Set(started.flatMap((c) => c.activeTasks.map((t) => t.id))).size).toBe(40);
     await Promise.all(started.flatMap((c) => c.activeTasks.map((t) => h.rt.completeHumanTask(T, t.id, {}, actor))));
     for (const c of started) expect(h.rt.getCase(T, c.id).ended).toBe(true);

@@ -9,5 +9,10 @@ export interface CaseEngineDeps {
   startableDefinition(tenantId: string, key: string): CaseDefinition | null;
   formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
   decisions?(tenantId: string, key: string, variables: Record<string, unknown>): Promise<{ result: unknown }>;
-  startProcess?(tenantId: string, definitionKey: string, variables: Record<string, unknown>, parent: { caseInstanceId: string; planItemId: string }): Promise<{ id: string; ended: boolean }>;
+  startProcess?(
+    tenantId: string,
+    definitionKey: string,
+    variables: Record<string, unknown>,
+    parent: { caseInstanceId: string; planItemId: string },
+  ): Promise<{ id: string; ended: boolean }>;
 }

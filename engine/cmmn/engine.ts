@@ -17,7 +17,13 @@ export const caseEngine = {
     return lc;
   },
 
-  async completeHumanTask(s: CaseSession, caseId: string, taskId: string, variables: Record<string, unknown>, actor: Actor): Promise<void> {
+  async completeHumanTask(
+    s: CaseSession,
+    caseId: string,
+    taskId: string,
+    variables: Record<string, unknown>,
+    actor: Actor,
+  ): Promise<void> {
     const { lc, run } = open(s, caseId);
     const pi = lc.items.find((i) => i.data.taskId === taskId);
     if (!pi) throw new NotFoundError(`Task ${taskId} not found in case ${caseId}`);
@@ -34,11 +40,19 @@ export const caseEngine = {
     const { lc, run } = open(s, caseId);
     const pi = lc.items.find((i) => i.id === planItemId && i.type !== "planModel");
     if (!pi) throw new NotFoundError(`Plan item ${planItemId} not found in case ${caseId}`);
-    const refuse = (what: string) => { throw new ConflictError(`Cannot ${what} plan item '${pi.name}': it is ${stateName(pi)}`, { state: pi.state }); };
-    if (op === "start") { if (pi.state !== "ENABLED") refuse("start"); await run.start(pi, "manualStart"); }
-    else if (op === "disable") { if (pi.state !== "ENABLED") refuse("disable"); run.transition(pi, "DISABLED", "disable", actor); }
-    else if (op === "enable") { if (pi.state !== "DISABLED") refuse("enable"); run.transition(pi, "ENABLED", "reenable", actor); }
-    else if (op === "trigger") {
+    const refuse = (what: string) => {
+      throw new ConflictError(`Cannot ${what} plan item '${pi.name}': it is ${stateName(pi)}`, { state: pi.state });
+    };
+    if (op === "start") {
+      if (pi.state !== "ENABLED") refuse("start");
+      await run.start(pi, "manualStart");
+    } else if (op === "disable") {
+      if (pi.state !== "ENABLED") refuse("disable");
+      run.transition(pi, "DISABLED", "disable", actor);
+    } else if (op === "enable") {
+      if (pi.state !== "DISABLED") refuse("enable");
+      run.transition(pi, "ENABLED", "reenable", actor);
+    } else if (op === "trigger") {
       const listener = pi.type === "userEventListener" && pi.state === "AVAILABLE";
       const blockingTask = pi.type === "task" && pi.state === "ACTIVE";
       if (!listener && !blockingTask) refuse("trigger");
@@ -54,12 +68,18 @@ export const caseEngine = {
     if (lc.instance.state !== "ACTIVE") return;
     const run = new CaseRun(s, lc);
     const pi = lc.items.find((i) => i.id === timer.planItemInstanceId);
-    if (!pi || pi.state !== "AVAILABLE") return;
+    if (pi?.state !== "AVAILABLE") return;
     await run.complete(pi);
     const next = timer.repeat ? nextRepeat(timer.repeat, timer.dueAt) : null;
     if (next && run.containerLiving(pi)) {
       const again = run.create(run.pm(pi), pi.stageInstanceId, pi.data.counter + 1, "AVAILABLE");
-      s.scheduleTimer({ caseInstanceId: lc.instance.id, planItemInstanceId: again.id, elementId: again.elementId, dueAt: next.dueAt, repeat: next.repeat ?? null });
+      s.scheduleTimer({
+        caseInstanceId: lc.instance.id,
+        planItemInstanceId: again.id,
+        elementId: again.elementId,
+        dueAt: next.dueAt,
+        repeat: next.repeat ?? null,
+      });
     }
     await settle(s, run);
   },
@@ -92,7 +112,8 @@ export const caseEngine = {
 function open(s: CaseSession, caseId: string) {
   const lc = s.get(caseId);
   if (lc.instance.state !== "ACTIVE") throw new ConflictError(`Case ${caseId} has already ended`);
-  if (typeof lc.instance.variables !== "object" || lc.instance.variables === null) throw new BadRequestError(`Case ${caseId} has unreadable variables`);
+  if (typeof lc.instance.variables !== "object" || lc.instance.variables === null)
+    throw new BadRequestError(`Case ${caseId} has unreadable variables`);
   return { lc, run: new CaseRun(s, lc) };
 }
 
@@ -110,7 +131,7 @@ async function reportEndedChildren(s: CaseSession): Promise<void> {
     const parent = s.get(child.parentCaseId);
     if (parent.instance.state !== "ACTIVE") continue;
     const pi = parent.items.find((i) => i.id === child.parentPlanItemId);
-    if (!pi || pi.state !== "ACTIVE") continue;
+    if (pi?.state !== "ACTIVE") continue;
     const run = new CaseRun(s, parent);
     await run.complete(pi);
     await run.settle();

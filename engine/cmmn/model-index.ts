@@ -1,7 +1,12 @@
 import type { CaseModel, CriterionModel } from "../model/cmmn";
 
 /** A criterion that listens for one standard event of one source element. */
-export interface Listening { owner: string; cr: CriterionModel; exit: boolean; onPartId: string }
+export interface Listening {
+  owner: string;
+  cr: CriterionModel;
+  exit: boolean;
+  onPartId: string;
+}
 
 /**
  * What the interpreter looks up per event instead of scanning every plan item: who listens to an element's event, which
@@ -26,7 +31,13 @@ export const eventKey = (source: string, event: string) => `${source} ${event}`;
 export function indexOf(model: CaseModel): ModelIndex {
   const hit = cache.get(model);
   if (hit) return hit;
-  const ix: ModelIndex = { listeners: new Map(), timerStarts: new Map(), alwaysCheck: [], eventListeners: [], hasOnEvent: false };
+  const ix: ModelIndex = {
+    listeners: new Map(),
+    timerStarts: new Map(),
+    alwaysCheck: [],
+    eventListeners: [],
+    hasOnEvent: false,
+  };
   const add = (owner: string, crs: CriterionModel[], exit: boolean): boolean => {
     let always = false;
     for (const cr of crs) {

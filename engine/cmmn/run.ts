@@ -18,13 +18,26 @@ export class CaseRun {
   /** items to check for satisfied criteria at the next settle step: created, or their sentry memory changed */
   private readonly pending = new Set<PlanItemInstance>();
   private rootItem: PlanItemInstance | undefined;
-  constructor(readonly s: CaseSession, readonly lc: LoadedCase) {}
+  constructor(
+    readonly s: CaseSession,
+    readonly lc: LoadedCase,
+  ) {}
 
-  get model() { return this.lc.definition.model; }
-  pm(pi: PlanItemInstance): PlanItemModel { return this.model.planItems[pi.elementId]; }
-  living(pi: PlanItemInstance): boolean { return !ENDED.has(pi.state); }
-  children(stageId: string | null): PlanItemInstance[] { return this.lc.items.filter((i) => i.stageInstanceId === stageId && i.type !== "planModel"); }
-  get root(): PlanItemInstance { return (this.rootItem ??= this.s.itemsOf(this.lc, this.model.planModelId).find((i) => i.type === "planModel")!); }
+  get model() {
+    return this.lc.definition.model;
+  }
+  pm(pi: PlanItemInstance): PlanItemModel {
+    return this.model.planItems[pi.elementId];
+  }
+  living(pi: PlanItemInstance): boolean {
+    return !ENDED.has(pi.state);
+  }
+  children(stageId: string | null): PlanItemInstance[] {
+    return this.lc.items.filter((i) => i.stageInstanceId === stageId && i.type !== "planModel");
+  }
+  get root(): PlanItemInstance {
+    return (this.rootItem ??= this.s.itemsOf(this.lc, this.model.planModelId).find((i) => i.type === "planModel")!);
+  }
 
   transition(pi: PlanItemInstance, to: PlanItemState, event: string, actor?: Actor): void {
     pi.state = to;
@@ -32,7 +45,10 @@ export class CaseRun {
     if (to === "ACTIVE") pi.startedAt = this.s.now;
     if (ENDED.has(to)) {
       pi.endedAt = this.s.now;
-      if (actor) { pi.endedBy = actor.userId; pi.channel = actor.channel; }
+      if (actor) {
+        pi.endedBy = actor.userId;
+        pi.channel = actor.channel;
+      }
     }
     this.s.touch(this.lc, pi);
     this.queue.push({ item: pi, event });
@@ -46,8 +62,18 @@ export class CaseRun {
 
   create(pm: PlanItemModel, stageId: string | null, counter: number, state: PlanItemState): PlanItemInstance {
     const pi = this.s.addItem(this.lc, {
-      stageInstanceId: stageId, elementId: pm.id, definitionRef: pm.definitionRef, name: pm.name, type: pm.type, state,
-      createdAt: this.s.now, startedAt: null, endedAt: null, endedBy: null, channel: null, data: { memory: {}, counter },
+      stageInstanceId: stageId,
+      elementId: pm.id,
+      definitionRef: pm.definitionRef,
+      name: pm.name,
+      type: pm.type,
+      state,
+      createdAt: this.s.now,
+      startedAt: null,
+      endedAt: null,
+      endedBy: null,
+      channel: null,
+      data: { memory: {}, counter },
     });
     if (pm.entryCriteria.length || pm.exitCriteria.length) this.pending.add(pi);
     return pi;
@@ -56,13 +82,17 @@ export class CaseRun {
   async onAvailable(pi: PlanItemInstance): Promise<void> {
     const pm = this.pm(pi);
     if (pm.type === "userEventListener") return;
-    if (pm.type === "timerEventListener") { if (!pm.timer?.startTrigger) scheduleListener(this, pi, pm); return; }
+    if (pm.type === "timerEventListener") {
+      if (!pm.timer?.startTrigger) scheduleListener(this, pi, pm);
+      return;
+    }
     if (!pm.entryCriteria.length) await this.activateOrEnable(pi);
   }
 
   async activateOrEnable(pi: PlanItemInstance): Promise<void> {
     const pm = this.pm(pi);
-    if (pm.manualActivation && holds(pm.manualActivation.condition, scopeOf(this.lc, pi, pm))) this.transition(pi, "ENABLED", "enable");
+    if (pm.manualActivation && holds(pm.manualActivation.condition, scopeOf(this.lc, pi, pm)))
+      this.transition(pi, "ENABLED", "enable");
     else await this.start(pi, "start");
   }
 
@@ -76,7 +106,13 @@ export class CaseRun {
     const pm = this.pm(pi);
     const occurs = pm.type === "milestone" || pm.type === "userEventListener" || pm.type === "timerEventListener";
     this.transition(pi, "COMPLETED", occurs ? "occur" : "complete", actor);
-    if (pm.repetition && !pm.entryCriteria.length && pm.type !== "timerEventListener" && this.containerLiving(pi) && holds(pm.repetition.condition, scopeOf(this.lc, pi, pm))) {
+    if (
+      pm.repetition &&
+      !pm.entryCriteria.length &&
+      pm.type !== "timerEventListener" &&
+      this.containerLiving(pi) &&
+      holds(pm.repetition.condition, scopeOf(this.lc, pi, pm))
+    ) {
       await this.onAvailable(this.create(pm, pi.stageInstanceId, pi.data.counter + 1, "AVAILABLE"));
     }
   }
@@ -98,15 +134,20 @@ export class CaseRun {
   async onEntrySatisfied(pi: PlanItemInstance): Promise<void> {
     const pm = this.pm(pi);
     pi.data.memory = {};
-    if (pm.repetition && holds(pm.repetition.condition, scopeOf(this.lc, pi, pm))) this.create(pm, pi.stageInstanceId, pi.data.counter + 1, "WAITING_FOR_REPETITION");
-    if (pm.type === "timerEventListener") { scheduleListener(this, pi, pm); return; }
+    if (pm.repetition && holds(pm.repetition.condition, scopeOf(this.lc, pi, pm)))
+      this.create(pm, pi.stageInstanceId, pi.data.counter + 1, "WAITING_FOR_REPETITION");
+    if (pm.type === "timerEventListener") {
+      scheduleListener(this, pi, pm);
+      return;
+    }
     if (pm.type === "userEventListener") return;
     await this.activateOrEnable(pi);
   }
 
   /** The case is over: remaining items end with it, a parent case task learns about it. */
   endCase(state: "COMPLETED" | "TERMINATED", reason: string, actor?: Actor): void {
-    for (const c of this.children(null)) if (this.living(c)) this.terminate(c, state === "COMPLETED" ? "exit" : reason === "exit" ? "exit" : "terminate");
+    for (const c of this.children(null))
+      if (this.living(c)) this.terminate(c, state === "COMPLETED" ? "exit" : reason === "exit" ? "exit" : "terminate");
     const root = this.root;
     if (this.living(root)) this.transition(root, state, state === "COMPLETED" ? "complete" : reason, actor);
     const inst = this.lc.instance;
@@ -125,10 +166,16 @@ export class CaseRun {
   async settle(): Promise<void> {
     const always = indexOf(this.model).alwaysCheck;
     for (let step = 0; this.lc.instance.state === "ACTIVE"; step++) {
-      if (step > MAX_STEPS) throw new UnprocessableError(`Case ${this.lc.instance.id} does not come to rest (a repetition or sentry loops)`);
+      if (step > MAX_STEPS)
+        throw new UnprocessableError(
+          `Case ${this.lc.instance.id} does not come to rest (a repetition or sentry loops)`,
+        );
       while (this.queue.length) recordEvent(this, this.queue.shift()!, this.pending);
       let moved = false;
-      if (this.model.exitCriteria.some((cr) => satisfiedCriterion(this, this.root, cr))) { this.endCase("TERMINATED", "exit"); return; }
+      if (this.model.exitCriteria.some((cr) => satisfiedCriterion(this, this.root, cr))) {
+        this.endCase("TERMINATED", "exit");
+        return;
+      }
       const check = this.pending;
       for (const el of always) for (const pi of this.s.itemsOf(this.lc, el)) check.add(pi);
       const candidates = [...check].sort((a, b) => a.seq - b.seq);
@@ -136,13 +183,27 @@ export class CaseRun {
       for (const pi of candidates) {
         if (!this.living(pi) || pi.type === "planModel") continue;
         const pm = this.pm(pi);
-        if (pm.exitCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) { this.terminate(pi, "exit"); moved = true; continue; }
-        if (ENTRY_LISTENING.has(pi.state) && this.containerLiving(pi) && pm.entryCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) { await this.onEntrySatisfied(pi); moved = true; }
+        if (pm.exitCriteria.some((cr) => satisfiedCriterion(this, pi, cr))) {
+          this.terminate(pi, "exit");
+          moved = true;
+          continue;
+        }
+        if (
+          ENTRY_LISTENING.has(pi.state) &&
+          this.containerLiving(pi) &&
+          pm.entryCriteria.some((cr) => satisfiedCriterion(this, pi, cr))
+        ) {
+          await this.onEntrySatisfied(pi);
+          moved = true;
+        }
         if (this.lc.instance.state !== "ACTIVE") return;
       }
       if (moved || this.queue.length || this.pending.size) continue;
       const orphans = orphanedListeners(this);
-      if (orphans.length) { for (const o of orphans) this.terminate(o, "exit"); continue; }
+      if (orphans.length) {
+        for (const o of orphans) this.terminate(o, "exit");
+        continue;
+      }
       if (await this.completeStages()) continue;
       break;
     }
@@ -156,21 +217,35 @@ export class CaseRun {
       if (!this.living(pi)) continue;
       for (const crId of Object.keys(pi.data.memory)) {
         const pm = pi.type === "planModel" ? null : this.pm(pi);
-        const cr = [...(pm ? [...pm.entryCriteria, ...pm.exitCriteria] : this.model.exitCriteria)].find((c) => c.id === crId);
-        if (cr && this.model.sentries[cr.sentryId]?.triggerMode === "onEvent") { delete pi.data.memory[crId]; this.s.touch(this.lc, pi); }
+        const cr = [...(pm ? [...pm.entryCriteria, ...pm.exitCriteria] : this.model.exitCriteria)].find(
+          (c) => c.id === crId,
+        );
+        if (cr && this.model.sentries[cr.sentryId]?.triggerMode === "onEvent") {
+          delete pi.data.memory[crId];
+          this.s.touch(this.lc, pi);
+        }
       }
     }
   }
 
   /** Completes the deepest stage that should complete, or the case; true when something moved. */
   private async completeStages(): Promise<boolean> {
-    const stages = this.lc.items.filter((i) => i.type === "stage" && i.state === "ACTIVE").sort((a, b) => b.seq - a.seq);
+    const stages = this.lc.items
+      .filter((i) => i.type === "stage" && i.state === "ACTIVE")
+      .sort((a, b) => b.seq - a.seq);
     for (const st of stages) {
       const c = checkCompletion(this.lc, this.children(st.id), !!this.pm(st).autoComplete);
-      if (c.shouldComplete) { this.closeContainer(st.id); await this.complete(st); return true; }
+      if (c.shouldComplete) {
+        this.closeContainer(st.id);
+        await this.complete(st);
+        return true;
+      }
     }
     const c = checkCompletion(this.lc, this.children(null), this.model.autoComplete);
-    if (c.shouldComplete) { this.endCase("COMPLETED", "completed"); return true; }
+    if (c.shouldComplete) {
+      this.endCase("COMPLETED", "completed");
+      return true;
+    }
     return false;
   }
 
@@ -184,7 +259,10 @@ export class CaseRun {
     if (st.type !== "stage") throw new ConflictError(`Plan item ${st.id} is a ${st.type}, not a stage`);
     if (st.state !== "ACTIVE") throw new ConflictError(`Stage ${st.id} is ${st.state.toLowerCase()}, not active`);
     const c = checkCompletion(this.lc, this.children(st.id), true);
-    if (!c.completable) throw new ConflictError(`Stage ${st.id} cannot complete: '${c.blocker!.name}' is ${c.blocker!.state.toLowerCase()}${c.blocker!.state === "ACTIVE" ? "" : " and required"}`);
+    if (!c.completable)
+      throw new ConflictError(
+        `Stage ${st.id} cannot complete: '${c.blocker!.name}' is ${c.blocker!.state.toLowerCase()}${c.blocker!.state === "ACTIVE" ? "" : " and required"}`,
+      );
     this.closeContainer(st.id);
     await this.complete(st, actor);
   }

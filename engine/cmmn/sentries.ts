@@ -9,7 +9,11 @@ import { scheduleListener } from "./timers";
  * Stores an event in the memory of every criterion still listening for it; starts timers whose start trigger it is. Only
  * the items the model says listen to this element's event are visited; returns the items whose memory gained an on-part.
  */
-export function recordEvent(run: CaseRun, ev: { item: PlanItemInstance; event: string }, changed: Set<PlanItemInstance>): void {
+export function recordEvent(
+  run: CaseRun,
+  ev: { item: PlanItemInstance; event: string },
+  changed: Set<PlanItemInstance>,
+): void {
   const { model, lc, s } = run;
   const ix = indexOf(model);
   const key = eventKey(ev.item.elementId, ev.event);
@@ -19,11 +23,16 @@ export function recordEvent(run: CaseRun, ev: { item: PlanItemInstance; event: s
       if (!run.living(pi) || pi === ev.item) continue;
       if (!l.exit && pi.state !== "AVAILABLE" && pi.state !== "WAITING_FOR_REPETITION") continue;
       const mem = (pi.data.memory[l.cr.id] ??= []);
-      if (!mem.includes(l.onPartId)) { mem.push(l.onPartId); s.touch(lc, pi); changed.add(pi); }
+      if (!mem.includes(l.onPartId)) {
+        mem.push(l.onPartId);
+        s.touch(lc, pi);
+        changed.add(pi);
+      }
     }
   }
   for (const el of ix.timerStarts.get(key) ?? []) {
-    for (const pi of s.itemsOf(lc, el)) if (pi.state === "AVAILABLE" && pi !== ev.item) scheduleListener(run, pi, run.pm(pi));
+    for (const pi of s.itemsOf(lc, el))
+      if (pi.state === "AVAILABLE" && pi !== ev.item) scheduleListener(run, pi, run.pm(pi));
   }
 }
 
@@ -45,17 +54,28 @@ export function orphanedListeners(run: CaseRun): PlanItemInstance[] {
   const listens = (ownerId: string, listenerElement: string): boolean => {
     if (ownerId === model.planModelId) return true;
     const pm = model.planItems[ownerId];
-    const names = (crs: CriterionModel[]) => crs.some((cr) => model.sentries[cr.sentryId].onParts.some((op) => op.sourceRef === listenerElement));
-    const viaEntry = names(pm.entryCriteria), viaExit = names(pm.exitCriteria);
+    const names = (crs: CriterionModel[]) =>
+      crs.some((cr) => model.sentries[cr.sentryId].onParts.some((op) => op.sourceRef === listenerElement));
+    const viaEntry = names(pm.entryCriteria),
+      viaExit = names(pm.exitCriteria);
     const instances = run.s.itemsOf(lc, ownerId);
     if (!instances.length) return couldStillCreate(pm.parent);
-    return instances.some((i) => (viaExit && run.living(i)) || (viaEntry && (i.state === "AVAILABLE" || i.state === "WAITING_FOR_REPETITION")));
+    return instances.some(
+      (i) =>
+        (viaExit && run.living(i)) || (viaEntry && (i.state === "AVAILABLE" || i.state === "WAITING_FOR_REPETITION")),
+    );
   };
   const couldStillCreate = (stageItemId: string | null): boolean => {
     if (stageItemId === null) return false;
     const inst = run.s.itemsOf(lc, stageItemId);
     if (!inst.length) return couldStillCreate(model.planItems[stageItemId].parent);
-    return inst.some((i) => i.state === "AVAILABLE" || i.state === "ENABLED" || i.state === "DISABLED" || i.state === "WAITING_FOR_REPETITION");
+    return inst.some(
+      (i) =>
+        i.state === "AVAILABLE" ||
+        i.state === "ENABLED" ||
+        i.state === "DISABLED" ||
+        i.state === "WAITING_FOR_REPETITION",
+    );
   };
   const out: PlanItemInstance[] = [];
   for (const el of indexOf(model).eventListeners) {

@@ -1,19 +1,41 @@
 import { NotFoundError } from "../errors";
 import type { CaseEngineDeps } from "./deps";
-import type { CaseChanges, CaseDefinition, CaseInstanceRecord, LoadedCase, PlanItemInstance, TimerRecord } from "./state";
+import type {
+  CaseChanges,
+  CaseDefinition,
+  CaseInstanceRecord,
+  LoadedCase,
+  PlanItemInstance,
+  TimerRecord,
+} from "./state";
 
 /** Lookups over a case's items (they are only ever added, through `addItem`), so the interpreter does not scan them. */
-interface ItemIndex { byId: Map<string, PlanItemInstance>; byElement: Map<string, PlanItemInstance[]>; maxSeq: number }
+interface ItemIndex {
+  byId: Map<string, PlanItemInstance>;
+  byElement: Map<string, PlanItemInstance[]>;
+  maxSeq: number;
+}
 
 /** One command's working set: the cases it loaded or created and every change to persist. */
 export class CaseSession {
-  readonly changes: CaseChanges = { cases: new Map(), tasksCreated: [], tasksEnded: [], timersCreated: [], timersCancelledFor: [], involvements: [] };
+  readonly changes: CaseChanges = {
+    cases: new Map(),
+    tasksCreated: [],
+    tasksEnded: [],
+    timersCreated: [],
+    timersCancelledFor: [],
+    involvements: [],
+  };
   /** case ids whose end must be reported to a parent case task */
   readonly endedChildren: string[] = [];
   private seq = 0;
   private readonly indexes = new WeakMap<LoadedCase, ItemIndex>();
 
-  constructor(readonly deps: CaseEngineDeps, readonly tenantId: string, readonly now: number) {}
+  constructor(
+    readonly deps: CaseEngineDeps,
+    readonly tenantId: string,
+    readonly now: number,
+  ) {}
 
   get(caseId: string): LoadedCase {
     const have = this.changes.cases.get(caseId);
@@ -24,27 +46,70 @@ export class CaseSession {
     return loaded;
   }
 
-  create(def: CaseDefinition, init: Omit<CaseInstanceRecord, "id" | "tenantId" | "definitionId" | "definitionKey" | "version" | "state" | "startTime" | "endTime" | "endReason" | "revision">): LoadedCase {
+  create(
+    def: CaseDefinition,
+    init: Omit<
+      CaseInstanceRecord,
+      | "id"
+      | "tenantId"
+      | "definitionId"
+      | "definitionKey"
+      | "version"
+      | "state"
+      | "startTime"
+      | "endTime"
+      | "endReason"
+      | "revision"
+    >,
+  ): LoadedCase {
     const instance: CaseInstanceRecord = {
-      id: this.deps.newId(), tenantId: this.tenantId, definitionId: def.id, definitionKey: def.key, version: def.version, state: "ACTIVE",
-      startTime: this.now, endTime: null, endReason: null, revision: 0, ...init,
+      id: this.deps.newId(),
+      tenantId: this.tenantId,
+      definitionId: def.id,
+      definitionKey: def.key,
+      version: def.version,
+      state: "ACTIVE",
+      startTime: this.now,
+      endTime: null,
+      endReason: null,
+      revision: 0,
+      ...init,
     };
-    const lc: LoadedCase = { instance, items: [], definition: def, isNew: true, baseRevision: 0, baseState: "ACTIVE", newItems: new Set(), dirtyItems: new Set() };
+    const lc: LoadedCase = {
+      instance,
+      items: [],
+      definition: def,
+      isNew: true,
+      baseRevision: 0,
+      baseState: "ACTIVE",
+      newItems: new Set(),
+      dirtyItems: new Set(),
+    };
     this.changes.cases.set(instance.id, lc);
     if (init.startedBy) this.involve(instance.id, "user", init.startedBy);
     return lc;
   }
 
   /** Adds a plan item instance; `seq` keeps creation order stable across reloads. */
-  addItem(lc: LoadedCase, item: Omit<PlanItemInstance, "seq" | "tenantId" | "caseInstanceId" | "id">): PlanItemInstance {
+  addItem(
+    lc: LoadedCase,
+    item: Omit<PlanItemInstance, "seq" | "tenantId" | "caseInstanceId" | "id">,
+  ): PlanItemInstance {
     const ix = this.index(lc);
-    const pi: PlanItemInstance = { id: this.deps.newId(), tenantId: this.tenantId, caseInstanceId: lc.instance.id, seq: Math.max(ix.maxSeq + 1, ++this.seq), ...item };
+    const pi: PlanItemInstance = {
+      id: this.deps.newId(),
+      tenantId: this.tenantId,
+      caseInstanceId: lc.instance.id,
+      seq: Math.max(ix.maxSeq + 1, ++this.seq),
+      ...item,
+    };
     lc.items.push(pi);
     lc.newItems.add(pi.id);
     ix.maxSeq = pi.seq;
     ix.byId.set(pi.id, pi);
     const same = ix.byElement.get(pi.elementId);
-    if (same) same.push(pi); else ix.byElement.set(pi.elementId, [pi]);
+    if (same) same.push(pi);
+    else ix.byElement.set(pi.elementId, [pi]);
     return pi;
   }
 
@@ -64,7 +129,8 @@ export class CaseSession {
       for (const pi of lc.items) {
         ix.byId.set(pi.id, pi);
         const same = ix.byElement.get(pi.elementId);
-        if (same) same.push(pi); else ix.byElement.set(pi.elementId, [pi]);
+        if (same) same.push(pi);
+        else ix.byElement.set(pi.elementId, [pi]);
         if (pi.seq > ix.maxSeq) ix.maxSeq = pi.seq;
       }
       this.indexes.set(lc, ix);

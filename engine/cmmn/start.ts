@@ -17,12 +17,26 @@ export async function startCaseIn(s: CaseSession, def: CaseDefinition, input: St
   const m = def.model;
   if (m.initiatorVariableName && input.startedBy) variables[m.initiatorVariableName] = input.startedBy;
   const lc = s.create(def, {
-    businessKey: input.businessKey, parentCaseId: input.parentCaseId ?? null, parentPlanItemId: input.parentPlanItemId ?? null,
-    startedBy: input.startedBy, channel: input.channel, variables,
+    businessKey: input.businessKey,
+    parentCaseId: input.parentCaseId ?? null,
+    parentPlanItemId: input.parentPlanItemId ?? null,
+    startedBy: input.startedBy,
+    channel: input.channel,
+    variables,
   });
   s.addItem(lc, {
-    stageInstanceId: null, elementId: m.planModelId, definitionRef: m.planModelId, name: m.name, type: "planModel", state: "ACTIVE",
-    createdAt: s.now, startedAt: s.now, endedAt: null, endedBy: null, channel: input.channel, data: { memory: {}, counter: 1 },
+    stageInstanceId: null,
+    elementId: m.planModelId,
+    definitionRef: m.planModelId,
+    name: m.name,
+    type: "planModel",
+    state: "ACTIVE",
+    createdAt: s.now,
+    startedAt: s.now,
+    endedAt: null,
+    endedBy: null,
+    channel: input.channel,
+    data: { memory: {}, counter: 1 },
   });
   const run = new CaseRun(s, lc);
   await run.createChildren(null, m.children);

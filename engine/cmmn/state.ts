@@ -4,12 +4,26 @@ import type { CaseModel, PlanItemType } from "../model/cmmn";
 export type { TaskRecord };
 
 /** Plan item states, Flowable's names in upper case. */
-export type PlanItemState = "AVAILABLE" | "ENABLED" | "DISABLED" | "ACTIVE" | "COMPLETED" | "TERMINATED" | "FAILED" | "WAITING_FOR_REPETITION";
+export type PlanItemState =
+  | "AVAILABLE"
+  | "ENABLED"
+  | "DISABLED"
+  | "ACTIVE"
+  | "COMPLETED"
+  | "TERMINATED"
+  | "FAILED"
+  | "WAITING_FOR_REPETITION";
 
 /** States after which an item never moves again. */
 export const ENDED: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED", "FAILED"]);
 /** States that count as done when deciding whether the enclosing stage can complete (disabled and waiting-for-repetition included). */
-export const DONE_FOR_PARENT: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED", "FAILED", "DISABLED", "WAITING_FOR_REPETITION"]);
+export const DONE_FOR_PARENT: ReadonlySet<PlanItemState> = new Set([
+  "COMPLETED",
+  "TERMINATED",
+  "FAILED",
+  "DISABLED",
+  "WAITING_FOR_REPETITION",
+]);
 
 export type CaseState = "ACTIVE" | "COMPLETED" | "TERMINATED";
 
@@ -65,11 +79,30 @@ export interface CaseInstanceRecord {
 }
 
 /** A deployed case definition version as the engine needs it. */
-export interface CaseDefinition { id: string; key: string; version: number; model: CaseModel }
+export interface CaseDefinition {
+  id: string;
+  key: string;
+  version: number;
+  model: CaseModel;
+}
 
-export interface TimerRecord { id: string; tenantId: string; caseInstanceId: string; planItemInstanceId: string; elementId: string; dueAt: number; repeat: { left: number; spec: string } | null; createdAt: number }
+export interface TimerRecord {
+  id: string;
+  tenantId: string;
+  caseInstanceId: string;
+  planItemInstanceId: string;
+  elementId: string;
+  dueAt: number;
+  repeat: { left: number; spec: string } | null;
+  createdAt: number;
+}
 
-export interface Involvement { tenantId: string; instanceId: string; kind: "user" | "group"; principal: string }
+export interface Involvement {
+  tenantId: string;
+  instanceId: string;
+  kind: "user" | "group";
+  principal: string;
+}
 
 /** A case loaded into a session: its row, its plan items (all, ended ones included) and its model. */
 export interface LoadedCase {
@@ -88,10 +121,19 @@ export interface LoadedCase {
 export interface CaseChanges {
   cases: Map<string, LoadedCase>;
   tasksCreated: TaskRecord[];
-  tasksEnded: Array<{ id: string; state: "COMPLETED" | "CANCELLED"; at: number; by: string | null; channel: string | null }>;
+  tasksEnded: Array<{
+    id: string;
+    state: "COMPLETED" | "CANCELLED";
+    at: number;
+    by: string | null;
+    channel: string | null;
+  }>;
   timersCreated: TimerRecord[];
   timersCancelledFor: Array<{ caseInstanceId: string; planItemInstanceId: string }>;
   involvements: Involvement[];
 }
 
-export interface Actor { userId: string | null; channel: string | null }
+export interface Actor {
+  userId: string | null;
+  channel: string | null;
+}

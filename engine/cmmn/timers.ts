@@ -20,5 +20,11 @@ export function scheduleListener(run: CaseRun, pi: PlanItemInstance, pm: PlanIte
   const text = String(valueOf(pm.timer!.expression, scopeOf(run.lc, pi, pm)) ?? "").trim();
   const sch = scheduleTimer(kindOfTimer(text), text, run.s.now);
   if ("error" in sch) throw new BadRequestError(`Timer event listener '${pm.id}': ${sch.error}`);
-  run.s.scheduleTimer({ caseInstanceId: run.lc.instance.id, planItemInstanceId: pi.id, elementId: pi.elementId, dueAt: sch.dueAt, repeat: sch.repeat ?? null });
+  run.s.scheduleTimer({
+    caseInstanceId: run.lc.instance.id,
+    planItemInstanceId: pi.id,
+    elementId: pi.elementId,
+    dueAt: sch.dueAt,
+    repeat: sch.repeat ?? null,
+  });
 }

@@ -33,10 +33,14 @@ export function tableDecision(t: TableSpec): string {
   const attrs = [`id="${id}_table"`];
   if (t.hitPolicy) attrs.push(`hitPolicy="${t.hitPolicy}"`);
   if (t.aggregation) attrs.push(`aggregation="${t.aggregation}"`);
-  const inputs = t.inputs.map((i, k) =>
-    `<input id="${id}_in${k}" label="${esc(i.expr)}"><inputExpression${i.typeRef ? ` typeRef="${i.typeRef}"` : ""}><text>${esc(i.expr)}</text></inputExpression>${i.values ? `<inputValues><text>${esc(i.values)}</text></inputValues>` : ""}</input>`);
-  const outputs = t.outputs.map((o, k) =>
-    `<output id="${id}_out${k}"${o.name ? ` name="${o.name}"` : ""}${o.typeRef ? ` typeRef="${o.typeRef}"` : ""}>${o.values ? `<outputValues><text>${esc(o.values)}</text></outputValues>` : ""}${o.default ? `<defaultOutputEntry><text>${esc(o.default)}</text></defaultOutputEntry>` : ""}</output>`);
+  const inputs = t.inputs.map(
+    (i, k) =>
+      `<input id="${id}_in${k}" label="${esc(i.expr)}"><inputExpression${i.typeRef ? ` typeRef="${i.typeRef}"` : ""}><text>${esc(i.expr)}</text></inputExpression>${i.values ? `<inputValues><text>${esc(i.values)}</text></inputValues>` : ""}</input>`,
+  );
+  const outputs = t.outputs.map(
+    (o, k) =>
+      `<output id="${id}_out${k}"${o.name ? ` name="${o.name}"` : ""}${o.typeRef ? ` typeRef="${o.typeRef}"` : ""}>${o.values ? `<outputValues><text>${esc(o.values)}</text></outputValues>` : ""}${o.default ? `<defaultOutputEntry><text>${esc(o.default)}</text></defaultOutputEntry>` : ""}</output>`,
+  );
   const rules = t.rules.map((r, k) => {
     const ins = r.cells.slice(0, t.inputs.length).map((c) => `<inputEntry><text>${esc(c)}</text></inputEntry>`);
     const outs = r.cells.slice(t.inputs.length).map((c) => `<outputEntry><text>${esc(c)}</text></outputEntry>`);

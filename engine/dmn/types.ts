@@ -22,7 +22,14 @@ export interface JsonTable {
   hitPolicy: HitPolicy;
   aggregation?: Aggregation;
   inputs: { id: string; label?: string; expression: string; typeRef?: string; inputValues?: string }[];
-  outputs: { id: string; name?: string; label?: string; typeRef?: string; outputValues?: string; defaultOutputEntry?: string }[];
+  outputs: {
+    id: string;
+    name?: string;
+    label?: string;
+    typeRef?: string;
+    outputValues?: string;
+    defaultOutputEntry?: string;
+  }[];
   rules: { id: string; inputEntries: string[]; outputEntries: string[]; description?: string }[];
 }
 

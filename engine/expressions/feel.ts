@@ -10,7 +10,8 @@ function toPlain(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toPlain);
   if (typeof v === "object") {
     const o = v as Record<string, unknown>;
-    if (typeof (o as { toString?: unknown }).toString === "function" && o.constructor && o.constructor !== Object) return String(v);
+    if (typeof (o as { toString?: unknown }).toString === "function" && o.constructor && o.constructor !== Object)
+      return String(v);
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(o)) out[k] = toPlain(o[k]);
     return out;

@@ -29,8 +29,11 @@ function hasJuel(src: string): boolean {
 /** Compiles a condition or value expression: `${...}` is JUEL, a leading `=` or anything else is FEEL. */
 export function compileExpression(src: string): Evaluator {
   const s = src.trim();
-  return cached("x:" + s, () => {
-    if (hasJuel(s)) { const c = compileJuel(s); return (scope) => c((n) => scope.get(n)); }
+  return cached(`x:${s}`, () => {
+    if (hasJuel(s)) {
+      const c = compileJuel(s);
+      return (scope) => c((n) => scope.get(n));
+    }
     const f = compileFeel(s.startsWith("=") ? s.slice(1) : s);
     return (scope) => f(scope.all());
   });
@@ -39,9 +42,15 @@ export function compileExpression(src: string): Evaluator {
 /** Compiles an attribute that is usually a literal (assignee, timer duration): plain text stays text. */
 export function compileValue(src: string): Evaluator {
   const s = src.trim();
-  return cached("v:" + s, () => {
-    if (hasJuel(s)) { const c = compileJuel(s); return (scope) => c((n) => scope.get(n)); }
-    if (s.startsWith("=")) { const f = compileFeel(s.slice(1)); return (scope) => f(scope.all()); }
+  return cached(`v:${s}`, () => {
+    if (hasJuel(s)) {
+      const c = compileJuel(s);
+      return (scope) => c((n) => scope.get(n));
+    }
+    if (s.startsWith("=")) {
+      const f = compileFeel(s.slice(1));
+      return (scope) => f(scope.all());
+    }
     return () => s;
   });
 }
@@ -49,7 +58,10 @@ export function compileValue(src: string): Evaluator {
 /** Compiles a FEEL script body (script tasks accept FEEL only). */
 export function compileFeelScript(src: string): Evaluator {
   const s = src.trim();
-  return cached("f:" + s, () => { const f = compileFeel(s.startsWith("=") ? s.slice(1) : s); return (scope) => f(scope.all()); });
+  return cached(`f:${s}`, () => {
+    const f = compileFeel(s.startsWith("=") ? s.slice(1) : s);
+    return (scope) => f(scope.all());
+  });
 }
 
 /** Truthiness of a condition result the way Flowable reads it: booleans, and the strings "true"/"false". */

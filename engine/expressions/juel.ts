@@ -5,33 +5,82 @@ export type Compiled = (lookup: (name: string) => unknown) => unknown;
 
 type Tok = { t: "num" | "str" | "id" | "op"; v: string };
 
-const OPS = ["&&", "||", "==", "!=", "<=", ">=", "<", ">", "!", "(", ")", "[", "]", ".", "+", "-", "*", "/", "%", "?", ":", ","];
-const WORD_OPS: Record<string, string> = { and: "&&", or: "||", not: "!", eq: "==", ne: "!=", lt: "<", gt: ">", le: "<=", ge: ">=", div: "/", mod: "%" };
+const OPS = [
+  "&&",
+  "||",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "<",
+  ">",
+  "!",
+  "(",
+  ")",
+  "[",
+  "]",
+  ".",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "?",
+  ":",
+  ",",
+];
+const WORD_OPS: Record<string, string> = {
+  and: "&&",
+  or: "||",
+  not: "!",
+  eq: "==",
+  ne: "!=",
+  lt: "<",
+  gt: ">",
+  le: "<=",
+  ge: ">=",
+  div: "/",
+  mod: "%",
+};
 
 function tokenize(src: string): Tok[] {
   const out: Tok[] = [];
   let i = 0;
   while (i < src.length) {
     const c = src[i];
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     if (/[0-9]/.test(c)) {
       const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(src.slice(i))!;
-      out.push({ t: "num", v: m[0] }); i += m[0].length; continue;
+      out.push({ t: "num", v: m[0] });
+      i += m[0].length;
+      continue;
     }
     if (c === "'" || c === '"') {
-      let j = i + 1, s = "";
-      while (j < src.length && src[j] !== c) { if (src[j] === "\\" && j + 1 < src.length) j++; s += src[j++]; }
+      let j = i + 1,
+        s = "";
+      while (j < src.length && src[j] !== c) {
+        if (src[j] === "\\" && j + 1 < src.length) j++;
+        s += src[j++];
+      }
       if (j >= src.length) throw new ExpressionError(`unterminated string in expression: ${src}`);
-      out.push({ t: "str", v: s }); i = j + 1; continue;
+      out.push({ t: "str", v: s });
+      i = j + 1;
+      continue;
     }
     if (/[A-Za-z_$]/.test(c)) {
       const m = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(src.slice(i))!;
       const w = m[0];
-      out.push(WORD_OPS[w] ? { t: "op", v: WORD_OPS[w] } : { t: "id", v: w }); i += w.length; continue;
+      out.push(WORD_OPS[w] ? { t: "op", v: WORD_OPS[w] } : { t: "id", v: w });
+      i += w.length;
+      continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i));
     if (!op) throw new ExpressionError(`unexpected character '${c}' in expression: ${src}`);
-    out.push({ t: "op", v: op }); i += op.length;
+    out.push({ t: "op", v: op });
+    i += op.length;
   }
   return out;
 }
@@ -61,7 +110,8 @@ function eq(a: unknown, b: unknown): boolean {
 
 function cmp(a: unknown, b: unknown): number {
   if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
-  const x = num(a), y = num(b);
+  const x = num(a),
+    y = num(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -73,44 +123,75 @@ function truthy(v: unknown): boolean {
 function prop(obj: unknown, key: unknown): unknown {
   if (obj === null || obj === undefined) return null;
   if (Array.isArray(obj) && key === "size") return obj.length;
-  if (typeof obj === "object" && Object.prototype.hasOwnProperty.call(obj, String(key))) return (obj as Record<string, unknown>)[String(key)];
+  if (typeof obj === "object" && Object.hasOwn(obj, String(key))) return (obj as Record<string, unknown>)[String(key)];
   return null;
 }
 
 /** Recursive-descent parser building closures: no eval, no Function, no method calls. */
 class Parser {
   i = 0;
-  constructor(private toks: Tok[], private src: string) {}
-  peek(v?: string): boolean { const t = this.toks[this.i]; return !!t && t.t === "op" && (v === undefined || t.v === v); }
-  eat(v: string): boolean { if (this.peek(v)) { this.i++; return true; } return false; }
-  expect(v: string): void { if (!this.eat(v)) throw new ExpressionError(`expected '${v}' in expression: ${this.src}`); }
+  constructor(
+    private toks: Tok[],
+    private src: string,
+  ) {}
+  peek(v?: string): boolean {
+    const t = this.toks[this.i];
+    return !!t && t.t === "op" && (v === undefined || t.v === v);
+  }
+  eat(v: string): boolean {
+    if (this.peek(v)) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+  expect(v: string): void {
+    if (!this.eat(v)) throw new ExpressionError(`expected '${v}' in expression: ${this.src}`);
+  }
   parse(): Compiled {
     const e = this.ternary();
-    if (this.i < this.toks.length) throw new ExpressionError(`unexpected '${this.toks[this.i].v}' in expression: ${this.src}`);
+    if (this.i < this.toks.length)
+      throw new ExpressionError(`unexpected '${this.toks[this.i].v}' in expression: ${this.src}`);
     return e;
   }
   ternary(): Compiled {
     const c = this.or();
     if (!this.eat("?")) return c;
-    const a = this.ternary(); this.expect(":"); const b = this.ternary();
+    const a = this.ternary();
+    this.expect(":");
+    const b = this.ternary();
     return (l) => (truthy(c(l)) ? a(l) : b(l));
   }
   or(): Compiled {
     let l = this.and();
-    while (this.eat("||")) { const a = l, b = this.and(); l = (x) => truthy(a(x)) || truthy(b(x)); }
+    while (this.eat("||")) {
+      const a = l,
+        b = this.and();
+      l = (x) => truthy(a(x)) || truthy(b(x));
+    }
     return l;
   }
   and(): Compiled {
     let l = this.equality();
-    while (this.eat("&&")) { const a = l, b = this.equality(); l = (x) => truthy(a(x)) && truthy(b(x)); }
+    while (this.eat("&&")) {
+      const a = l,
+        b = this.equality();
+      l = (x) => truthy(a(x)) && truthy(b(x));
+    }
     return l;
   }
   equality(): Compiled {
     let l = this.relational();
     for (;;) {
-      if (this.eat("==")) { const a = l, b = this.relational(); l = (x) => eq(a(x), b(x)); }
-      else if (this.eat("!=")) { const a = l, b = this.relational(); l = (x) => !eq(a(x), b(x)); }
-      else return l;
+      if (this.eat("==")) {
+        const a = l,
+          b = this.relational();
+        l = (x) => eq(a(x), b(x));
+      } else if (this.eat("!=")) {
+        const a = l,
+          b = this.relational();
+        l = (x) => !eq(a(x), b(x));
+      } else return l;
     }
   }
   relational(): Compiled {
@@ -119,32 +200,69 @@ class Parser {
       const op = ["<=", ">=", "<", ">"].find((o) => this.peek(o));
       if (!op) return l;
       this.i++;
-      const a = l, b = this.additive();
-      l = op === "<" ? (x) => cmp(a(x), b(x)) < 0 : op === ">" ? (x) => cmp(a(x), b(x)) > 0 : op === "<=" ? (x) => cmp(a(x), b(x)) <= 0 : (x) => cmp(a(x), b(x)) >= 0;
+      const a = l,
+        b = this.additive();
+      l =
+        op === "<"
+          ? (x) => cmp(a(x), b(x)) < 0
+          : op === ">"
+            ? (x) => cmp(a(x), b(x)) > 0
+            : op === "<="
+              ? (x) => cmp(a(x), b(x)) <= 0
+              : (x) => cmp(a(x), b(x)) >= 0;
     }
   }
   additive(): Compiled {
     let l = this.multiplicative();
     for (;;) {
-      if (this.eat("+")) { const a = l, b = this.multiplicative(); l = (x) => { const p = a(x), q = b(x); return typeof p === "string" && typeof q === "string" && Number.isNaN(Number(p)) ? p + q : num(p) + num(q); }; }
-      else if (this.eat("-")) { const a = l, b = this.multiplicative(); l = (x) => num(a(x)) - num(b(x)); }
-      else return l;
+      if (this.eat("+")) {
+        const a = l,
+          b = this.multiplicative();
+        l = (x) => {
+          const p = a(x),
+            q = b(x);
+          return typeof p === "string" && typeof q === "string" && Number.isNaN(Number(p)) ? p + q : num(p) + num(q);
+        };
+      } else if (this.eat("-")) {
+        const a = l,
+          b = this.multiplicative();
+        l = (x) => num(a(x)) - num(b(x));
+      } else return l;
     }
   }
   multiplicative(): Compiled {
     let l = this.unary();
     for (;;) {
-      if (this.eat("*")) { const a = l, b = this.unary(); l = (x) => num(a(x)) * num(b(x)); }
-      else if (this.eat("/")) { const a = l, b = this.unary(); l = (x) => num(a(x)) / num(b(x)); }
-      else if (this.eat("%")) { const a = l, b = this.unary(); l = (x) => num(a(x)) % num(b(x)); }
-      else return l;
+      if (this.eat("*")) {
+        const a = l,
+          b = this.unary();
+        l = (x) => num(a(x)) * num(b(x));
+      } else if (this.eat("/")) {
+        const a = l,
+          b = this.unary();
+        l = (x) => num(a(x)) / num(b(x));
+      } else if (this.eat("%")) {
+        const a = l,
+          b = this.unary();
+        l = (x) => num(a(x)) % num(b(x));
+      } else return l;
     }
   }
   unary(): Compiled {
-    if (this.eat("!")) { const a = this.unary(); return (x) => !truthy(a(x)); }
-    if (this.eat("-")) { const a = this.unary(); return (x) => -num(a(x)); }
+    if (this.eat("!")) {
+      const a = this.unary();
+      return (x) => !truthy(a(x));
+    }
+    if (this.eat("-")) {
+      const a = this.unary();
+      return (x) => -num(a(x));
+    }
     const t = this.toks[this.i];
-    if (t && t.t === "id" && t.v === "empty") { this.i++; const a = this.unary(); return (x) => isEmpty(a(x)); }
+    if (t && t.t === "id" && t.v === "empty") {
+      this.i++;
+      const a = this.unary();
+      return (x) => isEmpty(a(x));
+    }
     return this.postfix();
   }
   postfix(): Compiled {
@@ -152,25 +270,40 @@ class Parser {
     for (;;) {
       if (this.eat(".")) {
         const t = this.toks[this.i++];
-        if (!t || t.t !== "id") throw new ExpressionError(`expected a property name in expression: ${this.src}`);
+        if (t?.t !== "id") throw new ExpressionError(`expected a property name in expression: ${this.src}`);
         if (this.peek("(")) throw new ExpressionError(`method calls are not supported in expressions: ${this.src}`);
-        const o = e; e = (x) => prop(o(x), t.v);
+        const o = e;
+        e = (x) => prop(o(x), t.v);
       } else if (this.eat("[")) {
-        const o = e, k = this.ternary(); this.expect("]"); e = (x) => prop(o(x), k(x));
+        const o = e,
+          k = this.ternary();
+        this.expect("]");
+        e = (x) => prop(o(x), k(x));
       } else return e;
     }
   }
   primary(): Compiled {
     const t = this.toks[this.i++];
     if (!t) throw new ExpressionError(`unexpected end of expression: ${this.src}`);
-    if (t.t === "num") { const n = Number(t.v); return () => n; }
-    if (t.t === "str") { const s = t.v; return () => s; }
-    if (t.t === "op" && t.v === "(") { const e = this.ternary(); this.expect(")"); return e; }
+    if (t.t === "num") {
+      const n = Number(t.v);
+      return () => n;
+    }
+    if (t.t === "str") {
+      const s = t.v;
+      return () => s;
+    }
+    if (t.t === "op" && t.v === "(") {
+      const e = this.ternary();
+      this.expect(")");
+      return e;
+    }
     if (t.t === "id") {
       if (t.v === "true") return () => true;
       if (t.v === "false") return () => false;
       if (t.v === "null") return () => null;
-      if (this.peek("(")) throw new ExpressionError(`function and method calls are not supported in expressions: ${this.src}`);
+      if (this.peek("("))
+        throw new ExpressionError(`function and method calls are not supported in expressions: ${this.src}`);
       const name = t.v;
       return (l) => l(name) ?? null;
     }
@@ -186,13 +319,19 @@ export function compileJuelBody(body: string): Compiled {
 /** Splits a template into literal text and `${...}`/`#{...}` bodies, honouring quotes inside the braces. */
 export function splitTemplate(src: string): Array<{ text: string } | { expr: string }> {
   const parts: Array<{ text: string } | { expr: string }> = [];
-  let i = 0, lit = "";
+  let i = 0,
+    lit = "";
   while (i < src.length) {
     if ((src[i] === "$" || src[i] === "#") && src[i + 1] === "{") {
-      let j = i + 2, depth = 1, q: string | null = null;
+      let j = i + 2,
+        depth = 1,
+        q: string | null = null;
       for (; j < src.length; j++) {
         const c = src[j];
-        if (q) { if (c === q) q = null; continue; }
+        if (q) {
+          if (c === q) q = null;
+          continue;
+        }
         if (c === "'" || c === '"') q = c;
         else if (c === "{") depth++;
         else if (c === "}" && --depth === 0) break;

@@ -1,7 +1,12 @@
 /** ISO 8601 durations (PnYnMnWnDTnHnMnS) applied to a date, calendar-aware for years and months. */
-const RE = /^(-)?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const RE =
+  /^(-)?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
-export interface IsoDuration { years: number; months: number; ms: number }
+export interface IsoDuration {
+  years: number;
+  months: number;
+  ms: number;
+}
 
 /** Parses an ISO 8601 duration, or returns null when the text is not one. */
 export function parseDuration(text: string): IsoDuration | null {

@@ -1,7 +1,10 @@
 import { addDuration, parseDuration } from "./duration";
 
 /** How a failing job retries: attempts in total and the wait before each retry. */
-export interface RetryPolicy { attempts: number; delayMs: (now: number) => number }
+export interface RetryPolicy {
+  attempts: number;
+  delayMs: (now: number) => number;
+}
 
 /** Default: 3 attempts, retried immediately (Flowable's default when no cycle is configured). */
 export const DEFAULT_RETRIES = 3;

@@ -38,7 +38,9 @@ function quartzToCroner(line: string): string {
   const fields = line.split(/\s+/);
   if (fields.length === 7) fields.pop();
   const offset = fields.length === 5 ? 1 : 0;
-  return fields.map((f, i) => f.replace(/^(\d+)\/(\d+)$/, (_m, a, b) => `${a}-${FIELD_MAX[i + offset]}/${b}`)).join(" ");
+  return fields
+    .map((f, i) => f.replace(/^(\d+)\/(\d+)$/, (_m, a, b) => `${a}-${FIELD_MAX[i + offset]}/${b}`))
+    .join(" ");
 }
 
 function cycleRepeats(spec: string): number {
@@ -48,7 +50,11 @@ function cycleRepeats(spec: string): number {
 }
 
 /** Computes the first due date of a timer; returns an error message instead of throwing on bad data. */
-export function scheduleTimer(type: "date" | "duration" | "cycle", value: string, now: number): TimerSchedule | { error: string } {
+export function scheduleTimer(
+  type: "date" | "duration" | "cycle",
+  value: string,
+  now: number,
+): TimerSchedule | { error: string } {
   const v = value.trim();
   if (type === "date") {
     const t = parseDate(v);
@@ -64,14 +70,20 @@ export function scheduleTimer(type: "date" | "duration" | "cycle", value: string
   // R/<start>/<duration>: the first firing is the start date itself.
   if (v.startsWith("R") && parts.length === 3) {
     const start = parseDate(parts[1]);
-    if (start === null || !parseDuration(parts[2])) return { error: `timeCycle '${v}' is not a valid ISO 8601 repeating interval` };
+    if (start === null || !parseDuration(parts[2]))
+      return { error: `timeCycle '${v}' is not a valid ISO 8601 repeating interval` };
     let due = start;
-    while (due < now - 1) { const n = nextOfCycle(v, due); if (n === null || n <= due) break; due = n; }
+    while (due < now - 1) {
+      const n = nextOfCycle(v, due);
+      if (n === null || n <= due) break;
+      due = n;
+    }
     const total = cycleRepeats(v);
     return { dueAt: due, repeat: { left: total < 0 ? -1 : total - 1, spec: v } };
   }
   const next = nextOfCycle(v, now);
-  if (next === null) return { error: `timeCycle '${v}' is neither an ISO 8601 repeating interval nor a cron expression` };
+  if (next === null)
+    return { error: `timeCycle '${v}' is neither an ISO 8601 repeating interval nor a cron expression` };
   const total = cycleRepeats(v);
   return { dueAt: next, repeat: { left: total < 0 ? -1 : total - 1, spec: v } };
 }

@@ -36,23 +36,37 @@ describe("API key management", () => {
     const row = list.find((k: { id: string }) => k.id === created.id);
     expect(row.prefix).toBe(created.prefix);
     expect(row.key).toBeUndefined();
-    const stored = s.platform.platformSqlite.query("select * from api_keys where id = ?").get(created.id) as Record<string, string>;
+    const stored = s.platform.platformSqlite.query("select * from api_keys where id = ?").get(created.id) as Record<
+      string,
+      string
+    >;
     expect(JSON.stringify(stored)).not.toContain(created.key);
   });
 
   test("refuses missing, empty or unknown scopes with 400 naming the valid scopes", async () => {
     for (const scopes of [undefined, [], ["admin"], "read", [1]]) {
-      await expectError(await s.req("POST", "/api/a/api-keys", { token: admin.token, json: { name: "bad", scopes } }), 400, /read, write/);
+      await expectError(
+        await s.req("POST", "/api/a/api-keys", { token: admin.token, json: { name: "bad", scopes } }),
+        400,
+        /read, write/,
+      );
     }
   });
 
   test("PATCH keeps scopes when absent and replaces them when present", async () => {
     const k = await apiKey(s, admin.token, ["read"]);
-    const renamed = await (await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { name: "renamed" } })).json();
+    const renamed = await (
+      await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { name: "renamed" } })
+    ).json();
     expect(renamed.scopes).toEqual(["read"]);
-    const replaced = await (await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { scopes: ["write"] } })).json();
+    const replaced = await (
+      await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { scopes: ["write"] } })
+    ).json();
     expect(replaced.scopes).toEqual(["write"]);
-    await expectError(await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { scopes: [] } }), 400);
+    await expectError(
+      await s.req("PATCH", `/api/a/api-keys/${k.id}`, { token: admin.token, json: { scopes: [] } }),
+      400,
+    );
   });
 
   test("deletes a key, after which it no longer authenticates", async () => {
@@ -64,7 +78,10 @@ describe("API key management", () => {
 
   test("only an Admin manages keys: a Manager gets 403, and so does a key itself", async () => {
     await expectError(await s.req("GET", "/api/a/api-keys", { token: manager.token }), 403);
-    await expectError(await s.req("POST", "/api/a/api-keys", { token: manager.token, json: { name: "x", scopes: ["read"] } }), 403);
+    await expectError(
+      await s.req("POST", "/api/a/api-keys", { token: manager.token, json: { name: "x", scopes: ["read"] } }),
+      403,
+    );
     const both = await apiKey(s, admin.token, ["read", "write"]);
     await expectError(await s.req("GET", "/api/a/api-keys", { apiKey: both.key }), 403, /ADMIN/);
   });

@@ -18,7 +18,9 @@ function sources(dir: string): string[] {
 /** Every import of a file: package names as written, project files as paths relative to the root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+  const specs = [
+    ...text.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g),
+  ].map((m) => m[1] ?? m[2]);
   return specs.map((s) => (s.startsWith(".") ? relative(ROOT, resolve(dirname(file), s)) : s));
 }
 
@@ -34,7 +36,9 @@ const inLayer = (spec: string, ...layers: string[]) => layers.some((l) => spec =
 
 describe("layer arrows", () => {
   test("the engine imports no HTTP, no ORM and nothing of app/, db/ or tenants/", () => {
-    expect(violations("engine", (s) => /^(hono|@hono\/|drizzle-orm)/.test(s) || inLayer(s, "app", "db", "tenants"))).toEqual([]);
+    expect(
+      violations("engine", (s) => /^(hono|@hono\/|drizzle-orm)/.test(s) || inLayer(s, "app", "db", "tenants")),
+    ).toEqual([]);
   });
   test("db/ imports nothing of the project", () => {
     expect(violations("db", (s) => inLayer(s, "app", "engine", "tenants"))).toEqual([]);

@@ -15,19 +15,35 @@ const uid: Record<string, string> = {};
 let readKey = "";
 
 const policies: Record<string, AttachmentPolicy | null> = {
-  "proc-a": { uploadMode: "AD_HOC", uploadRoles: ["clerk"], previewRoles: ["clerk", "auditor"], replaceRoles: ["editor"] },
+  "proc-a": {
+    uploadMode: "AD_HOC",
+    uploadRoles: ["clerk"],
+    previewRoles: ["clerk", "auditor"],
+    replaceRoles: ["editor"],
+  },
   "proc-form": { uploadMode: "FORM_ONLY", uploadRoles: [], previewRoles: [], replaceRoles: [] },
   "proc-off": { uploadMode: "DISABLED", uploadRoles: [], previewRoles: [], replaceRoles: [] },
   "proc-open": null,
 };
-const instances: Record<string, string> = { "inst-a": "proc-a", "inst-form": "proc-form", "inst-off": "proc-off", "inst-open": "proc-open" };
+const instances: Record<string, string> = {
+  "inst-a": "proc-a",
+  "inst-form": "proc-form",
+  "inst-off": "proc-off",
+  "inst-open": "proc-open",
+};
 const roles: Record<string, Record<string, string[]>> = {};
 
 beforeAll(async () => {
   s = await startTestServer();
   const sa = await saToken(s);
   tenant = await createTenant(s, "att-policy", sa);
-  for (const [name, role] of [["admin", "ADMIN"], ["clerk", "USER"], ["auditor", "USER"], ["editor", "USER"], ["nobody", "MANAGER"]] as const) {
+  for (const [name, role] of [
+    ["admin", "ADMIN"],
+    ["clerk", "USER"],
+    ["auditor", "USER"],
+    ["editor", "USER"],
+    ["nobody", "MANAGER"],
+  ] as const) {
     const u = await userInTenant(s, tenant, role, sa);
     tok[name] = u.token;
     uid[name] = u.id;
@@ -47,18 +63,33 @@ afterAll(async () => {
   await s.close();
 });
 
-function form(entityId: string, content = "hello", name = "note.txt", type = "text/plain", entityType = "PROCESS_INSTANCE") {
+function form(
+  entityId: string,
+  content = "hello",
+  name = "note.txt",
+  type = "text/plain",
+  entityType = "PROCESS_INSTANCE",
+) {
   const f = new FormData();
   f.append("file", new Blob([content], { type }), name);
   f.append("entityType", entityType);
   f.append("entityId", entityId);
   return f;
 }
-const upload = (who: string, entityId: string, content?: string) => s.req("POST", "/api/a/attachments", { token: tok[who], body: form(entityId, content) });
+const upload = (who: string, entityId: string, content?: string) =>
+  s.req("POST", "/api/a/attachments", { token: tok[who], body: form(entityId, content) });
 const caps = async (who: string, entityId: string) =>
-  (await s.req("GET", `/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=${entityId}`, { token: tok[who] })).json();
+  (
+    await s.req("GET", `/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=${entityId}`, {
+      token: tok[who],
+    })
+  ).json();
 const ctxOf = (): RequestCtx => ({
-  platform: s.platform, tenant: s.platform.tenants.get(tenant.id)!, actor: SYSTEM_ACTOR, db: s.platform.tenantDbs.get(tenant.id), requestId: "test",
+  platform: s.platform,
+  tenant: s.platform.tenants.get(tenant.id)!,
+  actor: SYSTEM_ACTOR,
+  db: s.platform.tenantDbs.get(tenant.id),
+  requestId: "test",
 });
 const stream = (text: string) => new Blob([text]).stream();
 
@@ -70,7 +101,14 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
     expect(res.status).toBe(201);
     const a = (await res.json()) as Record<string, unknown>;
     firstId = a.id as string;
-    expect(a).toMatchObject({ entityType: "PROCESS_INSTANCE", entityId: "inst-a", fileName: "note.txt", size: 13, version: 1, status: "CURRENT" });
+    expect(a).toMatchObject({
+      entityType: "PROCESS_INSTANCE",
+      entityId: "inst-a",
+      fileName: "note.txt",
+      size: 13,
+      version: 1,
+      status: "CURRENT",
+    });
     expect(a.contentType as string).toStartWith("text/plain");
   });
 
@@ -86,14 +124,19 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
 
   test("a user holding a role outside uploadRoles cannot upload but previews through previewRoles", async () => {
     await expectError(await upload("auditor", "inst-a"), 403, /upload/);
-    const list = await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", { token: tok.auditor });
+    const list = await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", {
+      token: tok.auditor,
+    });
     expect(((await list.json()) as unknown[]).length).toBe(1);
     expect((await s.req("GET", `/api/a/attachments/${firstId}`, { token: tok.auditor })).status).toBe(200);
   });
 
   test("a user with no role in the process reaches none of its attachments, even as tenant MANAGER", async () => {
     await expectError(await upload("nobody", "inst-a"), 403);
-    await expectError(await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", { token: tok.nobody }), 403);
+    await expectError(
+      await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", { token: tok.nobody }),
+      403,
+    );
     await expectError(await s.req("GET", `/api/a/attachments/${firstId}`, { token: tok.nobody }), 403);
     await expectError(await s.req("GET", `/api/a/attachments/${firstId}/download`, { token: tok.nobody }), 403);
     await expectError(await s.req("GET", `/api/a/attachments/${firstId}/history`, { token: tok.nobody }), 403);
@@ -125,7 +168,13 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
     expect((await caps("clerk", "inst-form")).canUpload).toBe(false);
     const viaForm = await attachStream(
       { ...ctxOf(), actor: { ...SYSTEM_ACTOR, kind: "user", userId: uid.clerk, channel: "REST" } },
-      { entityType: "PROCESS_INSTANCE", entityId: "inst-form", fileName: "f.txt", contentType: "text/plain", data: stream("from form") },
+      {
+        entityType: "PROCESS_INSTANCE",
+        entityId: "inst-form",
+        fileName: "f.txt",
+        contentType: "text/plain",
+        data: stream("from form"),
+      },
       "PROCESS",
     );
     expect(viaForm.version).toBe(1);
@@ -138,7 +187,12 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
 
   test("an unknown instance answers 404", async () => {
     await expectError(await upload("admin", "inst-missing"), 404);
-    await expectError(await s.req("GET", "/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=inst-missing", { token: tok.admin }), 404);
+    await expectError(
+      await s.req("GET", "/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=inst-missing", {
+        token: tok.admin,
+      }),
+      404,
+    );
   });
 
   test("replace supersedes the previous version, which leaves the listing and appears in the history", async () => {
@@ -149,17 +203,24 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
     expect(res.status).toBe(201);
     const v2 = (await res.json()) as { id: string; version: number; rootId: string; fileName: string };
     expect(v2).toMatchObject({ version: 2, rootId: firstId, fileName: "note.md" });
-    const list = (await (await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", { token: tok.auditor })).json()) as { id: string }[];
+    const list = (await (
+      await s.req("GET", "/api/a/attachments?entityType=PROCESS_INSTANCE&entityId=inst-a", { token: tok.auditor })
+    ).json()) as { id: string }[];
     expect(list.map((a) => a.id)).toContain(v2.id);
     expect(list.map((a) => a.id)).not.toContain(firstId);
-    const history = (await (await s.req("GET", `/api/a/attachments/${v2.id}/history`, { token: tok.auditor })).json()) as { id: string; status: string; supersededBy: string }[];
+    const history = (await (
+      await s.req("GET", `/api/a/attachments/${v2.id}/history`, { token: tok.auditor })
+    ).json()) as { id: string; status: string; supersededBy: string }[];
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ id: firstId, status: "SUPERSEDED", supersededBy: v2.id });
     const old = await s.req("GET", `/api/a/attachments/${firstId}/download`, { token: tok.auditor });
     expect(await old.text()).toBe("first version");
     const again = new FormData();
     again.append("file", new Blob(["x"]), "x.txt");
-    await expectError(await s.req("POST", `/api/a/attachments/${firstId}/replace`, { token: tok.admin, body: again }), 409);
+    await expectError(
+      await s.req("POST", `/api/a/attachments/${firstId}/replace`, { token: tok.admin, body: again }),
+      409,
+    );
   });
 
   test("DELETE is refused for everybody, administrators and the system included", async () => {
@@ -169,7 +230,17 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
   });
 
   test("the system acts on its own tenant's attachments, passing role checks", async () => {
-    const a = await attachStream(ctxOf(), { entityType: "PROCESS_INSTANCE", entityId: "inst-a", fileName: "agent.txt", contentType: "text/plain", data: stream("by agent") }, "AD_HOC");
+    const a = await attachStream(
+      ctxOf(),
+      {
+        entityType: "PROCESS_INSTANCE",
+        entityId: "inst-a",
+        fileName: "agent.txt",
+        contentType: "text/plain",
+        data: stream("by agent"),
+      },
+      "AD_HOC",
+    );
     expect(a.uploadedBy).toBeNull();
   });
 });
@@ -180,7 +251,9 @@ describe("system actor rule for agent tool calls", () => {
     expect(systemTenantForToolCall({ routedTenantId: "t1", declaredTenantId: "t1" })).toBe("t1");
   });
   test("a declared tenant different from the routed one is refused", () => {
-    expect(() => systemTenantForToolCall({ routedTenantId: "t1", declaredTenantId: "t2" })).toThrow(/declared tenant t2/);
+    expect(() => systemTenantForToolCall({ routedTenantId: "t1", declaredTenantId: "t2" })).toThrow(
+      /declared tenant t2/,
+    );
   });
   test("without a routed tenant the system rule does not apply", () => {
     expect(() => systemTenantForToolCall({ routedTenantId: null, declaredTenantId: "t1" })).toThrow(/routed tenant/);

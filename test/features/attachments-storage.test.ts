@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-function form(content: string | Uint8Array, fields: Record<string, string> = { entityType: "GLOBAL", entityId: "handbook" }, name = "doc.pdf") {
+function form(
+  content: string | Uint8Array,
+  fields: Record<string, string> = { entityType: "GLOBAL", entityId: "handbook" },
+  name = "doc.pdf",
+) {
   const f = new FormData();
   f.append("file", new Blob([content as BlobPart], { type: "application/pdf" }), name);
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
@@ -36,7 +40,9 @@ const temps = () => {
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 const listGlobal = async (who = "user") =>
-  (await (await s.req("GET", "/api/a/attachments?entityType=GLOBAL&entityId=handbook", { token: tok[who] })).json()) as { id: string; sha256: string }[];
+  (await (
+    await s.req("GET", "/api/a/attachments?entityType=GLOBAL&entityId=handbook", { token: tok[who] })
+  ).json()) as { id: string; sha256: string }[];
 
 describe("attachment storage", () => {
   test("a file above the maximum size answers 413 and leaves no row, no file and no temporary file", async () => {
@@ -48,7 +54,9 @@ describe("attachment storage", () => {
 
   test("a declared body far above the limit is refused before it is read", async () => {
     const res = await s.req("POST", "/api/a/attachments", {
-      token: tok.manager, body: "x", headers: { "content-type": "multipart/form-data; boundary=abc", "content-length": String(50 * 1024 * 1024) },
+      token: tok.manager,
+      body: "x",
+      headers: { "content-type": "multipart/form-data; boundary=abc", "content-length": String(50 * 1024 * 1024) },
     });
     await expectError(res, 413);
   });
@@ -86,27 +94,45 @@ describe("attachment storage", () => {
     noFile.append("entityType", "GLOBAL");
     noFile.append("entityId", "handbook");
     await expectError(await post("manager", noFile), 400, /file/);
-    await expectError(await s.req("POST", "/api/a/attachments", { token: tok.manager, json: { entityType: "GLOBAL" } }), 400, /multipart/);
-    await expectError(await post("manager", form("x", { entityType: "GLOBAL", entityId: "handbook", documentTypeId: "nope" })), 400, /document type/);
+    await expectError(
+      await s.req("POST", "/api/a/attachments", { token: tok.manager, json: { entityType: "GLOBAL" } }),
+      400,
+      /multipart/,
+    );
+    await expectError(
+      await post("manager", form("x", { entityType: "GLOBAL", entityId: "handbook", documentTypeId: "nope" })),
+      400,
+      /document type/,
+    );
     expect(files()).toEqual([]);
     expect(temps()).toEqual([]);
   });
 
   test("a file name is stored without its path and served back in Content-Disposition", async () => {
-    const res = await post("manager", form("named", { entityType: "GLOBAL", entityId: "handbook" }, "../../etc/relatório final.pdf"));
+    const res = await post(
+      "manager",
+      form("named", { entityType: "GLOBAL", entityId: "handbook" }, "../../etc/relatório final.pdf"),
+    );
     const a = (await res.json()) as { id: string; fileName: string };
     expect(a.fileName).toBe("relatório final.pdf");
     const dl = await s.req("GET", `/api/a/attachments/${a.id}/download`, { token: tok.user });
     expect(dl.headers.get("content-type")).toBe("application/pdf");
-    expect(dl.headers.get("content-disposition")).toBe(`attachment; filename="relat_rio final.pdf"; filename*=UTF-8''relat%C3%B3rio%20final.pdf`);
+    expect(dl.headers.get("content-disposition")).toBe(
+      `attachment; filename="relat_rio final.pdf"; filename*=UTF-8''relat%C3%B3rio%20final.pdf`,
+    );
   });
 
   test("a valid document type is recorded on the attachment", async () => {
     const dt = await s.req("POST", "/api/a/document-types", { token: tok.manager, json: { name: "Invoice" } });
     expect(dt.status).toBe(403);
     const admin = await userInTenant(s, t1, "MODELER");
-    const created = (await (await s.req("POST", "/api/a/document-types", { token: admin.token, json: { name: "Invoice" } })).json()) as { id: string };
-    const res = await post("manager", form("typed", { entityType: "GLOBAL", entityId: "handbook", documentTypeId: created.id }));
+    const created = (await (
+      await s.req("POST", "/api/a/document-types", { token: admin.token, json: { name: "Invoice" } })
+    ).json()) as { id: string };
+    const res = await post(
+      "manager",
+      form("typed", { entityType: "GLOBAL", entityId: "handbook", documentTypeId: created.id }),
+    );
     expect(((await res.json()) as { documentTypeId: string }).documentTypeId).toBe(created.id);
   });
 });
@@ -116,10 +142,18 @@ describe("attachment tenant isolation", () => {
     const a = (await (await post("manager", form("tenant one only"))).json()) as { id: string };
     const replace = new FormData();
     replace.append("file", new Blob(["intruder"]), "x.txt");
-    for (const [method, path] of [["GET", ""], ["GET", "/download"], ["GET", "/history"], ["DELETE", ""]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["GET", "/download"],
+      ["GET", "/history"],
+      ["DELETE", ""],
+    ] as const) {
       await expectError(await s.req(method, `/api/a/attachments/${a.id}${path}`, { token: tok.other }), 404);
     }
-    await expectError(await s.req("POST", `/api/a/attachments/${a.id}/replace`, { token: tok.other, body: replace }), 404);
+    await expectError(
+      await s.req("POST", `/api/a/attachments/${a.id}/replace`, { token: tok.other, body: replace }),
+      404,
+    );
     const theirs = await s.req("GET", "/api/a/attachments?entityType=GLOBAL&entityId=handbook", { token: tok.other });
     expect(await theirs.json()).toEqual([]);
     const mine = await s.req("GET", `/api/a/attachments/${a.id}/download`, { token: tok.user });

@@ -32,14 +32,23 @@ describe("login", () => {
   });
 
   test("refuses a wrong password and an unknown e-mail with 401", async () => {
-    await expectError(await s.req("POST", "/api/auth/login", { json: { email: userA.email, password: "wrong-password" } }), 401);
-    await expectError(await s.req("POST", "/api/auth/login", { json: { email: "nobody@x.y", password: "whatever1" } }), 401);
+    await expectError(
+      await s.req("POST", "/api/auth/login", { json: { email: userA.email, password: "wrong-password" } }),
+      401,
+    );
+    await expectError(
+      await s.req("POST", "/api/auth/login", { json: { email: "nobody@x.y", password: "whatever1" } }),
+      401,
+    );
   });
 
   test("refuses a malformed body with 400 and field errors", async () => {
     const body = await expectError(await s.req("POST", "/api/auth/login", { json: { email: 5 } }), 400);
     expect(body.fieldErrors).toBeArray();
-    await expectError(await s.req("POST", "/api/auth/login", { body: "{not json", headers: { "content-type": "application/json" } }), 400);
+    await expectError(
+      await s.req("POST", "/api/auth/login", { body: "{not json", headers: { "content-type": "application/json" } }),
+      400,
+    );
   });
 
   test("a token without a tenant cannot reach tenant routes", async () => {
@@ -51,7 +60,10 @@ describe("login", () => {
 describe("select-tenant", () => {
   test("answers a token carrying the tenant and only the roles held there", async () => {
     const pair = await login(s, userA.email, userA.password);
-    const res = await s.req("POST", "/api/auth/select-tenant", { token: pair.accessToken, json: { tenantSlug: "alpha" } });
+    const res = await s.req("POST", "/api/auth/select-tenant", {
+      token: pair.accessToken,
+      json: { tenantSlug: "alpha" },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     const claims = JSON.parse(Buffer.from(body.accessToken.split(".")[1], "base64url").toString());
@@ -63,8 +75,14 @@ describe("select-tenant", () => {
 
   test("answers 403 for a tenant the user is not a member of, and for an unknown slug", async () => {
     const pair = await login(s, userA.email, userA.password);
-    await expectError(await s.req("POST", "/api/auth/select-tenant", { token: pair.accessToken, json: { tenantSlug: "beta" } }), 403);
-    await expectError(await s.req("POST", "/api/auth/select-tenant", { token: pair.accessToken, json: { tenantSlug: "nope" } }), 403);
+    await expectError(
+      await s.req("POST", "/api/auth/select-tenant", { token: pair.accessToken, json: { tenantSlug: "beta" } }),
+      403,
+    );
+    await expectError(
+      await s.req("POST", "/api/auth/select-tenant", { token: pair.accessToken, json: { tenantSlug: "nope" } }),
+      403,
+    );
   });
 
   test("a SUPER_ADMIN may select any tenant", async () => {
@@ -86,7 +104,11 @@ describe("refresh", () => {
     const second = await r1.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     // Reusing the first token is theft: the session ends, so even the fresh token stops working.
-    await expectError(await s.req("POST", "/api/auth/refresh", { json: { refreshToken: first.refreshToken } }), 401, /reuse/);
+    await expectError(
+      await s.req("POST", "/api/auth/refresh", { json: { refreshToken: first.refreshToken } }),
+      401,
+      /reuse/,
+    );
     await expectError(await s.req("POST", "/api/auth/refresh", { json: { refreshToken: second.refreshToken } }), 401);
   });
 
@@ -181,9 +203,17 @@ describe("X-Tenant-ID", () => {
   });
 
   test("another slug, or a token without tenant, answers 400 pointing at select-tenant", async () => {
-    await expectError(await s.req("GET", "/api/a/api-keys", { token: userA.token, headers: { "x-tenant-id": "beta" } }), 400, /select-tenant/);
+    await expectError(
+      await s.req("GET", "/api/a/api-keys", { token: userA.token, headers: { "x-tenant-id": "beta" } }),
+      400,
+      /select-tenant/,
+    );
     const pair = await login(s, userA.email, userA.password);
-    await expectError(await s.req("GET", "/api/auth/me", { token: pair.accessToken, headers: { "x-tenant-id": "alpha" } }), 400, /select-tenant/);
+    await expectError(
+      await s.req("GET", "/api/auth/me", { token: pair.accessToken, headers: { "x-tenant-id": "alpha" } }),
+      400,
+      /select-tenant/,
+    );
   });
 });
 
@@ -193,12 +223,20 @@ describe("rate limits", () => {
     const email = "limited@test.local";
     await s.req("POST", "/api/admin/users", { token: sa, json: { email, password: "limited-pass-1", firstName: "L" } });
     for (let i = 0; i < 10; i++) {
-      const r = await s.req("POST", "/api/auth/login", { json: { email, password: "bad-password" }, ip: `10.1.0.${i}` });
+      const r = await s.req("POST", "/api/auth/login", {
+        json: { email, password: "bad-password" },
+        ip: `10.1.0.${i}`,
+      });
       expect(r.status).toBe(401);
     }
-    await expectError(await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" }), 429);
+    await expectError(
+      await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" }),
+      429,
+    );
     s.clock.advance(15 * 60_000);
-    expect((await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" })).status).toBe(200);
+    expect(
+      (await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" })).status,
+    ).toBe(200);
   });
 
   test("login is limited per IP, and the minute resets", async () => {
@@ -206,9 +244,14 @@ describe("rate limits", () => {
     for (let i = 0; i < 20; i++) {
       await s.req("POST", "/api/auth/login", { json: { email: `x${i}@nowhere.test`, password: "bad-password" }, ip });
     }
-    await expectError(await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip }), 429);
+    await expectError(
+      await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip }),
+      429,
+    );
     s.clock.advance(60_000);
-    expect((await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip })).status).toBe(200);
+    expect(
+      (await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip })).status,
+    ).toBe(200);
   });
 });
 
@@ -219,18 +262,29 @@ describe("password reset", () => {
     await s.req("POST", "/api/admin/users", { token: sa, json: { email, password: "old-password-1", firstName: "F" } });
     const other = await login(s, email, "old-password-1");
     const mailsBefore = s.mails.length;
-    expect((await s.req("POST", "/api/auth/password/forgot", { json: { email: "ghost@test.local" }, ip: "10.5.0.1" })).status).toBe(202);
+    expect(
+      (await s.req("POST", "/api/auth/password/forgot", { json: { email: "ghost@test.local" }, ip: "10.5.0.1" }))
+        .status,
+    ).toBe(202);
     expect(s.mails.length).toBe(mailsBefore);
     expect((await s.req("POST", "/api/auth/password/forgot", { json: { email }, ip: "10.5.0.1" })).status).toBe(202);
     const mail = s.mails.at(-1)!;
     expect(mail.to).toBe(email);
-    const token = mail.text.split("\n").find((l) => /^[A-Za-z0-9_-]{30,}$/.test(l.trim()))!.trim();
+    const token = mail.text
+      .split("\n")
+      .find((l) => /^[A-Za-z0-9_-]{30,}$/.test(l.trim()))!
+      .trim();
     // The token is stored hashed: its text appears nowhere in the platform database.
     const raw = s.platform.platformSqlite.query("select hash from password_resets").all() as { hash: string }[];
     expect(raw.some((r) => r.hash === token)).toBe(false);
     await expectError(await s.req("POST", "/api/auth/password/reset", { json: { token, newPassword: "short" } }), 400);
-    expect((await s.req("POST", "/api/auth/password/reset", { json: { token, newPassword: "new-password-1" } })).status).toBe(200);
-    await expectError(await s.req("POST", "/api/auth/password/reset", { json: { token, newPassword: "new-password-2" } }), 400);
+    expect(
+      (await s.req("POST", "/api/auth/password/reset", { json: { token, newPassword: "new-password-1" } })).status,
+    ).toBe(200);
+    await expectError(
+      await s.req("POST", "/api/auth/password/reset", { json: { token, newPassword: "new-password-2" } }),
+      400,
+    );
     await expectError(await s.req("POST", "/api/auth/login", { json: { email, password: "old-password-1" } }), 401);
     expect((await s.req("POST", "/api/auth/login", { json: { email, password: "new-password-1" } })).status).toBe(200);
     // Resetting ends the sessions opened with the old password.
@@ -239,7 +293,8 @@ describe("password reset", () => {
 
   test("forgot is rate limited per IP", async () => {
     const ip = "10.6.0.1";
-    for (let i = 0; i < 5; i++) expect((await s.req("POST", "/api/auth/password/forgot", { json: { email: "a@b.c" }, ip })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await s.req("POST", "/api/auth/password/forgot", { json: { email: "a@b.c" }, ip })).status).toBe(202);
     await expectError(await s.req("POST", "/api/auth/password/forgot", { json: { email: "a@b.c" }, ip }), 429);
   });
 });

@@ -3,14 +3,18 @@ import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
 
 // Flowable's AdhocSubProcessTest scenarios, written inline: the caller starts enabled activities, the subprocess completes
 // on its completion condition (cancelling or awaiting the rest) or on the caller's word.
-const adhoc = (attrs: string, inner: string, cond = "") => bpmn("adhocProc", `
+const adhoc = (attrs: string, inner: string, cond = "") =>
+  bpmn(
+    "adhocProc",
+    `
   <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="adhoc"/>
   <adHocSubProcess id="adhoc" ${attrs}>
     ${cond ? `<completionCondition>${cond}</completionCondition>` : ""}
     ${inner}
   </adHocSubProcess>
   <sequenceFlow id="f2" sourceRef="adhoc" targetRef="after"/>
-  <userTask id="after" name="After task"/><sequenceFlow id="f3" sourceRef="after" targetRef="e"/><endEvent id="e"/>`);
+  <userTask id="after" name="After task"/><sequenceFlow id="f3" sourceRef="after" targetRef="e"/><endEvent id="e"/>`,
+  );
 
 const twoTasks = `<userTask id="t1" name="Task in subprocess"/><userTask id="t2" name="Task2 in subprocess"/>`;
 const actor = { userId: "kermit", channel: "REST" as const };
@@ -20,17 +24,28 @@ async function setup(xml: string, vars: Record<string, unknown> = { completed: f
   await h.rt.deploy(T, xml, { fileName: "adhoc.bpmn", createdBy: null });
   const i = await h.rt.startInstance(T, { definitionKey: "adhocProc", variables: vars });
   const tasks = () => h.rt.listTasks(T, ALL, { instanceId: i.id });
-  const names = () => tasks().map((t) => t.name).sort();
-  const complete = (name: string, v: Record<string, unknown> = {}) => h.rt.completeTask(T, tasks().find((t) => t.name === name)!.id, v, actor);
+  const names = () =>
+    tasks()
+      .map((t) => t.name)
+      .sort();
+  const complete = (name: string, v: Record<string, unknown> = {}) =>
+    h.rt.completeTask(T, tasks().find((t) => t.name === name)!.id, v, actor);
   return { ...h, i, tasks, names, complete };
 }
 
 describe("ad-hoc subprocess", () => {
   test("starts nothing by itself and lists its activities without incoming flows as enabled", async () => {
-    const h = await setup(adhoc("", `${twoTasks}<userTask id="t3" name="Next"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`));
+    const h = await setup(
+      adhoc("", `${twoTasks}<userTask id="t3" name="Next"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`),
+    );
     expect(h.tasks()).toHaveLength(0);
     expect(h.rt.getInstance(T, h.i.id).activeActivityIds).toEqual(["adhoc"]);
-    expect(h.rt.enabledAdhocActivities(T, h.i.id).map((a) => a.activityId).sort()).toEqual(["t1", "t2"]);
+    expect(
+      h.rt
+        .enabledAdhocActivities(T, h.i.id)
+        .map((a) => a.activityId)
+        .sort(),
+    ).toEqual(["t1", "t2"]);
   });
 
   test("an executed activity runs inside; the subprocess stays until the caller completes it", async () => {
@@ -58,7 +73,13 @@ describe("ad-hoc subprocess", () => {
   });
 
   test("the completion condition is also checked when an inner end event is reached", async () => {
-    const h = await setup(adhoc("", `${twoTasks}<sequenceFlow id="x" sourceRef="t1" targetRef="innerEnd"/><endEvent id="innerEnd"/>`, '${execution.currentActivityId == "innerEnd"}'));
+    const h = await setup(
+      adhoc(
+        "",
+        `${twoTasks}<sequenceFlow id="x" sourceRef="t1" targetRef="innerEnd"/><endEvent id="innerEnd"/>`,
+        '${execution.currentActivityId == "innerEnd"}',
+      ),
+    );
     await h.rt.executeAdhocActivity(T, h.i.id, "t2");
     await h.rt.executeAdhocActivity(T, h.i.id, "t1");
     await h.complete("Task in subprocess");
@@ -87,9 +108,18 @@ describe("ad-hoc subprocess", () => {
   });
 
   test("sequential ordering refuses a second activity while one runs, including along its flows", async () => {
-    const h = await setup(adhoc(`ordering="Sequential"`, `${twoTasks}<userTask id="t3" name="The next task"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`, "${completed}"));
+    const h = await setup(
+      adhoc(
+        `ordering="Sequential"`,
+        `${twoTasks}<userTask id="t3" name="The next task"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`,
+        "${completed}",
+      ),
+    );
     await h.rt.executeAdhocActivity(T, h.i.id, "t1");
-    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t2")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/Sequential ad-hoc subprocess 'adhoc' already runs an activity/) });
+    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t2")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/Sequential ad-hoc subprocess 'adhoc' already runs an activity/),
+    });
     await h.complete("Task in subprocess");
     expect(h.names()).toEqual(["The next task"]);
     await expect(h.rt.executeAdhocActivity(T, h.i.id, "t2")).rejects.toMatchObject({ code: "CONFLICT" });
@@ -100,18 +130,34 @@ describe("ad-hoc subprocess", () => {
   });
 
   test("refuses what cannot be started or completed, and another tenant's instance", async () => {
-    const h = await setup(adhoc("", `${twoTasks}<userTask id="t3" name="Next"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`));
-    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t3")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/'t3' .* cannot be started/) });
-    await expect(h.rt.executeAdhocActivity(T, h.i.id, "after")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/No running ad-hoc subprocess/) });
+    const h = await setup(
+      adhoc("", `${twoTasks}<userTask id="t3" name="Next"/><sequenceFlow id="x" sourceRef="t1" targetRef="t3"/>`),
+    );
+    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t3")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/'t3' .* cannot be started/),
+    });
+    await expect(h.rt.executeAdhocActivity(T, h.i.id, "after")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/No running ad-hoc subprocess/),
+    });
     await expect(h.rt.executeAdhocActivity("tenant-b", h.i.id, "t1")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(h.rt.completeAdhocSubProcess("tenant-b", h.i.id, "adhoc")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(h.rt.completeAdhocSubProcess("tenant-b", h.i.id, "adhoc")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(() => h.rt.enabledAdhocActivities("tenant-b", h.i.id)).toThrow(/not found/);
     await expect(h.rt.completeAdhocSubProcess(T, h.i.id, "after")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await h.rt.executeAdhocActivity(T, h.i.id, "t1");
-    await expect(h.rt.completeAdhocSubProcess(T, h.i.id, "adhoc")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/running activities/) });
+    await expect(h.rt.completeAdhocSubProcess(T, h.i.id, "adhoc")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/running activities/),
+    });
     expect(h.names()).toEqual(["Task in subprocess"]);
     await h.rt.cancelInstance(T, h.i.id);
-    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t2")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/already ended/) });
+    await expect(h.rt.executeAdhocActivity(T, h.i.id, "t2")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/already ended/),
+    });
     expect(h.rt.enabledAdhocActivities(T, h.i.id)).toEqual([]);
   });
 
@@ -125,8 +171,13 @@ describe("ad-hoc subprocess", () => {
   });
 
   test("an interrupting boundary event on the ad-hoc subprocess cancels what runs inside", async () => {
-    const xml = adhoc("", twoTasks).replace(`<sequenceFlow id="f2"`, `<boundaryEvent id="stop" attachedToRef="adhoc"><messageEventDefinition messageRef="m"/></boundaryEvent>
-      <sequenceFlow id="f4" sourceRef="stop" targetRef="stopped"/><userTask id="stopped" name="Stopped"/><sequenceFlow id="f2"`).replace("<process", `<message id="m" name="stop"/><process`);
+    const xml = adhoc("", twoTasks)
+      .replace(
+        `<sequenceFlow id="f2"`,
+        `<boundaryEvent id="stop" attachedToRef="adhoc"><messageEventDefinition messageRef="m"/></boundaryEvent>
+      <sequenceFlow id="f4" sourceRef="stop" targetRef="stopped"/><userTask id="stopped" name="Stopped"/><sequenceFlow id="f2"`,
+      )
+      .replace("<process", `<message id="m" name="stop"/><process`);
     const h = await setup(xml);
     await h.rt.executeAdhocActivity(T, h.i.id, "t1");
     await h.rt.correlateMessage(T, "stop");

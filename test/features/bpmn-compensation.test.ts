@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
 
-const trip = bpmn("trip", `
+const trip = bpmn(
+  "trip",
+  `
   <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="flight"/>
   <serviceTask id="flight" flowable:type="set-variables"><extensionElements><flowable:field name="flightBooked" expression="\${true}"/></extensionElements></serviceTask>
   <boundaryEvent id="undoFlight" attachedToRef="flight"><compensateEventDefinition/></boundaryEvent>
@@ -17,7 +19,11 @@ const trip = bpmn("trip", `
   <endEvent id="ok"/>
   <intermediateThrowEvent id="undo"><compensateEventDefinition/></intermediateThrowEvent>
   <sequenceFlow id="f5" sourceRef="undo" targetRef="failed"/><userTask id="failed" name="Tell customer"/>`,
-  "").replace("</process>", `<association id="a1" sourceRef="undoFlight" targetRef="cancelFlight"/><association id="a2" sourceRef="undoHotel" targetRef="cancelHotel"/></process>`);
+  "",
+).replace(
+  "</process>",
+  `<association id="a1" sourceRef="undoFlight" targetRef="cancelFlight"/><association id="a2" sourceRef="undoHotel" targetRef="cancelHotel"/></process>`,
+);
 
 describe("compensation", () => {
   test("a compensation throw runs the handlers of completed activities, most recent first, then continues", async () => {
@@ -47,7 +53,10 @@ describe("compensation", () => {
 });
 
 // A completed embedded subprocess with two compensable steps, then a compensation throw in the process.
-const nested = (subExtra = "", throwRef = "", afterSub = "") => bpmn("nested", `
+const nested = (subExtra = "", throwRef = "", afterSub = "") =>
+  bpmn(
+    "nested",
+    `
   <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="book"/>
   <subProcess id="book">
     <startEvent id="bs"/><sequenceFlow id="b0" sourceRef="bs" targetRef="flight"/>
@@ -67,7 +76,8 @@ const nested = (subExtra = "", throwRef = "", afterSub = "") => bpmn("nested", `
   ${afterSub}
   <sequenceFlow id="f3" sourceRef="pay" targetRef="undo"/>
   <intermediateThrowEvent id="undo"><compensateEventDefinition ${throwRef}/></intermediateThrowEvent>
-  <sequenceFlow id="f5" sourceRef="undo" targetRef="failed"/><userTask id="failed" name="Tell customer"/>`);
+  <sequenceFlow id="f5" sourceRef="undo" targetRef="failed"/><userTask id="failed" name="Tell customer"/>`,
+  );
 
 describe("compensation of completed subprocesses", () => {
   const actor = { userId: "u", channel: "REST" as const };
@@ -75,8 +85,16 @@ describe("compensation of completed subprocesses", () => {
     const { rt } = makeRuntime();
     await rt.deploy(T, xml, { fileName: "nested.bpmn", createdBy: null });
     const i = await rt.startInstance(T, { definitionKey: "nested" });
-    const names = () => rt.listTasks(T, ALL).map((t) => t.name).sort();
-    const done = async (vars: Record<string, unknown> = {}) => { const t = rt.listTasks(T, ALL)[0]; await rt.completeTask(T, t.id, vars, actor); return t; };
+    const names = () =>
+      rt
+        .listTasks(T, ALL)
+        .map((t) => t.name)
+        .sort();
+    const done = async (vars: Record<string, unknown> = {}) => {
+      const t = rt.listTasks(T, ALL)[0];
+      await rt.completeTask(T, t.id, vars, actor);
+      return t;
+    };
     return { rt, i, names, done };
   }
 
@@ -95,8 +113,11 @@ describe("compensation of completed subprocesses", () => {
   test("activityRef naming the subprocess compensates its content only; naming an inner activity, that one only", async () => {
     const extra = `<serviceTask id="insure" flowable:expression="\${true}"/><boundaryEvent id="undoInsure" attachedToRef="insure"><compensateEventDefinition/></boundaryEvent>
       <userTask id="cancelInsure" name="Cancel insurance" isForCompensation="true"/><association id="a3" sourceRef="undoInsure" targetRef="cancelInsure"/>`;
-    const withInsurance = (ref: string) => nested("", `activityRef="${ref}"`, extra).replace(`<sequenceFlow id="f1" sourceRef="book" targetRef="pay"/>`,
-      `<sequenceFlow id="f1" sourceRef="book" targetRef="insure"/><sequenceFlow id="f2" sourceRef="insure" targetRef="pay"/>`);
+    const withInsurance = (ref: string) =>
+      nested("", `activityRef="${ref}"`, extra).replace(
+        `<sequenceFlow id="f1" sourceRef="book" targetRef="pay"/>`,
+        `<sequenceFlow id="f1" sourceRef="book" targetRef="insure"/><sequenceFlow id="f2" sourceRef="insure" targetRef="pay"/>`,
+      );
     const a = await run(withInsurance("book"));
     await a.done();
     expect(a.names()).toEqual(["Cancel hotel"]);
@@ -112,8 +133,11 @@ describe("compensation of completed subprocesses", () => {
   });
 
   test("a subprocess with a compensation handler of its own is undone by that handler, not by its content's", async () => {
-    const xml = nested().replace(`<sequenceFlow id="f1"`, `<boundaryEvent id="undoBook" attachedToRef="book"><compensateEventDefinition/></boundaryEvent>
-      <userTask id="cancelBooking" name="Cancel booking" isForCompensation="true"/><association id="a9" sourceRef="undoBook" targetRef="cancelBooking"/><sequenceFlow id="f1"`);
+    const xml = nested().replace(
+      `<sequenceFlow id="f1"`,
+      `<boundaryEvent id="undoBook" attachedToRef="book"><compensateEventDefinition/></boundaryEvent>
+      <userTask id="cancelBooking" name="Cancel booking" isForCompensation="true"/><association id="a9" sourceRef="undoBook" targetRef="cancelBooking"/><sequenceFlow id="f1"`,
+    );
     const h = await run(xml);
     await h.done();
     expect(h.names()).toEqual(["Cancel booking"]);
@@ -145,8 +169,11 @@ describe("compensation of completed subprocesses", () => {
   test("a compensation event subprocess never starts while its subprocess runs or when nothing is compensated", async () => {
     const esp = `<subProcess id="onUndo" triggeredByEvent="true"><startEvent id="cs"><compensateEventDefinition/></startEvent>
       <sequenceFlow id="e0" sourceRef="cs" targetRef="notify"/><userTask id="notify" name="Notify airline"/><sequenceFlow id="e1" sourceRef="notify" targetRef="ce"/><endEvent id="ce"/></subProcess>`;
-    const xml = nested(esp).replace(`<sequenceFlow id="f3" sourceRef="pay" targetRef="undo"/>`, `<sequenceFlow id="f3" sourceRef="pay" targetRef="undo"><conditionExpression>\${!paid}</conditionExpression></sequenceFlow>
-      <sequenceFlow id="f4" sourceRef="pay" targetRef="ok"><conditionExpression>\${paid}</conditionExpression></sequenceFlow><endEvent id="ok"/>`);
+    const xml = nested(esp).replace(
+      `<sequenceFlow id="f3" sourceRef="pay" targetRef="undo"/>`,
+      `<sequenceFlow id="f3" sourceRef="pay" targetRef="undo"><conditionExpression>\${!paid}</conditionExpression></sequenceFlow>
+      <sequenceFlow id="f4" sourceRef="pay" targetRef="ok"><conditionExpression>\${paid}</conditionExpression></sequenceFlow><endEvent id="ok"/>`,
+    );
     const h = await run(xml);
     await h.done({ paid: true });
     expect(h.rt.getInstance(T, h.i.id).ended).toBe(true);

@@ -3,17 +3,28 @@ import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };
 type RT = ReturnType<typeof makeRuntime>["rt"];
-const open = (rt: RT, id: string) => rt.listTasks(T, ALL, { instanceId: id }).map((t) => t.activityId).sort();
+const open = (rt: RT, id: string) =>
+  rt
+    .listTasks(T, ALL, { instanceId: id })
+    .map((t) => t.activityId)
+    .sort();
 const HOUR = 3_600_000;
 
 describe("boundary events", () => {
   test("an interrupting boundary timer cancels the user task when due, not before", async () => {
     const { rt, clock } = makeRuntime();
-    await rt.deploy(T, bpmn("bt", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "bt",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="work"/>
       <userTask id="work"/><sequenceFlow id="f1" sourceRef="work" targetRef="e1"/><endEvent id="e1"/>
       <boundaryEvent id="timeout" attachedToRef="work"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></boundaryEvent>
-      <sequenceFlow id="f2" sourceRef="timeout" targetRef="escalated"/><userTask id="escalated"/>`), { fileName: "b.bpmn", createdBy: null });
+      <sequenceFlow id="f2" sourceRef="timeout" targetRef="escalated"/><userTask id="escalated"/>`,
+      ),
+      { fileName: "b.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "bt" });
     const task = i.activeTasks[0];
     clock.advance(HOUR - 1);
@@ -28,22 +39,41 @@ describe("boundary events", () => {
 
   test("a non-interrupting timer cycle adds a branch at every tick while the task stays open", async () => {
     const { rt, clock } = makeRuntime();
-    await rt.deploy(T, bpmn("nic", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "nic",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="work"/>
       <userTask id="work"/><sequenceFlow id="f1" sourceRef="work" targetRef="e1"/><endEvent id="e1"/>
       <boundaryEvent id="remind" attachedToRef="work" cancelActivity="false"><timerEventDefinition><timeCycle>R2/PT1H</timeCycle></timerEventDefinition></boundaryEvent>
-      <sequenceFlow id="f2" sourceRef="remind" targetRef="reminder"/><userTask id="reminder"/>`), { fileName: "n.bpmn", createdBy: null });
+      <sequenceFlow id="f2" sourceRef="remind" targetRef="reminder"/><userTask id="reminder"/>`,
+      ),
+      { fileName: "n.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "nic" });
-    for (let k = 0; k < 3; k++) { clock.advance(HOUR); await rt.runDueJobs(); }
+    for (let k = 0; k < 3; k++) {
+      clock.advance(HOUR);
+      await rt.runDueJobs();
+    }
     expect(open(rt, i.id)).toEqual(["reminder", "reminder", "work"]);
     expect(rt.jobsOfInstance(T, i.id)).toHaveLength(0);
-    await rt.completeTask(T, rt.listTasks(T, ALL, { instanceId: i.id }).find((t) => t.activityId === "work")!.id, {}, actor);
+    await rt.completeTask(
+      T,
+      rt.listTasks(T, ALL, { instanceId: i.id }).find((t) => t.activityId === "work")!.id,
+      {},
+      actor,
+    );
     expect(open(rt, i.id)).toEqual(["reminder", "reminder"]);
   });
 
   test("an error end event inside a subprocess is caught by the error boundary on the subprocess", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("eb", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "eb",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
       <subProcess id="sub">
         <startEvent id="ss"/><sequenceFlow id="sf0" sourceRef="ss" targetRef="fork"/>
@@ -53,41 +83,69 @@ describe("boundary events", () => {
       </subProcess>
       <sequenceFlow id="f1" sourceRef="sub" targetRef="ok"/><userTask id="ok"/>
       <boundaryEvent id="caught" attachedToRef="sub"><errorEventDefinition errorRef="err"/></boundaryEvent>
-      <sequenceFlow id="f2" sourceRef="caught" targetRef="handle"/><userTask id="handle"/>`, `<error id="err" errorCode="E42"/>`), { fileName: "e.bpmn", createdBy: null });
+      <sequenceFlow id="f2" sourceRef="caught" targetRef="handle"/><userTask id="handle"/>`,
+        `<error id="err" errorCode="E42"/>`,
+      ),
+      { fileName: "e.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "eb" });
     expect(i.activeTasks.map((t) => t.activityId)).toEqual(["handle"]);
   });
 
   test("a service task throwing a BPMN error is caught by its error boundary event", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("te", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "te",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/>
       <serviceTask id="call" flowable:type="throw-error"><extensionElements><flowable:field name="errorCode" stringValue="NOPE"/></extensionElements></serviceTask>
       <sequenceFlow id="f1" sourceRef="call" targetRef="e"/><endEvent id="e"/>
       <boundaryEvent id="b" attachedToRef="call"><errorEventDefinition errorRef="nope"/></boundaryEvent>
-      <sequenceFlow id="f2" sourceRef="b" targetRef="fix"/><userTask id="fix"/>`, `<error id="nope" errorCode="NOPE"/>`), { fileName: "t.bpmn", createdBy: null });
+      <sequenceFlow id="f2" sourceRef="b" targetRef="fix"/><userTask id="fix"/>`,
+        `<error id="nope" errorCode="NOPE"/>`,
+      ),
+      { fileName: "t.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "te" });
     expect(i.activeTasks.map((t) => t.activityId)).toEqual(["fix"]);
   });
 
   test("an uncaught BPMN error refuses the command with a clear message", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("ue", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "ue",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="e"/>
-      <endEvent id="e"><errorEventDefinition errorRef="x"/></endEvent>`, `<error id="x" errorCode="X1"/>`), { fileName: "u.bpmn", createdBy: null });
+      <endEvent id="e"><errorEventDefinition errorRef="x"/></endEvent>`,
+        `<error id="x" errorCode="X1"/>`,
+      ),
+      { fileName: "u.bpmn", createdBy: null },
+    );
     await expect(rt.startInstance(T, { definitionKey: "ue" })).rejects.toThrow(/BPMN error 'X1'.*not caught/);
     expect(rt.listInstances(T, ALL, { state: "all" }).totalElements).toBe(0);
   });
 
   test("a message boundary interrupts its task; a signal boundary that does not cancel adds a branch", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("mb", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "mb",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="work"/>
       <userTask id="work"/><sequenceFlow id="f1" sourceRef="work" targetRef="e1"/><endEvent id="e1"/>
       <boundaryEvent id="cancelMsg" attachedToRef="work"><messageEventDefinition messageRef="m"/></boundaryEvent>
       <sequenceFlow id="f2" sourceRef="cancelMsg" targetRef="cancelled"/><userTask id="cancelled"/>
       <boundaryEvent id="note" attachedToRef="work" cancelActivity="false"><signalEventDefinition signalRef="sg"/></boundaryEvent>
-      <sequenceFlow id="f3" sourceRef="note" targetRef="noted"/><userTask id="noted"/>`, `<message id="m" name="cancelOrder"/><signal id="sg" name="priceChanged"/>`), { fileName: "m.bpmn", createdBy: null });
+      <sequenceFlow id="f3" sourceRef="note" targetRef="noted"/><userTask id="noted"/>`,
+        `<message id="m" name="cancelOrder"/><signal id="sg" name="priceChanged"/>`,
+      ),
+      { fileName: "m.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "mb" });
     expect((await rt.signal(T, "priceChanged")).triggered).toBe(1);
     expect(open(rt, i.id)).toEqual(["noted", "work"]);
@@ -98,14 +156,19 @@ describe("boundary events", () => {
 });
 
 describe("event subprocesses and other events", () => {
-  const esp = (interrupting: boolean) => bpmn("esp", `
+  const esp = (interrupting: boolean) =>
+    bpmn(
+      "esp",
+      `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="work"/>
       <userTask id="work"/><sequenceFlow id="f1" sourceRef="work" targetRef="e1"/><endEvent id="e1"/>
       <subProcess id="handler" triggeredByEvent="true">
         <startEvent id="hs" isInterrupting="${interrupting}"><messageEventDefinition messageRef="m"/></startEvent>
         <sequenceFlow id="h1" sourceRef="hs" targetRef="handle"/><userTask id="handle"/>
         <sequenceFlow id="h2" sourceRef="handle" targetRef="he"/><endEvent id="he"/>
-      </subProcess>`, `<message id="m" name="update"/>`);
+      </subProcess>`,
+      `<message id="m" name="update"/>`,
+    );
 
   test("an interrupting event subprocess cancels the main flow and ends the instance when it completes", async () => {
     const { rt } = makeRuntime();
@@ -124,7 +187,12 @@ describe("event subprocesses and other events", () => {
     await rt.correlateMessage(T, "update", {});
     await rt.correlateMessage(T, "update", {});
     expect(open(rt, i.id)).toEqual(["handle", "handle", "work"]);
-    await rt.completeTask(T, rt.listTasks(T, ALL, { instanceId: i.id }).find((t) => t.activityId === "work")!.id, {}, actor);
+    await rt.completeTask(
+      T,
+      rt.listTasks(T, ALL, { instanceId: i.id }).find((t) => t.activityId === "work")!.id,
+      {},
+      actor,
+    );
     expect(rt.getInstance(T, i.id).ended).toBe(false);
     for (const t of rt.listTasks(T, ALL, { instanceId: i.id })) await rt.completeTask(T, t.id, {}, actor);
     expect(rt.getInstance(T, i.id).ended).toBe(true);
@@ -132,11 +200,18 @@ describe("event subprocesses and other events", () => {
 
   test("a terminate end event ends the instance with parallel tasks still open", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("term", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "term",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="fork"/>
       <parallelGateway id="fork"/><sequenceFlow id="f1" sourceRef="fork" targetRef="a"/><sequenceFlow id="f2" sourceRef="fork" targetRef="b"/>
       <userTask id="a"/><userTask id="b"/><sequenceFlow id="f3" sourceRef="a" targetRef="t"/>
-      <endEvent id="t"><terminateEventDefinition/></endEvent>`), { fileName: "t.bpmn", createdBy: null });
+      <endEvent id="t"><terminateEventDefinition/></endEvent>`,
+      ),
+      { fileName: "t.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "term" });
     const a = i.activeTasks.find((t) => t.activityId === "a")!;
     const b = i.activeTasks.find((t) => t.activityId === "b")!;
@@ -147,10 +222,17 @@ describe("event subprocesses and other events", () => {
 
   test("a conditional catch event waits until a variable makes its condition true", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("cond", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "cond",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="c"/>
       <intermediateCatchEvent id="c"><conditionalEventDefinition><condition>\${approved == true}</condition></conditionalEventDefinition></intermediateCatchEvent>
-      <sequenceFlow id="f1" sourceRef="c" targetRef="next"/><userTask id="next"/>`), { fileName: "c.bpmn", createdBy: null });
+      <sequenceFlow id="f1" sourceRef="c" targetRef="next"/><userTask id="next"/>`,
+      ),
+      { fileName: "c.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "cond", variables: { approved: false } });
     expect(i.activeTasks).toHaveLength(0);
     await rt.setInstanceVariables(T, i.id, { approved: true });
@@ -159,37 +241,72 @@ describe("event subprocesses and other events", () => {
 
   test("a link throw event continues at the link catch event of the same name", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("lnk", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "lnk",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="lt"/>
       <intermediateThrowEvent id="lt"><linkEventDefinition name="jump"/></intermediateThrowEvent>
       <intermediateCatchEvent id="lc"><linkEventDefinition name="jump"/></intermediateCatchEvent>
-      <sequenceFlow id="f1" sourceRef="lc" targetRef="landed"/><userTask id="landed"/>`), { fileName: "l.bpmn", createdBy: null });
+      <sequenceFlow id="f1" sourceRef="lc" targetRef="landed"/><userTask id="landed"/>`,
+      ),
+      { fileName: "l.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "lnk" });
     expect(i.activeTasks.map((t) => t.activityId)).toEqual(["landed"]);
   });
 
   test("an escalation thrown in a subprocess reaches a non-interrupting boundary and the subprocess goes on", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("esc", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "esc",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
       <subProcess id="sub"><startEvent id="ss"/><sequenceFlow id="a" sourceRef="ss" targetRef="th"/>
         <intermediateThrowEvent id="th"><escalationEventDefinition escalationRef="es"/></intermediateThrowEvent>
         <sequenceFlow id="b" sourceRef="th" targetRef="inner"/><userTask id="inner"/></subProcess>
       <boundaryEvent id="be" attachedToRef="sub" cancelActivity="false"><escalationEventDefinition escalationRef="es"/></boundaryEvent>
-      <sequenceFlow id="f1" sourceRef="be" targetRef="manager"/><userTask id="manager"/>`, `<escalation id="es" escalationCode="LATE"/>`), { fileName: "s.bpmn", createdBy: null });
+      <sequenceFlow id="f1" sourceRef="be" targetRef="manager"/><userTask id="manager"/>`,
+        `<escalation id="es" escalationCode="LATE"/>`,
+      ),
+      { fileName: "s.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "esc" });
     expect(i.activeTasks.map((t) => t.activityId).sort()).toEqual(["inner", "manager"]);
   });
 
   test("message and signal start events start new instances of the published version", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("ms", `<startEvent id="s"><messageEventDefinition messageRef="m"/></startEvent>
-      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`, `<message id="m" name="newInvoice"/>`), { fileName: "m.bpmn", createdBy: null });
-    await rt.deploy(T, bpmn("ss", `<startEvent id="s"><signalEventDefinition signalRef="g"/></startEvent>
-      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`, `<signal id="g" name="alert"/>`), { fileName: "s.bpmn", createdBy: null });
+    await rt.deploy(
+      T,
+      bpmn(
+        "ms",
+        `<startEvent id="s"><messageEventDefinition messageRef="m"/></startEvent>
+      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`,
+        `<message id="m" name="newInvoice"/>`,
+      ),
+      { fileName: "m.bpmn", createdBy: null },
+    );
+    await rt.deploy(
+      T,
+      bpmn(
+        "ss",
+        `<startEvent id="s"><signalEventDefinition signalRef="g"/></startEvent>
+      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`,
+        `<signal id="g" name="alert"/>`,
+      ),
+      { fileName: "s.bpmn", createdBy: null },
+    );
     const r = await rt.correlateMessage(T, "newInvoice", { businessKey: "INV-1", variables: { amount: 3 } });
     expect(r.started).toBe(true);
-    expect(rt.getInstance(T, r.instanceId)).toMatchObject({ businessKey: "INV-1", definitionKey: "ms", variables: { amount: 3 } });
+    expect(rt.getInstance(T, r.instanceId)).toMatchObject({
+      businessKey: "INV-1",
+      definitionKey: "ms",
+      variables: { amount: 3 },
+    });
     await rt.signal(T, "alert");
     await rt.signal(T, "alert");
     expect(rt.listInstances(T, ALL, { definitionKey: "ss" }).totalElements).toBe(2);
@@ -200,8 +317,15 @@ describe("event subprocesses and other events", () => {
 describe("timer start events", () => {
   test("a timer start cycle starts an instance at each due time of the published version, and stops when suspended", async () => {
     const { rt, clock } = makeRuntime();
-    await rt.deploy(T, bpmn("ts", `<startEvent id="s"><timerEventDefinition><timeCycle>R/PT1H</timeCycle></timerEventDefinition></startEvent>
-      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`), { fileName: "t.bpmn", createdBy: null });
+    await rt.deploy(
+      T,
+      bpmn(
+        "ts",
+        `<startEvent id="s"><timerEventDefinition><timeCycle>R/PT1H</timeCycle></timerEventDefinition></startEvent>
+      <sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>`,
+      ),
+      { fileName: "t.bpmn", createdBy: null },
+    );
     clock.advance(HOUR - 1);
     await rt.runDueJobs();
     expect(rt.listInstances(T, ALL).totalElements).toBe(0);

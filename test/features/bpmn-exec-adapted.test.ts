@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
+import { describeCorpus } from "../harness/corpora";
 import { execModel } from "../fixtures/bpmn/corpus";
 import { makeRuntime, T } from "../fixtures/bpmn/harness";
 
 // Corpus models whose only JavaScript is incidental (a log line, a comparison helper of the source test's
 // environment): the same model with that piece in FEEL/JUEL reproduces the behaviour its source test states.
 
-describe("corpus, adapted: link events (bpmn-elements linking-feature)", () => {
+describeCorpus("bpmn-exec", "corpus, adapted: link events (bpmn-elements linking-feature)", () => {
   const model = () =>
     execModel("paed01-bpmn-elements/link-event.bpmn").replace(
       /<bpmn:scriptTask id="(task\d)" scriptFormat="javascript">([\s\S]*?)<bpmn:script>[^<]*<\/bpmn:script>/g,
@@ -22,7 +23,7 @@ describe("corpus, adapted: link events (bpmn-elements linking-feature)", () => {
   });
 });
 
-describe("corpus, adapted: escalation (bpmn-elements escalation-feature)", () => {
+describeCorpus("bpmn-exec", "corpus, adapted: escalation (bpmn-elements escalation-feature)", () => {
   const model = () =>
     execModel("paed01-bpmn-elements/escalation.bpmn").replace(
       "${environment.services.isAbove(10, environment.output.amount)}",
@@ -36,7 +37,10 @@ describe("corpus, adapted: escalation (bpmn-elements escalation-feature)", () =>
     expect(i.activeTasks.map((t) => t.activityId)).toEqual(["order"]);
     await rt.completeTask(T, i.activeTasks[0].id, { amount }, { userId: "buyer", channel: "REST" });
     const acts = rt.historyActivities(T, i.id);
-    return { ended: rt.getInstance(T, i.id).ended, taken: (id: string) => acts.filter((a) => a.activityId === id && a.endTime).length };
+    return {
+      ended: rt.getInstance(T, i.id).ended,
+      taken: (id: string) => acts.filter((a) => a.activityId === id && a.endTime).length,
+    };
   }
 
   test("an amount above the threshold escalates: the non-interrupting boundary ends with the signal, the order still completes", async () => {

@@ -1,21 +1,28 @@
 import { describe, expect, test } from "bun:test";
+import { describeCorpus } from "../harness/corpora";
 import { T } from "../fixtures/bpmn/harness";
 import { withModels } from "../fixtures/bpmn/corpus";
 
 // Expected behaviour from Flowable's ExclusiveGatewayTest, InclusiveGatewayTest, ParallelGatewayTest and bpmn-elements' gateway features.
-describe("corpus: gateways", () => {
+describeCorpus("bpmn-exec", "corpus: gateways", () => {
   test("ExclusiveGatewayTest.testDivergingExclusiveGateway: input 1, 2, 3 reach Task 1, 2, 3; any other input is refused", async () => {
     const h = await withModels("flowable/gateway/ExclusiveGatewayTest.testDivergingExclusiveGateway.bpmn20.xml");
     for (const n of [1, 2, 3]) {
       const i = await h.rt.startInstance(T, { definitionKey: "exclusiveGwDiverging", variables: { input: n } });
       expect(i.activeTasks.map((t) => t.name)).toEqual([`Task ${n}`]);
     }
-    await expect(h.rt.startInstance(T, { definitionKey: "exclusiveGwDiverging", variables: { input: 4 } })).rejects.toThrow(/exclusive gateway 'exclusiveGw'/);
+    await expect(
+      h.rt.startInstance(T, { definitionKey: "exclusiveGwDiverging", variables: { input: 4 } }),
+    ).rejects.toThrow(/exclusive gateway 'exclusiveGw'/);
   });
 
   test("ExclusiveGatewayTest.testDefaultSequenceFlow: conditions win, otherwise the default flow", async () => {
     const h = await withModels("flowable/gateway/ExclusiveGatewayTest.testDefaultSequenceFlow.bpmn20.xml");
-    for (const [input, name] of [[1, "Input is one"], [3, "Input is three"], [5, "Default input"]] as const) {
+    for (const [input, name] of [
+      [1, "Input is one"],
+      [3, "Input is three"],
+      [5, "Default input"],
+    ] as const) {
       const i = await h.rt.startInstance(T, { definitionKey: "exclusiveGwDefaultSequenceFlow", variables: { input } });
       expect(i.activeTasks.map((t) => t.name)).toEqual([name]);
     }
@@ -23,7 +30,10 @@ describe("corpus: gateways", () => {
 
   test("InclusiveGatewayTest.testDivergingInclusiveGateway: every true condition opens a branch; none true is refused", async () => {
     const h = await withModels("flowable/gateway/InclusiveGatewayTest.testDivergingInclusiveGateway.bpmn20.xml");
-    const started = async (input: number) => (await h.rt.startInstance(T, { definitionKey: "inclusiveGwDiverging", variables: { input } })).activeTasks.map((t) => t.name).sort();
+    const started = async (input: number) =>
+      (await h.rt.startInstance(T, { definitionKey: "inclusiveGwDiverging", variables: { input } })).activeTasks
+        .map((t) => t.name)
+        .sort();
     expect(await started(1)).toEqual(["Task 1", "Task 2", "Task 3"]);
     expect(await started(2)).toEqual(["Task 2", "Task 3"]);
     expect(await started(3)).toEqual(["Task 3"]);
@@ -88,6 +98,12 @@ describe("corpus: gateways", () => {
     expect(h.rt.jobsOfInstance(T, i.id)).toHaveLength(1);
     await h.rt.signal(T, "signalEvent");
     expect(h.rt.jobsOfInstance(T, i.id)).toHaveLength(0);
-    expect(h.rt.historyActivities(T, i.id).map((a) => a.activityId)).toEqual(["start", "gateway", "signalEvent", "Task_1pfzr39", "join"]);
+    expect(h.rt.historyActivities(T, i.id).map((a) => a.activityId)).toEqual([
+      "start",
+      "gateway",
+      "signalEvent",
+      "Task_1pfzr39",
+      "join",
+    ]);
   });
 });

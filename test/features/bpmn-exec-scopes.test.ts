@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { describeCorpus } from "../harness/corpora";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { T } from "../fixtures/bpmn/harness";
@@ -6,7 +7,7 @@ import { EXEC, execModel, withModels } from "../fixtures/bpmn/corpus";
 import { makeRuntime } from "../fixtures/bpmn/harness";
 
 // Expected behaviour from Flowable's SubProcessTest, CallActivityAdvancedTest, BoundaryErrorEventTest and bpmn-elements features.
-describe("corpus: subprocesses, call activities, multi-instance", () => {
+describeCorpus("bpmn-exec", "corpus: subprocesses, call activities, multi-instance", () => {
   test("SubProcessTest.testSimpleSubProcess: the task inside the subprocess ends the instance when completed", async () => {
     const h = await withModels("flowable/subprocess/SubProcessTest.testSimpleSubProcess.bpmn20.xml");
     const i = await h.rt.startInstance(T, { definitionKey: "simpleSubProcess" });
@@ -23,7 +24,10 @@ describe("corpus: subprocesses, call activities, multi-instance", () => {
   });
 
   test("CallActivity.testCallSimpleSubProcess: the called process runs between the task before and the task after", async () => {
-    const h = await withModels("flowable/callactivity/simpleSubProcess.bpmn20.xml", "flowable/callactivity/CallActivity.testCallSimpleSubProcess.bpmn20.xml");
+    const h = await withModels(
+      "flowable/callactivity/simpleSubProcess.bpmn20.xml",
+      "flowable/callactivity/CallActivity.testCallSimpleSubProcess.bpmn20.xml",
+    );
     const i = await h.rt.startInstance(T, { definitionKey: "callSimpleSubProcess" });
     await h.complete(h.byName("Task before subprocess").id);
     const inner = h.byName("Task in subprocess");
@@ -35,7 +39,10 @@ describe("corpus: subprocesses, call activities, multi-instance", () => {
     expect(h.ended(inner.instanceId)).toBe(true);
   });
 
-  for (const [file, key, seq] of [["testCatchErrorOnParallelMultiInstance", "catchErrorOnParallelMi", false], ["testCatchErrorOnSequentialMultiInstance", "catchErrorOnSequentialMi", true]] as const) {
+  for (const [file, key, seq] of [
+    ["testCatchErrorOnParallelMultiInstance", "catchErrorOnParallelMi", false],
+    ["testCatchErrorOnSequentialMultiInstance", "catchErrorOnSequentialMi", true],
+  ] as const) {
     test(`BoundaryErrorEventTest.${file}: an error end in one instance of the ${seq ? "sequential" : "parallel"} multi-instance subprocess ends the process through the boundary`, async () => {
       const h = await withModels(`flowable/event/error/BoundaryErrorEventTest.${file}.bpmn20.xml`);
       const i = await h.rt.startInstance(T, { definitionKey: key });
@@ -53,8 +60,11 @@ describe("corpus: subprocesses, call activities, multi-instance", () => {
     const { rt } = makeRuntime();
     // The source test injects failing services; here the two service tasks get the built-in throw-error delegate.
     const xml = execModel("paed01-bpmn-elements/engine-issue-180.bpmn")
-      .replace('xmlns:bpmn=', 'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmn=')
-      .replace(/<bpmn:serviceTask id="(Activity_\d)">/g, '<bpmn:serviceTask id="$1" flowable:type="throw-error"><bpmn:extensionElements><flowable:field name="errorCode" stringValue="E_$1"/></bpmn:extensionElements>');
+      .replace("xmlns:bpmn=", 'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmn=')
+      .replace(
+        /<bpmn:serviceTask id="(Activity_\d)">/g,
+        '<bpmn:serviceTask id="$1" flowable:type="throw-error"><bpmn:extensionElements><flowable:field name="errorCode" stringValue="E_$1"/></bpmn:extensionElements>',
+      );
     await rt.deploy(T, xml, { fileName: "engine-issue-180.bpmn", createdBy: null });
     const i = await rt.startInstance(T, { definitionKey: "process-on-error" });
     expect(i.ended).toBe(true);
@@ -75,7 +85,7 @@ describe("corpus: subprocesses, call activities, multi-instance", () => {
 });
 
 // Expected behaviour from Flowable's AdhocSubProcessTest and bpmn-elements' ad-hoc-subprocess and transaction features.
-describe("corpus: ad-hoc subprocesses and transactions", () => {
+describeCorpus("bpmn-exec", "corpus: ad-hoc subprocesses and transactions", () => {
   test("AdhocSubProcessTest.testSimpleAdhocSubProcess: two enabled tasks, one executed and completed, the subprocess completed by the caller, then the task after", async () => {
     const h = await withModels("flowable/subprocess/adhoc/AdhocSubProcessTest.testSimpleAdhocSubProcess.bpmn20.xml");
     const i = await h.rt.startInstance(T, { definitionKey: "simpleSubProcess" });
@@ -108,14 +118,22 @@ describe("corpus: ad-hoc subprocesses and transactions", () => {
 
   // transaction.bpmn decides with `environment.services.compare(...)` (JavaScript services of the source test) and
   // compensates through `environment.services.compensate`: the same model with the JUEL condition and a delegate.
-  const transaction = () => execModel("paed01-bpmn-elements/transaction.bpmn")
-    .replace('xmlns:bpmn=', 'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmn=')
-    .replace(/\$\{environment\.services\.compare\(environment\.output\.areUSure,"(\w+)"\)\}/g, '${areUSure == "$1"}')
-    .replace('implementation="${environment.services.compensate}"', 'flowable:type="compensate"');
+  const transaction = () =>
+    execModel("paed01-bpmn-elements/transaction.bpmn")
+      .replace("xmlns:bpmn=", 'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmn=')
+      .replace(/\$\{environment\.services\.compare\(environment\.output\.areUSure,"(\w+)"\)\}/g, '${areUSure == "$1"}')
+      .replace('implementation="${environment.services.compensate}"', 'flowable:type="compensate"');
   async function runTransaction(answer: string) {
     const h = makeRuntime();
     const undone: string[] = [];
-    h.rt.delegates.register({ name: "compensate", description: "records the undo", parameters: [], execute: (c) => { undone.push(c.activityId); } });
+    h.rt.delegates.register({
+      name: "compensate",
+      description: "records the undo",
+      parameters: [],
+      execute: (c) => {
+        undone.push(c.activityId);
+      },
+    });
     await h.rt.deploy(T, transaction(), { fileName: "transaction.bpmn", createdBy: null });
     const i = await h.rt.startInstance(T, { definitionKey: "Process_0" });
     expect(i.activeTasks.map((t) => t.activityId)).toEqual(["areUSure"]);
@@ -123,7 +141,12 @@ describe("corpus: ad-hoc subprocesses and transactions", () => {
     await h.rt.completeTask(T, i.activeTasks[0].id, { areUSure: answer }, { userId: "kermit", channel: "REST" });
     const acts = h.rt.historyActivities(T, i.id);
     const taken = (id: string) => acts.filter((a) => a.activityId === id).length;
-    return { ended: h.rt.getInstance(T, i.id).ended, undone, taken, atomic: acts.find((a) => a.activityId === "atomic")!.outcome };
+    return {
+      ended: h.rt.getInstance(T, i.id).ended,
+      undone,
+      taken,
+      atomic: acts.find((a) => a.activityId === "atomic")!.outcome,
+    };
   }
 
   test("bpmn-elements transaction: 'No' compensates the main task, discards the transaction and takes the cancel boundary", async () => {
@@ -146,30 +169,57 @@ describe("corpus: ad-hoc subprocesses and transactions", () => {
   });
 });
 
-describe("corpus: models refused with a precise 400", () => {
+describeCorpus("bpmn-exec", "corpus: models refused with a precise 400", () => {
   const refused: Array<[string, RegExp]> = [
-    ["flowable/event/timer/InstantTimeTimerEventTest.testExpressionStartTimerEvent.bpmn20.xml", /timer of 'theStart': method calls are not supported in expressions/],
-    ["paed01-bpmn-elements/link-event.bpmn", /Script task 'task1' uses scriptFormat 'javascript': only FEEL scripts are supported/],
+    [
+      "flowable/event/timer/InstantTimeTimerEventTest.testExpressionStartTimerEvent.bpmn20.xml",
+      /timer of 'theStart': method calls are not supported in expressions/,
+    ],
+    [
+      "paed01-bpmn-elements/link-event.bpmn",
+      /Script task 'task1' uses scriptFormat 'javascript': only FEEL scripts are supported/,
+    ],
     ["paed01-bpmn-elements/misp-loopback.bpmn", /Script task 'subscript' uses scriptFormat 'js'/],
     ["paed01-bpmn-elements/misp-parallel-loopback.bpmn", /Sequence flow 'backto-task' uses a 'js' condition/],
-    ["paed01-bpmn-elements/escalation.bpmn", /method calls are not supported in expressions: environment\.services\.isAbove/],
-    ["paed01-bpmn-elements/bpmn-error.bpmn", /method calls are not supported in expressions: environment\.services\.isAbove/],
+    [
+      "paed01-bpmn-elements/escalation.bpmn",
+      /method calls are not supported in expressions: environment\.services\.isAbove/,
+    ],
+    [
+      "paed01-bpmn-elements/bpmn-error.bpmn",
+      /method calls are not supported in expressions: environment\.services\.isAbove/,
+    ],
     // The transaction itself is supported (see the adapted scenario above); its conditions call the test's JavaScript services.
-    ["paed01-bpmn-elements/transaction.bpmn", /condition of flow 'yesFlow' leaving of 'isSure': method calls are not supported in expressions: environment\.services\.compare/],
+    [
+      "paed01-bpmn-elements/transaction.bpmn",
+      /condition of flow 'yesFlow' leaving of 'isSure': method calls are not supported in expressions: environment\.services\.compare/,
+    ],
   ];
   for (const [file, why] of refused) {
     test(`${file} is refused: ${why.source.replace(/\\/g, "").slice(0, 70)}`, async () => {
       const { rt } = makeRuntime();
-      await expect(rt.deploy(T, execModel(file), { fileName: file, createdBy: null })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(why) });
+      await expect(rt.deploy(T, execModel(file), { fileName: file, createdBy: null })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(why),
+      });
     });
   }
 
   test("every model of INDEX.tsv either deploys or is one of the refusals above", async () => {
-    const rows = readFileSync(join(EXEC, "INDEX.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t")[4]);
+    const rows = readFileSync(join(EXEC, "INDEX.tsv"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split("\t")[4]);
     const { rt } = makeRuntime();
     const outcome: Record<string, string> = {};
     for (const r of rows) {
-      try { await rt.deploy(T, execModel(r), { fileName: r, createdBy: null }); outcome[r] = "deployed"; } catch (e) { outcome[r] = (e as Error).message; }
+      try {
+        await rt.deploy(T, execModel(r), { fileName: r, createdBy: null });
+        outcome[r] = "deployed";
+      } catch (e) {
+        outcome[r] = (e as Error).message;
+      }
     }
     const refusedFiles = new Set(refused.map(([f]) => f));
     for (const r of rows) expect([r, outcome[r] === "deployed" || refusedFiles.has(r)]).toEqual([r, true]);

@@ -3,16 +3,27 @@ import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };
 type RT = ReturnType<typeof makeRuntime>["rt"];
-const open = (rt: RT, id?: string) => rt.listTasks(T, ALL, id ? { instanceId: id } : {}).map((t) => t.activityId).sort();
+const open = (rt: RT, id?: string) =>
+  rt
+    .listTasks(T, ALL, id ? { instanceId: id } : {})
+    .map((t) => t.activityId)
+    .sort();
 
 describe("subprocesses, call activities and multi-instance", () => {
   test("an embedded subprocess keeps its local variables and continues the parent when it ends", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("sp", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "sp",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
       <subProcess id="sub"><startEvent id="ss"/><sequenceFlow id="a" sourceRef="ss" targetRef="inner"/><userTask id="inner"/>
         <sequenceFlow id="b" sourceRef="inner" targetRef="se"/><endEvent id="se"/></subProcess>
-      <sequenceFlow id="f1" sourceRef="sub" targetRef="after"/><userTask id="after"/>`), { fileName: "s.bpmn", createdBy: null });
+      <sequenceFlow id="f1" sourceRef="sub" targetRef="after"/><userTask id="after"/>`,
+      ),
+      { fileName: "s.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "sp" });
     expect(rt.getInstance(T, i.id).activeActivityIds.sort()).toEqual(["inner", "sub"]);
     await rt.completeTask(T, i.activeTasks[0].id, { fromInner: 1 }, actor);
@@ -22,15 +33,34 @@ describe("subprocesses, call activities and multi-instance", () => {
 
   test("a call activity starts the called process with mapped variables and maps results back when it ends", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("child", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct"/>
-      <sequenceFlow id="g" sourceRef="ct" targetRef="e"/><endEvent id="e"/>`), { fileName: "c.bpmn", createdBy: null });
-    await rt.deploy(T, bpmn("parent", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "child",
+        `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct"/>
+      <sequenceFlow id="g" sourceRef="ct" targetRef="e"/><endEvent id="e"/>`,
+      ),
+      { fileName: "c.bpmn", createdBy: null },
+    );
+    await rt.deploy(
+      T,
+      bpmn(
+        "parent",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/>
       <callActivity id="call" calledElement="child"><extensionElements>
         <flowable:in source="amount" target="total"/><flowable:in sourceExpression="\${amount * 2}" target="double"/>
         <flowable:out source="verdict" target="result"/></extensionElements></callActivity>
-      <sequenceFlow id="f1" sourceRef="call" targetRef="after"/><userTask id="after"/>`), { fileName: "p.bpmn", createdBy: null });
-    const p = await rt.startInstance(T, { definitionKey: "parent", businessKey: "BK", variables: { amount: 21 }, startedBy: "u1" });
+      <sequenceFlow id="f1" sourceRef="call" targetRef="after"/><userTask id="after"/>`,
+      ),
+      { fileName: "p.bpmn", createdBy: null },
+    );
+    const p = await rt.startInstance(T, {
+      definitionKey: "parent",
+      businessKey: "BK",
+      variables: { amount: 21 },
+      startedBy: "u1",
+    });
     const childTask = rt.listTasks(T, ALL).find((t) => t.activityId === "ct")!;
     expect(childTask.businessKey).toBe("BK");
     expect(rt.getVariables(T, childTask.instanceId)).toEqual({ total: 21, double: 42 });
@@ -42,8 +72,19 @@ describe("subprocesses, call activities and multi-instance", () => {
 
   test("cancelling the parent cancels the called instance", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("child", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct"/>`), { fileName: "c.bpmn", createdBy: null });
-    await rt.deploy(T, bpmn("parent", `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/><callActivity id="call" calledElement="child"/>`), { fileName: "p.bpmn", createdBy: null });
+    await rt.deploy(
+      T,
+      bpmn("child", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct"/>`),
+      { fileName: "c.bpmn", createdBy: null },
+    );
+    await rt.deploy(
+      T,
+      bpmn(
+        "parent",
+        `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/><callActivity id="call" calledElement="child"/>`,
+      ),
+      { fileName: "p.bpmn", createdBy: null },
+    );
     const p = await rt.startInstance(T, { definitionKey: "parent" });
     const child = rt.listTasks(T, ALL)[0].instanceId;
     await rt.cancelInstance(T, p.id);
@@ -53,16 +94,27 @@ describe("subprocesses, call activities and multi-instance", () => {
 
   test("a parallel multi-instance task over a collection stops once its completion condition holds", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("mi", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "mi",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="vote"/>
       <userTask id="vote" flowable:assignee="\${voter}">
         <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="voters" flowable:elementVariable="voter">
           <completionCondition>\${nrOfCompletedInstances / nrOfInstances >= 0.6}</completionCondition>
         </multiInstanceLoopCharacteristics></userTask>
-      <sequenceFlow id="f1" sourceRef="vote" targetRef="done"/><userTask id="done"/>`), { fileName: "m.bpmn", createdBy: null });
-    const i = await rt.startInstance(T, { definitionKey: "mi", variables: { voters: ["ann", "bob", "cy", "dee", "eve"] } });
+      <sequenceFlow id="f1" sourceRef="vote" targetRef="done"/><userTask id="done"/>`,
+      ),
+      { fileName: "m.bpmn", createdBy: null },
+    );
+    const i = await rt.startInstance(T, {
+      definitionKey: "mi",
+      variables: { voters: ["ann", "bob", "cy", "dee", "eve"] },
+    });
     expect(i.activeTasks.map((t) => t.assignee).sort()).toEqual(["ann", "bob", "cy", "dee", "eve"]);
-    for (const who of ["ann", "bob"]) await rt.completeTask(T, rt.listTasks(T, ALL).find((t) => t.assignee === who)!.id, {}, actor);
+    for (const who of ["ann", "bob"])
+      await rt.completeTask(T, rt.listTasks(T, ALL).find((t) => t.assignee === who)!.id, {}, actor);
     expect(open(rt, i.id)).toEqual(["vote", "vote", "vote"]);
     await rt.completeTask(T, rt.listTasks(T, ALL).find((t) => t.assignee === "cy")!.id, {}, actor);
     expect(open(rt, i.id)).toEqual(["done"]);
@@ -70,10 +122,17 @@ describe("subprocesses, call activities and multi-instance", () => {
 
   test("a sequential multi-instance with a cardinality runs its instances one after another with loopCounter", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("seq", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "seq",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="step"/>
       <userTask id="step" name="Step \${loopCounter}"><multiInstanceLoopCharacteristics isSequential="true"><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics></userTask>
-      <sequenceFlow id="f1" sourceRef="step" targetRef="e"/><endEvent id="e"/>`), { fileName: "s.bpmn", createdBy: null });
+      <sequenceFlow id="f1" sourceRef="step" targetRef="e"/><endEvent id="e"/>`,
+      ),
+      { fileName: "s.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "seq" });
     const seen: string[] = [];
     for (let k = 0; k < 3; k++) {
@@ -88,7 +147,11 @@ describe("subprocesses, call activities and multi-instance", () => {
 
   test("an error inside a multi-instance subprocess is caught on the multi-instance activity and cancels the other instances", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("mie", `
+    await rt.deploy(
+      T,
+      bpmn(
+        "mie",
+        `
       <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
       <subProcess id="sub"><multiInstanceLoopCharacteristics isSequential="false"><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics>
         <startEvent id="ss"/><sequenceFlow id="a" sourceRef="ss" targetRef="t"/><userTask id="t"/>
@@ -98,7 +161,10 @@ describe("subprocesses, call activities and multi-instance", () => {
         <endEvent id="ee"><errorEventDefinition errorRef="boom"/></endEvent></subProcess>
       <boundaryEvent id="c" attachedToRef="sub"><errorEventDefinition/></boundaryEvent>
       <sequenceFlow id="f1" sourceRef="c" targetRef="handled"/><userTask id="handled"/>
-      <sequenceFlow id="f2" sourceRef="sub" targetRef="normal"/><userTask id="normal"/>`), { fileName: "m.bpmn", createdBy: null });
+      <sequenceFlow id="f2" sourceRef="sub" targetRef="normal"/><userTask id="normal"/>`,
+      ),
+      { fileName: "m.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "mie", variables: { fail: false } });
     const ts = rt.listTasks(T, ALL, { instanceId: i.id });
     await rt.completeTask(T, ts[0].id, {}, actor);
@@ -110,8 +176,22 @@ describe("subprocesses, call activities and multi-instance", () => {
 describe("first steps in called processes", () => {
   test("the start answer lists the open task of a process called right away", async () => {
     const { rt } = makeRuntime();
-    await rt.deploy(T, bpmn("inner", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct" name="Inner"/>`), { fileName: "c.bpmn", createdBy: null });
-    await rt.deploy(T, bpmn("outer", `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/><callActivity id="call" calledElement="inner"/>`), { fileName: "p.bpmn", createdBy: null });
+    await rt.deploy(
+      T,
+      bpmn(
+        "inner",
+        `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="ct"/><userTask id="ct" name="Inner"/>`,
+      ),
+      { fileName: "c.bpmn", createdBy: null },
+    );
+    await rt.deploy(
+      T,
+      bpmn(
+        "outer",
+        `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="call"/><callActivity id="call" calledElement="inner"/>`,
+      ),
+      { fileName: "p.bpmn", createdBy: null },
+    );
     const i = await rt.startInstance(T, { definitionKey: "outer" });
     expect(i.activeTasks.map((t) => t.name)).toEqual(["Inner"]);
     expect(i.activeTasks[0].instanceId).not.toBe(i.id);
@@ -119,8 +199,15 @@ describe("first steps in called processes", () => {
 
   test("listeners in a model are reported as not run", async () => {
     const { rt } = makeRuntime();
-    const d = await rt.deploy(T, bpmn("lst", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/>
-      <userTask id="t"><extensionElements><flowable:taskListener event="create" class="org.Foo"/></extensionElements></userTask>`), { fileName: "l.bpmn", createdBy: null });
+    const d = await rt.deploy(
+      T,
+      bpmn(
+        "lst",
+        `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/>
+      <userTask id="t"><extensionElements><flowable:taskListener event="create" class="org.Foo"/></extensionElements></userTask>`,
+      ),
+      { fileName: "l.bpmn", createdBy: null },
+    );
     expect(d.warnings.join()).toMatch(/userTask 't' declares taskListeners, which this engine does not run/);
   });
 });

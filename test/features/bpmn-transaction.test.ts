@@ -3,11 +3,17 @@ import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
 
 // A booking transaction: two bookings with compensation handlers, a parallel review, then a decision that completes,
 // cancels (cancel end: undo the bookings, leave through the cancel boundary) or fails (error end: error boundary).
-const tx = (inner = "", boundaries = `
+const tx = (
+  inner = "",
+  boundaries = `
   <boundaryEvent id="cancelled" attachedToRef="tx"><cancelEventDefinition/></boundaryEvent>
   <sequenceFlow id="c1" sourceRef="cancelled" targetRef="afterCancel"/><userTask id="afterCancel" name="Tell customer: cancelled"/>
   <boundaryEvent id="failed" attachedToRef="tx"><errorEventDefinition/></boundaryEvent>
-  <sequenceFlow id="c2" sourceRef="failed" targetRef="afterError"/><userTask id="afterError" name="Tell customer: failed"/>`) => bpmn("booking", `
+  <sequenceFlow id="c2" sourceRef="failed" targetRef="afterError"/><userTask id="afterError" name="Tell customer: failed"/>`,
+) =>
+  bpmn(
+    "booking",
+    `
   <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="tx"/>
   <transaction id="tx">
     <startEvent id="ts"/><sequenceFlow id="t0" sourceRef="ts" targetRef="split"/>
@@ -32,7 +38,8 @@ const tx = (inner = "", boundaries = `
     ${inner}
   </transaction>
   ${boundaries}
-  <sequenceFlow id="f1" sourceRef="tx" targetRef="confirm"/><userTask id="confirm" name="Confirm"/>`);
+  <sequenceFlow id="f1" sourceRef="tx" targetRef="confirm"/><userTask id="confirm" name="Confirm"/>`,
+  );
 
 const actor = { userId: "kermit", channel: "REST" as const };
 
@@ -41,8 +48,12 @@ async function setup(xml = tx()) {
   await h.rt.deploy(T, xml, { fileName: "tx.bpmn", createdBy: null });
   const i = await h.rt.startInstance(T, { definitionKey: "booking" });
   const tasks = () => h.rt.listTasks(T, ALL, { instanceId: i.id });
-  const names = () => tasks().map((t) => t.name).sort();
-  const complete = (name: string, v: Record<string, unknown> = {}) => h.rt.completeTask(T, tasks().find((t) => t.name === name)!.id, v, actor);
+  const names = () =>
+    tasks()
+      .map((t) => t.name)
+      .sort();
+  const complete = (name: string, v: Record<string, unknown> = {}) =>
+    h.rt.completeTask(T, tasks().find((t) => t.name === name)!.id, v, actor);
   return { ...h, i, tasks, names, complete };
 }
 
@@ -74,11 +85,19 @@ describe("transaction subprocess", () => {
   });
 
   test("a cancel end with nothing to compensate leaves through the cancel boundary at once", async () => {
-    const xml = tx().replace(`<sequenceFlow id="t3" sourceRef="flight" targetRef="hotel"/>`, `<sequenceFlow id="t3" sourceRef="split" targetRef="hotel"/>`)
+    const xml = tx()
+      .replace(
+        `<sequenceFlow id="t3" sourceRef="flight" targetRef="hotel"/>`,
+        `<sequenceFlow id="t3" sourceRef="split" targetRef="hotel"/>`,
+      )
       .replace(`<sequenceFlow id="t1" sourceRef="split" targetRef="flight"/>`, "")
-      .replace(/<serviceTask id="flight"[\s\S]*?<\/serviceTask>\s*<boundaryEvent id="undoFlight"[\s\S]*?<\/boundaryEvent>\s*<userTask id="cancelFlight"[^>]*\/>/, "")
+      .replace(
+        /<serviceTask id="flight"[\s\S]*?<\/serviceTask>\s*<boundaryEvent id="undoFlight"[\s\S]*?<\/boundaryEvent>\s*<userTask id="cancelFlight"[^>]*\/>/,
+        "",
+      )
       .replace(`<association id="a1" sourceRef="undoFlight" targetRef="cancelFlight"/>`, "")
-      .replace(/<boundaryEvent id="undoHotel"[\s\S]*?<\/boundaryEvent>/, "").replace(/<association id="a2"[^>]*\/>/, "");
+      .replace(/<boundaryEvent id="undoHotel"[\s\S]*?<\/boundaryEvent>/, "")
+      .replace(/<association id="a2"[^>]*\/>/, "");
     const h = await setup(xml);
     await h.complete("Book hotel", { answer: "no" });
     expect(h.names()).toEqual(["Tell customer: cancelled"]);
@@ -96,11 +115,32 @@ describe("transaction subprocess", () => {
   test("refuses cancel events outside a transaction, and a transaction that can be cancelled without a cancel boundary", async () => {
     const { rt } = makeRuntime();
     const deploy = (xml: string) => rt.deploy(T, xml, { fileName: "x.bpmn", createdBy: null });
-    await expect(deploy(tx("", ""))).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Transaction 'tx' has a cancel end event but no cancel boundary event/) });
-    await expect(deploy(bpmn("p", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="c"/><endEvent id="c"><cancelEventDefinition/></endEvent>`)))
-      .rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Cancel event 'c' is not directly inside a transaction/) });
-    await expect(deploy(bpmn("p", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u"/>
-      <boundaryEvent id="b" attachedToRef="u"><cancelEventDefinition/></boundaryEvent><sequenceFlow id="g" sourceRef="b" targetRef="e"/><endEvent id="e"/>`)))
-      .rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Cancel event 'b' is attached to 'u', which is not a transaction/) });
+    await expect(deploy(tx("", ""))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/Transaction 'tx' has a cancel end event but no cancel boundary event/),
+    });
+    await expect(
+      deploy(
+        bpmn(
+          "p",
+          `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="c"/><endEvent id="c"><cancelEventDefinition/></endEvent>`,
+        ),
+      ),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/Cancel event 'c' is not directly inside a transaction/),
+    });
+    await expect(
+      deploy(
+        bpmn(
+          "p",
+          `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u"/>
+      <boundaryEvent id="b" attachedToRef="u"><cancelEventDefinition/></boundaryEvent><sequenceFlow id="g" sourceRef="b" targetRef="e"/><endEvent id="e"/>`,
+        ),
+      ),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/Cancel event 'b' is attached to 'u', which is not a transaction/),
+    });
   });
 });

@@ -14,16 +14,25 @@ beforeAll(async () => {
   s = await startTestServer();
   const sa = await saToken(s);
   const t = await createTenant(s, "cases", sa);
-  [modeler, manager, reviewer, outsider] = await Promise.all((["MODELER", "MANAGER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)));
-  const role = await (await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { key: "reviewers", name: "Reviewers" } })).json();
-  await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: reviewer.id } });
+  [modeler, manager, reviewer, outsider] = await Promise.all(
+    (["MODELER", "MANAGER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
+  );
+  const role = await (
+    await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { key: "reviewers", name: "Reviewers" } })
+  ).json();
+  await s.req("POST", `/api/a/process-roles/${role.id}/members`, {
+    token: modeler.token,
+    json: { userId: reviewer.id },
+  });
 });
 afterAll(() => s.close());
 
 describe("cases through the process routes", () => {
   test("a .cmmn file deploys through /a/definitions/deploy as type CMMN with the plan model's form key", async () => {
     const res = await deployBpmn(s, modeler.token, CASE, "review.cmmn");
-    expect(res.definitions).toEqual([{ key: "reviewCase", definitionId: expect.any(String), version: 1, name: "Review case", type: "CMMN" }]);
+    expect(res.definitions).toEqual([
+      { key: "reviewCase", definitionId: expect.any(String), version: 1, name: "Review case", type: "CMMN" },
+    ]);
     const d = await (await s.req("GET", "/api/a/definitions/reviewCase", { token: reviewer.token })).json();
     expect(d).toMatchObject({ type: "CMMN", startFormKey: "case-start" });
     await expectError(await s.req("PUT", "/api/a/definitions/reviewCase/suspend", { token: modeler.token }), 400);
@@ -36,41 +45,72 @@ describe("cases through the process routes", () => {
     const id = started.id;
     const items = await (await s.req("GET", `/api/a/instances/${id}/plan-items`, { token: reviewer.token })).json();
     expect(items.map((i: { elementId: string; state: string }) => [i.elementId, i.state])).toEqual(
-      expect.arrayContaining([["piReview", "ACTIVE"], ["piSign", "AVAILABLE"], ["piDone", "AVAILABLE"]]),
+      expect.arrayContaining([
+        ["piReview", "ACTIVE"],
+        ["piSign", "AVAILABLE"],
+        ["piDone", "AVAILABLE"],
+      ]),
     );
     const task = started.activeTasks[0].id;
     await s.req("POST", `/api/a/tasks/${task}/claim`, { token: reviewer.token });
-    expect((await s.req("POST", `/api/a/tasks/${task}/complete`, { token: reviewer.token, json: { variables: { verdict: "ok" } } })).status).toBe(200);
+    expect(
+      (
+        await s.req("POST", `/api/a/tasks/${task}/complete`, {
+          token: reviewer.token,
+          json: { variables: { verdict: "ok" } },
+        })
+      ).status,
+    ).toBe(200);
     const detail = await (await s.req("GET", `/api/a/instances/${id}`, { token: manager.token })).json();
     expect(detail).toMatchObject({ type: "CMMN", variables: { verdict: "ok" } });
     const sign = (await (await s.req("GET", `/api/a/tasks?instanceId=${id}`, { token: manager.token })).json())[0];
     expect(sign.name).toBe("Sign off");
-    expect((await s.req("POST", `/api/a/tasks/${sign.id}/complete`, { token: manager.token, json: {} })).status).toBe(200);
+    expect((await s.req("POST", `/api/a/tasks/${sign.id}/complete`, { token: manager.token, json: {} })).status).toBe(
+      200,
+    );
     const milestones = await (await s.req("GET", `/api/a/instances/${id}/milestones`, { token: manager.token })).json();
     expect(milestones.map((m: { elementId: string }) => m.elementId)).toEqual(["piDone"]);
     const hist = await (await s.req("GET", `/api/a/history/instances/${id}`, { token: reviewer.token })).json();
     expect(hist).toMatchObject({ type: "CMMN", ended: true });
-    const cmmnHistory = await (await s.req("GET", "/api/a/history/instances?type=CMMN", { token: manager.token })).json();
+    const cmmnHistory = await (
+      await s.req("GET", "/api/a/history/instances?type=CMMN", { token: manager.token })
+    ).json();
     expect(cmmnHistory.content.map((c: { id: string }) => c.id)).toContain(id);
   });
 
   test("a case task offered to a process role is in its members' inbox until it is completed", async () => {
     const kase = await startProcess(s, manager.token, { definitionKey: "reviewCase" });
     const task = kase.activeTasks.find((t) => t.name === "Review document")!.id;
-    const inbox = async () => ((await (await s.req("GET", "/api/a/tasks?size=200", { token: reviewer.token })).json()) as { id: string }[]).map((t) => t.id);
+    const inbox = async () =>
+      ((await (await s.req("GET", "/api/a/tasks?size=200", { token: reviewer.token })).json()) as { id: string }[]).map(
+        (t) => t.id,
+      );
     expect(await inbox()).toContain(task);
-    expect(((await (await s.req("GET", "/api/a/tasks?size=200", { token: outsider.token })).json()) as { id: string }[]).map((t) => t.id)).not.toContain(task);
+    expect(
+      ((await (await s.req("GET", "/api/a/tasks?size=200", { token: outsider.token })).json()) as { id: string }[]).map(
+        (t) => t.id,
+      ),
+    ).not.toContain(task);
     await s.req("POST", `/api/a/tasks/${task}/claim`, { token: reviewer.token });
-    expect((await s.req("POST", `/api/a/tasks/${task}/complete`, { token: reviewer.token, json: {} })).status).toBe(200);
+    expect((await s.req("POST", `/api/a/tasks/${task}/complete`, { token: reviewer.token, json: {} })).status).toBe(
+      200,
+    );
     expect(await inbox()).not.toContain(task);
     await s.req("DELETE", `/api/a/instances/${kase.id}`, { token: manager.token });
   });
 
   test("lists filter by type, and without type hold processes and cases together", async () => {
-    await deployBpmn(s, modeler.token, `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="x"><process id="p1" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t"/></process></definitions>`);
+    await deployBpmn(
+      s,
+      modeler.token,
+      `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="x"><process id="p1" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t"/></process></definitions>`,
+    );
     const proc = await startProcess(s, manager.token, { definitionKey: "p1" });
     const kase = await startProcess(s, manager.token, { definitionKey: "reviewCase" });
-    const ids = async (q: string) => (await (await s.req("GET", `/api/a/instances${q}`, { token: manager.token })).json()).content.map((i: { id: string }) => i.id);
+    const ids = async (q: string) =>
+      (await (await s.req("GET", `/api/a/instances${q}`, { token: manager.token })).json()).content.map(
+        (i: { id: string }) => i.id,
+      );
     expect(await ids("?type=CMMN")).toContain(kase.id);
     expect(await ids("?type=CMMN")).not.toContain(proc.id);
     expect(await ids("?type=BPMN")).toContain(proc.id);
@@ -103,10 +143,22 @@ describe("monitor and dashboard include cases", () => {
     expect(mon).toMatchObject({ definitionKey: "reviewCase", version: 1 });
     expect(mon.bpmnXml).toContain("casePlanModel");
     const review = mon.activities.find((a: { activityId: string }) => a.activityId === "piReview");
-    expect(review.byReason).toEqual({ USER_TASK: review.count, JOB_FAILED: 0, JOB_RETRYING: 0, TIMER: 0, EXECUTING: 0 });
+    expect(review.byReason).toEqual({
+      USER_TASK: review.count,
+      JOB_FAILED: 0,
+      JOB_RETRYING: 0,
+      TIMER: 0,
+      EXECUTING: 0,
+    });
     expect(review.count).toBe(mon.runningInstances);
-    const items = await (await s.req("GET", "/api/a/definitions/reviewCase/monitor/piReview", { token: manager.token })).json();
-    expect(items.find((i: { instanceId: string }) => i.instanceId === kase.id)).toMatchObject({ reason: "USER_TASK", businessKey: "MON-1", taskId: expect.any(String) });
+    const items = await (
+      await s.req("GET", "/api/a/definitions/reviewCase/monitor/piReview", { token: manager.token })
+    ).json();
+    expect(items.find((i: { instanceId: string }) => i.instanceId === kase.id)).toMatchObject({
+      reason: "USER_TASK",
+      businessKey: "MON-1",
+      taskId: expect.any(String),
+    });
     await expectError(await s.req("GET", "/api/a/definitions/reviewCase/monitor", { token: reviewer.token }), 403);
   });
 });

@@ -44,13 +44,22 @@ describe("a blocking process task", () => {
   test("moves its case on when the process ends through the job executor (a timer), not only through a REST call", async () => {
     const kase = await startProcess(s, admin.token, { definitionKey: "waitingCase" });
     const items = async () =>
-      Object.fromEntries(((await (await s.req("GET", `/api/a/instances/${kase.id}/plan-items?`, { token: admin.token })).json()) as { elementId: string; state: string }[]).map((i) => [i.elementId, i.state]));
+      Object.fromEntries(
+        (
+          (await (await s.req("GET", `/api/a/instances/${kase.id}/plan-items?`, { token: admin.token })).json()) as {
+            elementId: string;
+            state: string;
+          }[]
+        ).map((i) => [i.elementId, i.state]),
+      );
     expect(await items()).toMatchObject({ piProcess: "ACTIVE", piDone: "AVAILABLE" });
     const running = await (await s.req("GET", "/api/a/instances?type=BPMN", { token: admin.token })).json();
     expect(running.content.map((i: { definitionKey: string }) => i.definitionKey)).toEqual(["waiter"]);
     s.clock.advance(10 * 60_000 + 1000);
     await s.platform.processRuntime.runDueJobs();
-    const milestones = await (await s.req("GET", `/api/a/instances/${kase.id}/milestones`, { token: admin.token })).json();
+    const milestones = await (
+      await s.req("GET", `/api/a/instances/${kase.id}/milestones`, { token: admin.token })
+    ).json();
     expect(milestones.map((m: { elementId: string }) => m.elementId)).toEqual(["piDone"]);
     const hist = await (await s.req("GET", `/api/a/history/instances/${kase.id}`, { token: admin.token })).json();
     expect(hist).toMatchObject({ type: "CMMN", ended: true });

@@ -1,9 +1,23 @@
 import { describe, expect, test } from "bun:test";
+import { describeCorpus } from "../harness/corpora";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ALL, actor, completeTaskNamed, CORPUS, corpus, deployFile, item, makeCases, openTaskIds, states, T } from "../fixtures/cmmn/harness";
+import {
+  ALL,
+  actor,
+  completeTaskNamed,
+  CORPUS,
+  corpus,
+  deployFile,
+  item,
+  makeCases,
+  openTaskIds,
+  states,
+  T,
+} from "../fixtures/cmmn/harness";
 
-const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+const walk = (d: string): string[] =>
+  readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
 
 /** Files the engine refuses, with the words the refusal must contain. */
 const REFUSED: Record<string, RegExp> = {
@@ -21,17 +35,24 @@ async function startFile(rel: string, vars: Record<string, unknown> = {}, extra:
   const c = await h.rt.startCase(T, { definitionKey: d.definitions[0].key, variables: vars, startedBy: "kermit" });
   return { h, c, rt: h.rt, id: c.id };
 }
-const trigger = (rt: ReturnType<typeof makeCases>["rt"], id: string, name: string) => rt.triggerPlanItem(T, id, item(rt, id, name, name.length ? undefined : undefined).id, actor);
+const trigger = (rt: ReturnType<typeof makeCases>["rt"], id: string, name: string) =>
+  rt.triggerPlanItem(T, id, item(rt, id, name, name.length ? undefined : undefined).id, actor);
 const ended = (rt: ReturnType<typeof makeCases>["rt"], id: string) => rt.getCase(T, id, ALL).ended;
 
-describe("CMMN corpus", () => {
+describeCorpus("cmmn", "CMMN corpus", () => {
   test("every corpus file deploys, or is refused with a message naming the problem", async () => {
-    const files = walk(CORPUS).filter((f) => /\.cmmn(\.xml)?$/.test(f)).map((f) => f.slice(CORPUS.length + 1));
+    const files = walk(CORPUS)
+      .filter((f) => /\.cmmn(\.xml)?$/.test(f))
+      .map((f) => f.slice(CORPUS.length + 1));
     expect(files.length).toBeGreaterThan(40);
     const { rt } = makeCases();
     for (const f of files) {
       const expected = REFUSED[f];
-      if (expected) await expect(rt.deploy(T, corpus(f), { fileName: f, createdBy: null }), f).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(expected) });
+      if (expected)
+        await expect(rt.deploy(T, corpus(f), { fileName: f, createdBy: null }), f).rejects.toMatchObject({
+          code: "BAD_REQUEST",
+          message: expect.stringMatching(expected),
+        });
       else expect((await rt.deploy(T, corpus(f), { fileName: f, createdBy: null })).definitions[0].type).toBe("CMMN");
     }
   });
@@ -46,7 +67,9 @@ describe("CMMN corpus", () => {
 
   test("one-human-task-model: the human task lands in the task table assigned to johnDoe", async () => {
     const { h, id, c } = await startFile("flowable/one-human-task-model.cmmn");
-    expect(c.activeTasks).toEqual([expect.objectContaining({ name: "The Task", assignee: "johnDoe", activityId: "planItem1" })]);
+    expect(c.activeTasks).toEqual([
+      expect.objectContaining({ name: "The Task", assignee: "johnDoe", activityId: "planItem1" }),
+    ]);
     await completeTaskNamed(h, id, "The Task");
     expect(ended(h.rt, id)).toBe(true);
     expect(h.rt.historyCase(T, id, ALL).tasks[0]).toMatchObject({ state: "COMPLETED", completedBy: "u1" });
@@ -60,22 +83,51 @@ describe("CMMN corpus", () => {
   });
 
   test("passthrough with blocking tasks: each trigger moves the case one milestone further", async () => {
-    const { rt, id } = await startFile("flowable/runtime/RuntimeServiceTest.testStartSimplePassthroughCaseWithBlockingTask.cmmn");
-    expect(states(rt, id)).toEqual({ "Task A": "ACTIVE", "PlanItem Milestone One": "AVAILABLE", "Task B": "AVAILABLE", "PlanItem Milestone Two": "AVAILABLE" });
+    const { rt, id } = await startFile(
+      "flowable/runtime/RuntimeServiceTest.testStartSimplePassthroughCaseWithBlockingTask.cmmn",
+    );
+    expect(states(rt, id)).toEqual({
+      "Task A": "ACTIVE",
+      "PlanItem Milestone One": "AVAILABLE",
+      "Task B": "AVAILABLE",
+      "PlanItem Milestone Two": "AVAILABLE",
+    });
     await trigger(rt, id, "Task A");
-    expect(states(rt, id)).toEqual({ "Task A": "COMPLETED", "PlanItem Milestone One": "COMPLETED", "Task B": "ACTIVE", "PlanItem Milestone Two": "AVAILABLE" });
+    expect(states(rt, id)).toEqual({
+      "Task A": "COMPLETED",
+      "PlanItem Milestone One": "COMPLETED",
+      "Task B": "ACTIVE",
+      "PlanItem Milestone Two": "AVAILABLE",
+    });
     await trigger(rt, id, "Task B");
     expect(ended(rt, id)).toBe(true);
   });
 
   test("three nested stages: stage B enters on A and B, exits on C, and the case completes", async () => {
     const { rt, id } = await startFile("flowable/runtime/StageTest.testThreeNestedStagesWithCriteria.cmmn");
-    expect(states(rt, id)).toEqual({ "Task A": "ACTIVE", "Stage A": "ACTIVE", "Task B": "ACTIVE", "Task C": "ACTIVE", "Stage B": "AVAILABLE" });
+    expect(states(rt, id)).toEqual({
+      "Task A": "ACTIVE",
+      "Stage A": "ACTIVE",
+      "Task B": "ACTIVE",
+      "Task C": "ACTIVE",
+      "Stage B": "AVAILABLE",
+    });
     await trigger(rt, id, "Task A");
     await trigger(rt, id, "Task B");
-    expect(states(rt, id)).toMatchObject({ "Stage B": "ACTIVE", "Task D": "ACTIVE", "Stage C": "ACTIVE", "Task E": "ACTIVE" });
+    expect(states(rt, id)).toMatchObject({
+      "Stage B": "ACTIVE",
+      "Task D": "ACTIVE",
+      "Stage C": "ACTIVE",
+      "Task E": "ACTIVE",
+    });
     await trigger(rt, id, "Task C");
-    expect(states(rt, id)).toMatchObject({ "Stage B": "TERMINATED", "Task D": "TERMINATED", "Stage C": "TERMINATED", "Task E": "TERMINATED", "Stage A": "COMPLETED" });
+    expect(states(rt, id)).toMatchObject({
+      "Stage B": "TERMINATED",
+      "Task D": "TERMINATED",
+      "Stage C": "TERMINATED",
+      "Task E": "TERMINATED",
+      "Stage A": "COMPLETED",
+    });
     expect(ended(rt, id)).toBe(true);
   });
 
@@ -84,12 +136,20 @@ describe("CMMN corpus", () => {
     await trigger(rt, id, "A");
     expect(states(rt, id)).toMatchObject({ A: "COMPLETED", B: "ACTIVE", C: "ACTIVE", "The Milestone": "AVAILABLE" });
     await trigger(rt, id, "B");
-    expect(states(rt, id)).toEqual({ A: "COMPLETED", B: "COMPLETED", C: "TERMINATED", "The Milestone": "COMPLETED", D: "TERMINATED" });
+    expect(states(rt, id)).toEqual({
+      A: "COMPLETED",
+      B: "COMPLETED",
+      C: "TERMINATED",
+      "The Milestone": "COMPLETED",
+      D: "TERMINATED",
+    });
     expect(rt.getCase(T, id, ALL)).toMatchObject({ ended: true, state: "TERMINATED" });
   });
 
   test("multiple entry criteria: the one with an if-part fires once its variable is set", async () => {
-    const { rt, id, h } = await startFile("flowable/runtime/EntryCriteriaTest.testMultipleEntryCriteriaWithAndWithoutIfPart.cmmn");
+    const { rt, id, h } = await startFile(
+      "flowable/runtime/EntryCriteriaTest.testMultipleEntryCriteriaWithAndWithoutIfPart.cmmn",
+    );
     await completeTaskNamed(h, id, "B");
     expect(states(rt, id)).toMatchObject({ A: "ACTIVE", B: "COMPLETED", "Stage C": "AVAILABLE" });
     await rt.setVariables(T, id, { myVar: true });
@@ -101,14 +161,19 @@ describe("CMMN corpus", () => {
     const first = h.db.query("SELECT assignee FROM tasks WHERE instance_id = ?").get(id);
     expect(first).toEqual({ assignee: "kermit" });
     await completeTaskNamed(h, id, "Task One");
-    const second = h.db.query("SELECT candidate_users, candidate_groups FROM tasks WHERE instance_id = ? AND state = 'OPEN'").get(id);
+    const second = h.db
+      .query("SELECT candidate_users, candidate_groups FROM tasks WHERE instance_id = ? AND state = 'OPEN'")
+      .get(id);
     expect(second).toEqual({ candidate_users: '["test","test2"]', candidate_groups: '["test"]' });
     expect(h.rt.getCase(T, id, { all: false, userId: "test2", groups: [] }).id).toBe(id);
     expect(() => h.rt.getCase(T, id, { all: false, userId: "stranger", groups: [] })).toThrow(/not found/);
   });
 
   test("required rule: the required task (if-part on a start variable) keeps the autoComplete case open", async () => {
-    const { h, id, rt } = await startFile("flowable/itemcontrol/RequiredRuleTest.testOneRequiredHumanTask.cmmn", { required: true, nonRequired: false });
+    const { h, id, rt } = await startFile("flowable/itemcontrol/RequiredRuleTest.testOneRequiredHumanTask.cmmn", {
+      required: true,
+      nonRequired: false,
+    });
     expect(states(rt, id)).toEqual({ "Required task": "ACTIVE", "Non-required task": "AVAILABLE" });
     await completeTaskNamed(h, id, "Required task");
     expect(ended(rt, id)).toBe(true);
@@ -119,14 +184,19 @@ describe("CMMN corpus", () => {
     const stage = rt.planItems(T, id, { isManager: true }).find((p) => p.type === "stage")!;
     // The required item blocks completion, so the action is not offered; forcing it anyway is refused.
     expect(stage.actions).toEqual([]);
-    await expect(rt.completeStage(T, id, stage.id, actor)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("'Human task' is enabled and required") });
+    await expect(rt.completeStage(T, id, stage.id, actor)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("'Human task' is enabled and required"),
+    });
     await rt.startPlanItem(T, id, item(rt, id, "Human task").id, actor);
     await completeTaskNamed(h, id, "Human task");
     expect(ended(rt, id)).toBe(true);
   });
 
   test("user event listener orphaned by the stage's completion is ended and the case completes", async () => {
-    const { rt, id } = await startFile("flowable/eventlistener/UserEventListenerTest.testCaseWithoutFiringTheEvent.cmmn");
+    const { rt, id } = await startFile(
+      "flowable/eventlistener/UserEventListenerTest.testCaseWithoutFiringTheEvent.cmmn",
+    );
     expect(states(rt, id)).toEqual({ "Stage One": "ACTIVE", "Abort Stage": "AVAILABLE", "Task A": "ACTIVE" });
     await trigger(rt, id, "Task A");
     expect(states(rt, id)).toEqual({ "Stage One": "COMPLETED", "Abort Stage": "TERMINATED", "Task A": "COMPLETED" });
@@ -134,7 +204,9 @@ describe("CMMN corpus", () => {
   });
 
   test("user event listener exiting a stage: triggering it ends the stage and the case", async () => {
-    const { rt, id } = await startFile("flowable/eventlistener/UserEventListenerTest.testCaseWithoutFiringTheEvent.cmmn");
+    const { rt, id } = await startFile(
+      "flowable/eventlistener/UserEventListenerTest.testCaseWithoutFiringTheEvent.cmmn",
+    );
     expect(item(rt, id, "Abort Stage").actions).toEqual(["TRIGGER"]);
     await trigger(rt, id, "Abort Stage");
     expect(states(rt, id)).toEqual({ "Stage One": "TERMINATED", "Abort Stage": "COMPLETED", "Task A": "TERMINATED" });
@@ -142,16 +214,24 @@ describe("CMMN corpus", () => {
   });
 
   test("autoComplete stage ignores an untriggered listener", async () => {
-    const { rt, id } = await startFile("flowable/eventlistener/UserEventListenerTest.testAutocompleteStageWithoutFiringTheEvent.cmmn");
+    const { rt, id } = await startFile(
+      "flowable/eventlistener/UserEventListenerTest.testAutocompleteStageWithoutFiringTheEvent.cmmn",
+    );
     await trigger(rt, id, "Task A");
     expect(ended(rt, id)).toBe(true);
   });
 
   test("completion neutral: the stage completes although its neutral item still waits", async () => {
     const { h, id, rt } = await startFile("flowable/itemcontrol/CompletionNeutralTest.testSimpleStageCompletion.cmmn");
-    expect(states(rt, id)).toMatchObject({ "manually completed task": "ACTIVE", "Completion Neutral Task": "AVAILABLE" });
+    expect(states(rt, id)).toMatchObject({
+      "manually completed task": "ACTIVE",
+      "Completion Neutral Task": "AVAILABLE",
+    });
     await completeTaskNamed(h, id, "manually completed task");
-    expect(states(rt, id)).toMatchObject({ "this stage should complete after taskA is completed": "COMPLETED", "Completion Neutral Task": "TERMINATED" });
+    expect(states(rt, id)).toMatchObject({
+      "this stage should complete after taskA is completed": "COMPLETED",
+      "Completion Neutral Task": "TERMINATED",
+    });
     expect(ended(rt, id)).toBe(false);
     await completeTaskNamed(h, id, "Task B is Available waiting for its completion");
     expect(ended(rt, id)).toBe(true);
@@ -160,7 +240,10 @@ describe("CMMN corpus", () => {
   test("completion neutral but required: the stage waits for the item", async () => {
     const { h, id, rt } = await startFile("flowable/itemcontrol/CompletionNeutralTest.testRequiredPrecedence.cmmn");
     await completeTaskNamed(h, id, "manually completed task");
-    expect(states(rt, id)).toMatchObject({ "this stage should complete after taskA is completed": "ACTIVE", "Completion Neutral Task": "AVAILABLE" });
+    expect(states(rt, id)).toMatchObject({
+      "this stage should complete after taskA is completed": "ACTIVE",
+      "Completion Neutral Task": "AVAILABLE",
+    });
     await completeTaskNamed(h, id, "Task B is Available waiting for its completion");
     expect(states(rt, id)).toMatchObject({ "Completion Neutral Task": "ACTIVE" });
     await completeTaskNamed(h, id, "Completion Neutral Task");
@@ -184,7 +267,9 @@ describe("CMMN corpus", () => {
   });
 
   test("trigger mode onEvent: events of one command combine, the if-part decides", async () => {
-    const off = await startFile("flowable/sentry/TriggerModeSentryTest.testExitTriggersAnotherExit.cmmn", { var: false });
+    const off = await startFile("flowable/sentry/TriggerModeSentryTest.testExitTriggersAnotherExit.cmmn", {
+      var: false,
+    });
     await completeTaskNamed(off.h, off.id, "A");
     expect(states(off.rt, off.id)).toEqual({ A: "COMPLETED", B: "ACTIVE", C: "ACTIVE" });
     await off.rt.setVariables(T, off.id, { var: true });
@@ -195,16 +280,26 @@ describe("CMMN corpus", () => {
   });
 
   test("exit criteria with several on-parts chain through exit events", async () => {
-    const { rt, id } = await startFile("flowable/runtime/ExitCriteriaTest.testSimpleExitCriteriaWithMultipleOnParts2.cmmn");
+    const { rt, id } = await startFile(
+      "flowable/runtime/ExitCriteriaTest.testSimpleExitCriteriaWithMultipleOnParts2.cmmn",
+    );
     await trigger(rt, id, "A");
     expect(states(rt, id)).toMatchObject({ C: "ACTIVE", D: "ACTIVE" });
     await trigger(rt, id, "B");
-    expect(states(rt, id)).toEqual({ A: "COMPLETED", B: "COMPLETED", C: "TERMINATED", D: "TERMINATED", E: "TERMINATED" });
+    expect(states(rt, id)).toEqual({
+      A: "COMPLETED",
+      B: "COMPLETED",
+      C: "TERMINATED",
+      D: "TERMINATED",
+      E: "TERMINATED",
+    });
     expect(ended(rt, id)).toBe(true);
   });
 
   test("blocking case task: the parent waits for the child case, which ends with its human task", async () => {
-    const { h, id, rt } = await startFile("flowable/runtime/CaseTaskTest.testSimpleBlockingSubCase.cmmn", {}, ["flowable/runtime/CaseTaskTest.testSimpleBlockingSubCaseChildCase.cmmn"]);
+    const { h, id, rt } = await startFile("flowable/runtime/CaseTaskTest.testSimpleBlockingSubCase.cmmn", {}, [
+      "flowable/runtime/CaseTaskTest.testSimpleBlockingSubCaseChildCase.cmmn",
+    ]);
     expect(states(rt, id)).toEqual({ "Case Task": "ACTIVE" });
     const child = rt.listCases(T, ALL, { definitionKey: "endCase" }).content[0];
     expect(child.parentInstanceId).toBe(id);
@@ -215,7 +310,11 @@ describe("CMMN corpus", () => {
   });
 
   test("non-blocking case task completes at once and leaves the child case running", async () => {
-    const { id, rt } = await startFile("flowable/runtime/CaseTaskTest.testRuntimeServiceTriggerNonBlockingCasePlanItem.cmmn", {}, ["flowable/runtime/oneTaskCase.cmmn"]);
+    const { id, rt } = await startFile(
+      "flowable/runtime/CaseTaskTest.testRuntimeServiceTriggerNonBlockingCasePlanItem.cmmn",
+      {},
+      ["flowable/runtime/oneTaskCase.cmmn"],
+    );
     expect(states(rt, id)).toEqual({ "Task One": "ACTIVE", "The Case": "COMPLETED" });
     expect(rt.listCases(T, ALL, { definitionKey: "oneTaskCase" }).content[0].parentInstanceId).toBeNull();
   });
@@ -229,7 +328,12 @@ describe("CMMN corpus", () => {
 
   test("case completion with child items: manual and ignored items do not keep the autoComplete case open", async () => {
     const { h, id, rt } = await startFile("flowable/runtime/Case_Completion_With_Child_Items_Test.cmmn.xml");
-    expect(states(rt, id)).toMatchObject({ "Stage A": "ACTIVE", "Manual task": "ENABLED", "Ignored task": "ACTIVE", "Ignore after first completion task": "ACTIVE" });
+    expect(states(rt, id)).toMatchObject({
+      "Stage A": "ACTIVE",
+      "Manual task": "ENABLED",
+      "Ignored task": "ACTIVE",
+      "Ignore after first completion task": "ACTIVE",
+    });
     await completeTaskNamed(h, id, "Task A");
     expect(ended(rt, id)).toBe(false);
     await completeTaskNamed(h, id, "Ignore after first completion task");

@@ -13,7 +13,9 @@ let user: { id: string; token: string };
 let outsider: { id: string; token: string };
 let otherAdmin: { id: string; token: string };
 
-const MODEL = cmmn("claim", `
+const MODEL = cmmn(
+  "claim",
+  `
   <planItem id="piStage" name="Review" definitionRef="st"/>
   <planItem id="piMs" name="Reviewed" definitionRef="ms"><entryCriterion id="e1" sentryRef="s1"/></planItem>
   <sentry id="s1"><planItemOnPart id="op1" sourceRef="piStage"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
@@ -25,11 +27,15 @@ const MODEL = cmmn("claim", `
     <humanTask id="check" name="Check" flowable:assignee="\${initiator}"/>
     <humanTask id="extra" name="Extra check"/>
     <userEventListener id="esc" name="Escalate"/>
-  </stage>`).replace(`<case id="claim" name="claim"`, `<case id="claim" name="claim" flowable:initiatorVariableName="initiator"`);
+  </stage>`,
+).replace(`<case id="claim" name="claim"`, `<case id="claim" name="claim" flowable:initiatorVariableName="initiator"`);
 
 beforeAll(async () => {
   s = await startTestServer();
-  (s.platform as unknown as { caseRuntime: CaseRuntime }).caseRuntime = rt = createCaseRuntime({ db: s.platform.engineSqlite, clock: () => s.platform.clock.now() });
+  (s.platform as unknown as { caseRuntime: CaseRuntime }).caseRuntime = rt = createCaseRuntime({
+    db: s.platform.engineSqlite,
+    clock: () => s.platform.clock.now(),
+  });
   const sa = await saToken(s);
   tenant = await createTenant(s, "cases-a", sa);
   other = await createTenant(s, "cases-b", sa);
@@ -42,14 +48,25 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const start = () => rt.startCase(tenant.id, { definitionKey: "claim", startedBy: user.id, channel: "REST" });
-const planItems = async (id: string, token: string) => (await (await s.req("GET", `/api/a/instances/${id}/plan-items`, { token })).json()) as Array<{ id: string; name: string; state: string; actions: string[]; stageId?: string }>;
+const planItems = async (id: string, token: string) =>
+  (await (await s.req("GET", `/api/a/instances/${id}/plan-items`, { token })).json()) as Array<{
+    id: string;
+    name: string;
+    state: string;
+    actions: string[];
+    stageId?: string;
+  }>;
 
 describe("case plan items over HTTP", () => {
   test("the case's participant sees live plan items with actions; COMPLETE_STAGE only for a Manager", async () => {
     const c = await start();
     const mine = await planItems(c.id, user.token);
     expect(mine.map((p) => [p.name, p.state, p.actions])).toEqual([
-      ["Review", "ACTIVE", []], ["Reviewed", "AVAILABLE", []], ["Check", "ACTIVE", []], ["Extra check", "ENABLED", ["START", "DISABLE"]], ["Escalate", "AVAILABLE", ["TRIGGER"]],
+      ["Review", "ACTIVE", []],
+      ["Reviewed", "AVAILABLE", []],
+      ["Check", "ACTIVE", []],
+      ["Extra check", "ENABLED", ["START", "DISABLE"]],
+      ["Escalate", "AVAILABLE", ["TRIGGER"]],
     ]);
     expect(mine.find((p) => p.name === "Check")!.stageId).toBe(mine[0].id);
     // 'Check' is active inside the stage, so completing it cannot succeed yet: the action is not offered, even to a Manager.
@@ -63,26 +80,63 @@ describe("case plan items over HTTP", () => {
     const dis = await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/disable`, { token: user.token });
     expect(dis.status).toBe(200);
     expect((await dis.json()).state).toBe("DISABLED");
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/start`, { token: user.token }), 409, "disabled");
-    expect((await (await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/enable`, { token: user.token })).json()).actions).toEqual(["START", "DISABLE"]);
-    expect((await (await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/start`, { token: user.token })).json()).state).toBe("ACTIVE");
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/start`, { token: user.token }),
+      409,
+      "disabled",
+    );
+    expect(
+      (
+        await (
+          await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/enable`, { token: user.token })
+        ).json()
+      ).actions,
+    ).toEqual(["START", "DISABLE"]);
+    expect(
+      (
+        await (
+          await s.req("POST", `/api/a/instances/${c.id}/plan-items/${extra.id}/start`, { token: user.token })
+        ).json()
+      ).state,
+    ).toBe("ACTIVE");
     const esc = (await planItems(c.id, user.token)).find((p) => p.name === "Escalate")!;
-    expect((await (await s.req("POST", `/api/a/instances/${c.id}/plan-items/${esc.id}/trigger`, { token: user.token })).json()).state).toBe("COMPLETED");
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${esc.id}/trigger`, { token: user.token }), 409, "completed");
+    expect(
+      (
+        await (
+          await s.req("POST", `/api/a/instances/${c.id}/plan-items/${esc.id}/trigger`, { token: user.token })
+        ).json()
+      ).state,
+    ).toBe("COMPLETED");
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${esc.id}/trigger`, { token: user.token }),
+      409,
+      "completed",
+    );
   });
 
   test("complete-stage: a USER gets 403; a Manager closes the stage, ending its optional steps, and the milestone is reached", async () => {
     const c = await start();
     const items = await planItems(c.id, manager.token);
     const stage = items[0];
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: user.token }), 403);
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: manager.token }), 409, "'Check' is active");
-    const task = s.platform.engineSqlite.query("SELECT id FROM tasks WHERE instance_id = ? AND state = 'OPEN'").get(c.id) as { id: string };
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: user.token }),
+      403,
+    );
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: manager.token }),
+      409,
+      "'Check' is active",
+    );
+    const task = s.platform.engineSqlite
+      .query("SELECT id FROM tasks WHERE instance_id = ? AND state = 'OPEN'")
+      .get(c.id) as { id: string };
     await rt.completeHumanTask(tenant.id, task.id, {}, { userId: user.id, channel: "REST" });
     // Only optional steps remain: now the Manager is offered COMPLETE_STAGE, the USER still is not.
     expect((await planItems(c.id, manager.token))[0].actions).toEqual(["COMPLETE_STAGE"]);
     expect((await planItems(c.id, user.token))[0].actions).toEqual([]);
-    const done = await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: manager.token });
+    const done = await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, {
+      token: manager.token,
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).state).toBe("COMPLETED");
     const ms = await s.req("GET", `/api/a/instances/${c.id}/milestones`, { token: user.token });
@@ -95,9 +149,17 @@ describe("case plan items over HTTP", () => {
     const first = (await planItems(c.id, user.token))[0];
     await expectError(await s.req("GET", `/api/a/instances/${c.id}/plan-items`, { token: outsider.token }), 404);
     await expectError(await s.req("GET", `/api/a/instances/${c.id}/milestones`, { token: outsider.token }), 404);
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${first.id}/trigger`, { token: outsider.token }), 404);
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${first.id}/trigger`, { token: outsider.token }),
+      404,
+    );
     await expectError(await s.req("GET", `/api/a/instances/${c.id}/plan-items`, { token: otherAdmin.token }), 404);
-    await expectError(await s.req("POST", `/api/a/instances/${c.id}/plan-items/${first.id}/complete-stage`, { token: otherAdmin.token }), 404);
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${first.id}/complete-stage`, {
+        token: otherAdmin.token,
+      }),
+      404,
+    );
     await expectError(await s.req("GET", `/api/a/instances/nope/plan-items`, { token: manager.token }), 404);
   });
 });

@@ -4,7 +4,10 @@ import { ALL, corpus, deployFile, item, makeCases, states, T } from "../fixtures
 describe("CMMN timers, process and decision tasks", () => {
   test("a timer listener fires exactly once after a restart, driven by the injected clock", async () => {
     const first = makeCases();
-    await deployFile(first.rt, corpus("flowable/eventlistener/TimerEventListenerTest.testSuspendTimerEventListener.cmmn"));
+    await deployFile(
+      first.rt,
+      corpus("flowable/eventlistener/TimerEventListenerTest.testSuspendTimerEventListener.cmmn"),
+    );
     const c = await first.rt.startCase(T, { definitionKey: "testSuspendTimerEventListener" });
     expect(first.rt.timersOf(T, c.id)).toEqual([{ elementId: "planItem1", dueAt: "2025-01-06T10:00:00.000Z" }]);
     expect(await first.rt.runDueTimers()).toBe(0);
@@ -23,7 +26,10 @@ describe("CMMN timers, process and decision tasks", () => {
     const h = makeCases();
     await deployFile(h.rt, corpus("flowable/itemcontrol/RepetitionRuleTest.testRepeatingTimerWithCategory.cmmn"));
     const c = await h.rt.startCase(T, { definitionKey: "testRepeatingTimer" });
-    for (let i = 0; i < 2; i++) { h.clock.advance(60 * 60_000); expect(await h.rt.runDueTimers()).toBe(1); }
+    for (let i = 0; i < 2; i++) {
+      h.clock.advance(60 * 60_000);
+      expect(await h.rt.runDueTimers()).toBe(1);
+    }
     const tasks = h.rt.planItems(T, c.id, { isManager: true }).filter((p) => p.name === "Task after timer");
     expect(tasks.map((t) => t.state).sort()).toEqual(["ACTIVE", "ACTIVE", "WAITING_FOR_REPETITION"]);
     expect(h.rt.timersOf(T, c.id)).toHaveLength(1);
@@ -35,10 +41,13 @@ describe("CMMN timers, process and decision tasks", () => {
     const c = await h.rt.startCase(T, { definitionKey: "testStartTrigger" });
     expect(h.rt.timersOf(T, c.id)).toEqual([]);
     const done = async (name: string) => {
-      const t = h.db.query("SELECT id FROM tasks WHERE instance_id = ? AND name = ? AND state = 'OPEN'").get(c.id, name) as { id: string };
+      const t = h.db
+        .query("SELECT id FROM tasks WHERE instance_id = ? AND name = ? AND state = 'OPEN'")
+        .get(c.id, name) as { id: string };
       await h.rt.completeHumanTask(T, t.id, {}, { userId: "u1", channel: "REST" });
     };
-    await done("A"); await done("B");
+    await done("A");
+    await done("B");
     expect(states(h.rt, c.id)).toMatchObject({ Stage: "COMPLETED", C: "ACTIVE" });
     expect(h.rt.timersOf(T, c.id)).toHaveLength(1);
     h.clock.advance(3 * 60 * 60_000);
@@ -49,15 +58,26 @@ describe("CMMN timers, process and decision tasks", () => {
 
   test("a blocking process task starts a BPMN instance and completes when that instance ends", async () => {
     const started: Array<{ key: string; parent: unknown }> = [];
-    const h = makeCases({ processes: async (_t, key, _v, parent) => { started.push({ key, parent }); return { id: "proc-1", ended: false }; } });
+    const h = makeCases({
+      processes: async (_t, key, _v, parent) => {
+        started.push({ key, parent });
+        return { id: "proc-1", ended: false };
+      },
+    });
     await deployFile(h.rt, corpus("flowable-configurator/ProcessTaskTest.testOneTaskProcessBlocking.cmmn"));
     const c = await h.rt.startCase(T, { definitionKey: "myCase" });
     await h.rt.triggerPlanItem(T, c.id, item(h.rt, c.id, "Task One").id, { userId: "u1", channel: "REST" });
-    expect(started).toEqual([{ key: "oneTask", parent: { caseInstanceId: c.id, planItemId: item(h.rt, c.id, "The Process").id } }]);
+    expect(started).toEqual([
+      { key: "oneTask", parent: { caseInstanceId: c.id, planItemId: item(h.rt, c.id, "The Process").id } },
+    ]);
     expect(states(h.rt, c.id)).toMatchObject({ "The Process": "ACTIVE", "Task Two": "AVAILABLE" });
     expect(await h.rt.onProcessEnded(T, "proc-other")).toBe(false);
     expect(await h.rt.onProcessEnded(T, "proc-1")).toBe(true);
-    expect(states(h.rt, c.id)).toMatchObject({ "The Process": "COMPLETED", "Task Two": "ACTIVE", "Process has been called": "COMPLETED" });
+    expect(states(h.rt, c.id)).toMatchObject({
+      "The Process": "COMPLETED",
+      "Task Two": "ACTIVE",
+      "Process has been called": "COMPLETED",
+    });
   });
 
   test("a non-blocking process task completes as soon as the process has started", async () => {
@@ -71,11 +91,18 @@ describe("CMMN timers, process and decision tasks", () => {
   test("a decision task writes its result into the case variables; a failing decision rolls the start back", async () => {
     const xml = `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" targetNamespace="t"><case id="d"><casePlanModel id="p">
       <planItem id="pd" name="Decide" definitionRef="dt"/><decisionTask id="dt" decisionRef="risk"/></casePlanModel></case></definitions>`;
-    const h = makeCases({ decisions: async (_t, key, vars) => { if (vars.fail) throw new Error("no such decision"); return { result: { level: key + "-high" } }; } });
+    const h = makeCases({
+      decisions: async (_t, key, vars) => {
+        if (vars.fail) throw new Error("no such decision");
+        return { result: { level: `${key}-high` } };
+      },
+    });
     await deployFile(h.rt, xml);
     const c = await h.rt.startCase(T, { definitionKey: "d" });
     expect(h.rt.getCase(T, c.id, ALL).variables).toEqual({ level: "risk-high" });
-    await expect(h.rt.startCase(T, { definitionKey: "d", variables: { fail: true } })).rejects.toThrow(/no such decision/);
+    await expect(h.rt.startCase(T, { definitionKey: "d", variables: { fail: true } })).rejects.toThrow(
+      /no such decision/,
+    );
     expect(h.rt.listCases(T, ALL, { state: "all" }).totalElements).toBe(1);
   });
 });

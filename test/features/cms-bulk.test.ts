@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 async function freshCollection(name: string) {
-  const res = await s.req("POST", "/api/a/cms/collections", { token: mgr, json: { name, fields, confidentiality: "PUBLIC" } });
+  const res = await s.req("POST", "/api/a/cms/collections", {
+    token: mgr,
+    json: { name, fields, confidentiality: "PUBLIC" },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -34,8 +37,16 @@ const rows = (n: number, price = 1) => Array.from({ length: n }, (_, i) => ({ sk
 describe("CMS bulk load", () => {
   test("with keyField a second identical load updates instead of inserting (idempotent)", async () => {
     col = await freshCollection("idempotent");
-    expect(await (await bulk({ records: rows(50), keyField: "sku" })).json()).toEqual({ inserted: 50, updated: 0, total: 50 });
-    expect(await (await bulk({ records: rows(50, 2), keyField: "sku" })).json()).toEqual({ inserted: 0, updated: 50, total: 50 });
+    expect(await (await bulk({ records: rows(50), keyField: "sku" })).json()).toEqual({
+      inserted: 50,
+      updated: 0,
+      total: 50,
+    });
+    expect(await (await bulk({ records: rows(50, 2), keyField: "sku" })).json()).toEqual({
+      inserted: 0,
+      updated: 50,
+      total: 50,
+    });
     expect(await count()).toBe(50);
     const page = await s.req("GET", `/api/a/cms/collections/${col}/records?filter.sku=S7`, { token: mgr });
     const body = (await page.json()) as { content: { values: { price: number } }[] };
@@ -44,7 +55,11 @@ describe("CMS bulk load", () => {
 
   test("a load mixing new and existing keys reports both counts", async () => {
     const more = [...rows(3), { sku: "NEW", price: 5, code: 999 }];
-    expect(await (await bulk({ records: more, keyField: "sku" })).json()).toEqual({ inserted: 1, updated: 3, total: 4 });
+    expect(await (await bulk({ records: more, keyField: "sku" })).json()).toEqual({
+      inserted: 1,
+      updated: 3,
+      total: 4,
+    });
   });
 
   test("without keyField every record is inserted", async () => {
@@ -59,7 +74,11 @@ describe("CMS bulk load", () => {
     col = await freshCollection("limit");
     const ok = await bulk({ records: rows(20_000) });
     expect(await ok.json()).toEqual({ inserted: 20_000, updated: 0, total: 20_000 });
-    await expectError(await bulk({ records: rows(20_001).map((r) => ({ ...r, code: r.code + 100_000 })) }), 400, /20000/);
+    await expectError(
+      await bulk({ records: rows(20_001).map((r) => ({ ...r, code: r.code + 100_000 })) }),
+      400,
+      /20000/,
+    );
     expect(await count()).toBe(20_000);
   });
 
@@ -85,14 +104,25 @@ describe("CMS bulk load", () => {
   });
 
   test("a duplicate unique value inside one load refuses it", async () => {
-    const res = await bulk({ records: [{ sku: "A", code: 1 }, { sku: "B", code: 1 }] });
+    const res = await bulk({
+      records: [
+        { sku: "A", code: 1 },
+        { sku: "B", code: 1 },
+      ],
+    });
     const body = (await expectError(res, 400)) as { fieldErrors: { field: string }[] };
     expect(body.fieldErrors.map((e) => e.field)).toEqual(["records[1].code"]);
     expect(await count()).toBe(0);
   });
 
   test("a key repeated inside one load is refused as ambiguous", async () => {
-    const res = await bulk({ records: [{ sku: "A", code: 1 }, { sku: "A", code: 2 }], keyField: "sku" });
+    const res = await bulk({
+      records: [
+        { sku: "A", code: 1 },
+        { sku: "A", code: 2 },
+      ],
+      keyField: "sku",
+    });
     await expectError(res, 400);
     expect(await count()).toBe(0);
   });

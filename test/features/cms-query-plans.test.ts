@@ -29,15 +29,22 @@ beforeAll(async () => {
   const res = await s.req("POST", "/api/a/cms/collections", {
     token: mgr,
     json: {
-      name: "items", confidentiality: "PUBLIC",
+      name: "items",
+      confidentiality: "PUBLIC",
       fields: [
-        { name: "name", type: "text" }, { name: "n", type: "integer" }, { name: "cat", type: "select", options: ["c0", "c1", "c2", "c3", "c4"] },
-        { name: "price", type: "number" }, { name: "flag", type: "boolean" }, { name: "tags", type: "multiselect", options: ["a", "b", "c"] },
+        { name: "name", type: "text" },
+        { name: "n", type: "integer" },
+        { name: "cat", type: "select", options: ["c0", "c1", "c2", "c3", "c4"] },
+        { name: "price", type: "number" },
+        { name: "flag", type: "boolean" },
+        { name: "tags", type: "multiselect", options: ["a", "b", "c"] },
       ],
     },
   });
   col = ((await res.json()) as { id: string }).id;
-  expect((await s.req("POST", `/api/a/cms/collections/${col}/records/bulk`, { token: mgr, json: { records } })).status).toBe(200);
+  expect(
+    (await s.req("POST", `/api/a/cms/collections/${col}/records/bulk`, { token: mgr, json: { records } })).status,
+  ).toBe(200);
 });
 afterEach(() => {
   Object.assign(PLAN, defaults);
@@ -60,16 +67,30 @@ const filters: [string, Pred][] = [
   ["filter.price.gt=10&filter.cat=c3", (r) => r.price !== undefined && r.price > 10 && r.cat === "c3"],
   ["filter.price.ne=5", (r) => r.price !== 5],
   ["filter.flag=true&filter.tags.ne=c", (r) => r.flag && !r.tags.includes("c")],
-  ["filter.cat.in=c1,c3&filter.price.lte=20", (r) => (r.cat === "c1" || r.cat === "c3") && r.price !== undefined && r.price <= 20],
+  [
+    "filter.cat.in=c1,c3&filter.price.lte=20",
+    (r) => (r.cat === "c1" || r.cat === "c3") && r.price !== undefined && r.price <= 20,
+  ],
   ["filter.n=5", (r) => r.n === 5],
   ["filter.n=5&filter.cat=c0", (r) => r.n === 5 && r.cat === "c0"],
 ];
 const sorts: [string, keyof Values | null, boolean][] = [
-  ["", null, false], ["sort=createdAt,desc", null, true], ["sort=n,asc", "n", false], ["sort=n,desc", "n", true],
-  ["sort=price,asc", "price", false], ["sort=price,desc", "price", true], ["sort=name,asc", "name", false],
+  ["", null, false],
+  ["sort=createdAt,desc", null, true],
+  ["sort=n,asc", "n", false],
+  ["sort=n,desc", "n", true],
+  ["sort=price,asc", "price", false],
+  ["sort=price,desc", "price", true],
+  ["sort=name,asc", "name", false],
 ];
 // Pages 32 and 40 of 7 cross into, and lie past, the records without a price (225 of 300 have one).
-const pages = [[0, 7], [3, 7], [32, 7], [40, 7], [0, 1000]];
+const pages = [
+  [0, 7],
+  [3, 7],
+  [32, 7],
+  [40, 7],
+  [0, 1000],
+];
 
 /** What the page must hold: filter, then order by the sort key (no value last), ties in insertion order. */
 function expected(pred: Pred, key: keyof Values | null, desc: boolean, page: number, size: number) {
@@ -95,7 +116,10 @@ async function compareAll() {
         expect(res.status).toBe(200);
         const body = (await res.json()) as { content: { values: Values }[]; totalElements: number };
         const want = expected(pred, key, desc, page, size);
-        expect({ qs, total: body.totalElements, names: body.content.map((r) => r.values.name) }).toEqual({ qs, ...want });
+        expect({ qs, total: body.totalElements, names: body.content.map((r) => r.values.name) }).toEqual({
+          qs,
+          ...want,
+        });
       }
     }
   }
@@ -135,16 +159,30 @@ describe("CMS query plans", () => {
 
   test("a total counted once for a filter follows every later write", async () => {
     const base = `/api/a/cms/collections/${col}/records`;
-    const total = async () => ((await (await s.req("GET", `${base}?filter.cat=c4&filter.n.gte=30`, { token: mgr })).json()) as { totalElements: number }).totalElements;
+    const total = async () =>
+      (
+        (await (await s.req("GET", `${base}?filter.cat=c4&filter.n.gte=30`, { token: mgr })).json()) as {
+          totalElements: number;
+        }
+      ).totalElements;
     const before = await total();
     expect(before).toBe(records.filter((r) => r.cat === "c4" && r.n >= 30).length);
     expect(await total()).toBe(before);
-    const created = await s.req("POST", base, { token: mgr, json: { values: { name: "X1", n: 36, cat: "c4", flag: false, tags: [] } } });
+    const created = await s.req("POST", base, {
+      token: mgr,
+      json: { values: { name: "X1", n: 36, cat: "c4", flag: false, tags: [] } },
+    });
     const id = ((await created.json()) as { id: string }).id;
     expect(await total()).toBe(before + 1);
-    await s.req("PUT", `${base}/${id}`, { token: mgr, json: { values: { name: "X1", n: 1, cat: "c4", flag: false, tags: [] } } });
+    await s.req("PUT", `${base}/${id}`, {
+      token: mgr,
+      json: { values: { name: "X1", n: 1, cat: "c4", flag: false, tags: [] } },
+    });
     expect(await total()).toBe(before);
-    await s.req("PUT", `${base}/${id}`, { token: mgr, json: { values: { name: "X1", n: 31, cat: "c4", flag: false, tags: [] } } });
+    await s.req("PUT", `${base}/${id}`, {
+      token: mgr,
+      json: { values: { name: "X1", n: 31, cat: "c4", flag: false, tags: [] } },
+    });
     expect(await total()).toBe(before + 1);
     expect((await s.req("DELETE", `${base}/${id}`, { token: mgr })).status).toBe(204);
     expect(await total()).toBe(before);

@@ -19,13 +19,19 @@ beforeAll(async () => {
   user = (await userInTenant(s, t, "USER", sa)).token;
   otherAdmin = (await userInTenant(s, other, "ADMIN", sa)).token;
   const c = await s.req("POST", "/api/a/cms/collections", {
-    token: mgr, json: { name: "cities", fields: [{ name: "name", type: "text", required: true, unique: true }], confidentiality: "PUBLIC" },
+    token: mgr,
+    json: {
+      name: "cities",
+      fields: [{ name: "name", type: "text", required: true, unique: true }],
+      confidentiality: "PUBLIC",
+    },
   });
   cities = ((await c.json()) as { id: string }).id;
   const p = await s.req("POST", "/api/a/cms/collections", {
     token: mgr,
     json: {
-      name: "people", confidentiality: "PUBLIC",
+      name: "people",
+      confidentiality: "PUBLIC",
       fields: [
         { name: "name", type: "text", required: true },
         { name: "bio", type: "longtext" },
@@ -52,32 +58,68 @@ const post = (values: unknown) => s.req("POST", base(), { token: mgr, json: { va
 const list = async (qs: string) => {
   const res = await s.req("GET", `${base()}?${qs}`, { token: user });
   expect(res.status).toBe(200);
-  return (await res.json()) as { content: { id: string; values: Record<string, unknown> }[]; totalElements: number; size: number; totalPages: number };
+  return (await res.json()) as {
+    content: { id: string; values: Record<string, unknown> }[];
+    totalElements: number;
+    size: number;
+    totalPages: number;
+  };
 };
 
 describe("CMS collections", () => {
   test("create answers the pinned body with the normalized fields", async () => {
     const res = await s.req("POST", "/api/a/cms/collections", {
-      token: mgr, json: { name: "pinned", fields: [{ name: "title", type: "text", required: true }], confidentiality: "SECRET" },
+      token: mgr,
+      json: { name: "pinned", fields: [{ name: "title", type: "text", required: true }], confidentiality: "SECRET" },
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: "pinned", confidentiality: "SECRET", fields: [{ name: "title", type: "text", required: true, unique: false }] });
+    expect(body).toMatchObject({
+      name: "pinned",
+      confidentiality: "SECRET",
+      fields: [{ name: "title", type: "text", required: true, unique: false }],
+    });
     expect(typeof body.id).toBe("string");
   });
 
   test("invalid field definitions answer 400 naming each problem", async () => {
     const res = await s.req("POST", "/api/a/cms/collections", {
       token: mgr,
-      json: { name: "bad", confidentiality: "PUBLIC", fields: [{ name: "x", type: "colour" }, { name: "s", type: "select" }, { name: "r", type: "reference", collectionId: "nope" }, { name: "x", type: "text" }] },
+      json: {
+        name: "bad",
+        confidentiality: "PUBLIC",
+        fields: [
+          { name: "x", type: "colour" },
+          { name: "s", type: "select" },
+          { name: "r", type: "reference", collectionId: "nope" },
+          { name: "x", type: "text" },
+        ],
+      },
     });
     const body = (await expectError(res, 400)) as { fieldErrors: { field: string }[] };
-    expect(body.fieldErrors.map((e) => e.field).sort()).toEqual(["fields[0].type", "fields[1].options", "fields[2].collectionId", "fields[3].name"]);
+    expect(body.fieldErrors.map((e) => e.field).sort()).toEqual([
+      "fields[0].type",
+      "fields[1].options",
+      "fields[2].collectionId",
+      "fields[3].name",
+    ]);
   });
 
   test("an unknown confidentiality or a duplicate name is refused", async () => {
-    await expectError(await s.req("POST", "/api/a/cms/collections", { token: mgr, json: { name: "x", fields: [{ name: "a", type: "text" }], confidentiality: "CONFIDENTIAL" } }), 400);
-    await expectError(await s.req("POST", "/api/a/cms/collections", { token: mgr, json: { name: "people", fields: [{ name: "a", type: "text" }], confidentiality: "PUBLIC" } }), 409);
+    await expectError(
+      await s.req("POST", "/api/a/cms/collections", {
+        token: mgr,
+        json: { name: "x", fields: [{ name: "a", type: "text" }], confidentiality: "CONFIDENTIAL" },
+      }),
+      400,
+    );
+    await expectError(
+      await s.req("POST", "/api/a/cms/collections", {
+        token: mgr,
+        json: { name: "people", fields: [{ name: "a", type: "text" }], confidentiality: "PUBLIC" },
+      }),
+      409,
+    );
   });
 
   test("a collection referenced by another cannot be deleted", async () => {
@@ -87,11 +129,25 @@ describe("CMS collections", () => {
 
 describe("CMS record values", () => {
   test("a valid record of every type is stored and answered as {id, values}", async () => {
-    const city = await s.req("POST", `/api/a/cms/collections/${cities}/records`, { token: mgr, json: { values: { name: "Lisbon" } } });
+    const city = await s.req("POST", `/api/a/cms/collections/${cities}/records`, {
+      token: mgr,
+      json: { values: { name: "Lisbon" } },
+    });
     const cityId = ((await city.json()) as { id: string }).id;
     const values = {
-      name: "Ana", bio: "long text", age: 30, score: 9.5, active: true, born: "1994-02-28", seen: "2024-05-01T12:00:00+02:00",
-      email: "ana@example.com", site: "https://example.com", level: "senior", tags: ["a", "c"], city: cityId, extra: { any: [1, 2] },
+      name: "Ana",
+      bio: "long text",
+      age: 30,
+      score: 9.5,
+      active: true,
+      born: "1994-02-28",
+      seen: "2024-05-01T12:00:00+02:00",
+      email: "ana@example.com",
+      site: "https://example.com",
+      level: "senior",
+      tags: ["a", "c"],
+      city: cityId,
+      extra: { any: [1, 2] },
     };
     const res = await post(values);
     expect(res.status).toBe(201);
@@ -101,12 +157,23 @@ describe("CMS record values", () => {
 
   test("wrong values answer 400 with one fieldError per field", async () => {
     const res = await post({
-      age: 1.5, score: "x", active: "yes", born: "2023-02-30", seen: "yesterday", email: "nope", site: "ftp://x",
-      level: "boss", tags: ["z"], city: "no-such", nope: 1,
+      age: 1.5,
+      score: "x",
+      active: "yes",
+      born: "2023-02-30",
+      seen: "yesterday",
+      email: "nope",
+      site: "ftp://x",
+      level: "boss",
+      tags: ["z"],
+      city: "no-such",
+      nope: 1,
     });
     const body = (await expectError(res, 400)) as { fieldErrors: { field: string }[] };
     expect(body.fieldErrors.map((e) => e.field).sort()).toEqual(
-      ["active", "age", "born", "city", "email", "level", "name", "nope", "score", "seen", "site", "tags"].map((f) => `values.${f}`).sort(),
+      ["active", "age", "born", "city", "email", "level", "name", "nope", "score", "seen", "site", "tags"]
+        .map((f) => `values.${f}`)
+        .sort(),
     );
   });
 
@@ -121,7 +188,10 @@ describe("CMS record values", () => {
     expect(((await upd.json()) as { values: unknown }).values).toEqual({ name: "Temp2" });
     expect((await s.req("DELETE", `${base()}/${created.id}`, { token: mgr })).status).toBe(204);
     await expectError(await s.req("GET", `${base()}/${created.id}`, { token: mgr }), 404);
-    await expectError(await s.req("PUT", `${base()}/${created.id}`, { token: mgr, json: { values: { name: "x" } } }), 404);
+    await expectError(
+      await s.req("PUT", `${base()}/${created.id}`, { token: mgr, json: { values: { name: "x" } } }),
+      404,
+    );
     await expectError(await s.req("DELETE", `${base()}/${created.id}`, { token: mgr }), 404);
   });
 });
@@ -129,7 +199,11 @@ describe("CMS record values", () => {
 describe("CMS record queries", () => {
   beforeAll(async () => {
     const recs = Array.from({ length: 45 }, (_, i) => ({
-      name: `P${String(i).padStart(2, "0")}`, age: i, level: i % 3 === 0 ? "junior" : "senior", tags: i % 2 ? ["b"] : ["a", "b"], active: i % 5 === 0,
+      name: `P${String(i).padStart(2, "0")}`,
+      age: i,
+      level: i % 3 === 0 ? "junior" : "senior",
+      tags: i % 2 ? ["b"] : ["a", "b"],
+      active: i % 5 === 0,
     }));
     const res = await s.req("POST", `${base()}/bulk`, { token: mgr, json: { records: recs } });
     expect(res.status).toBe(200);
@@ -146,7 +220,9 @@ describe("CMS record queries", () => {
   test("filters combine equality, ranges, multiselect membership and booleans", async () => {
     expect((await list("filter.level=junior")).totalElements).toBe(15);
     expect((await list("filter.age.gte=10&filter.age.lt=20")).totalElements).toBe(10);
-    expect((await list("filter.tags=a&filter.level=junior&size=100")).content.map((r) => r.values.age)).toEqual([0, 6, 12, 18, 24, 30, 36, 42]);
+    expect((await list("filter.tags=a&filter.level=junior&size=100")).content.map((r) => r.values.age)).toEqual([
+      0, 6, 12, 18, 24, 30, 36, 42,
+    ]);
     expect((await list("filter.active=true")).totalElements).toBe(10);
     expect((await list("filter.name.contains=P1")).totalElements).toBe(10);
     expect((await list("filter.age.in=1,2,3")).totalElements).toBe(3);
@@ -168,7 +244,15 @@ describe("CMS record queries", () => {
   });
 
   test("filters on unknown or unindexed fields, bad operands and bad sorts answer 400", async () => {
-    for (const qs of ["filter.nope=1", "filter.bio=x", "filter.age=abc", "filter.age.near=1", "sort=tags,asc", "sort=age,up", "fields=nope"]) {
+    for (const qs of [
+      "filter.nope=1",
+      "filter.bio=x",
+      "filter.age=abc",
+      "filter.age.near=1",
+      "sort=tags,asc",
+      "sort=age,up",
+      "fields=nope",
+    ]) {
       await expectError(await s.req("GET", `${base()}?${qs}`, { token: user }), 400);
     }
   });
@@ -176,11 +260,37 @@ describe("CMS record queries", () => {
 
 describe("CMS schema changes and emptying", () => {
   test("a field change that existing records do not fit is refused, a fitting one re-indexes", async () => {
-    const c = await s.req("POST", "/api/a/cms/collections", { token: mgr, json: { name: "evolving", fields: [{ name: "n", type: "text" }], confidentiality: "PUBLIC" } });
+    const c = await s.req("POST", "/api/a/cms/collections", {
+      token: mgr,
+      json: { name: "evolving", fields: [{ name: "n", type: "text" }], confidentiality: "PUBLIC" },
+    });
     const id = ((await c.json()) as { id: string }).id;
-    await s.req("POST", `/api/a/cms/collections/${id}/records/bulk`, { token: mgr, json: { records: [{ n: "1" }, { n: "x" }] } });
-    await expectError(await s.req("PUT", `/api/a/cms/collections/${id}`, { token: mgr, json: { fields: [{ name: "n", type: "text", required: true }, { name: "m", type: "integer", required: true }] } }), 400, /do not fit/);
-    const ok = await s.req("PUT", `/api/a/cms/collections/${id}`, { token: mgr, json: { fields: [{ name: "n", type: "text", unique: true }, { name: "m", type: "integer" }] } });
+    await s.req("POST", `/api/a/cms/collections/${id}/records/bulk`, {
+      token: mgr,
+      json: { records: [{ n: "1" }, { n: "x" }] },
+    });
+    await expectError(
+      await s.req("PUT", `/api/a/cms/collections/${id}`, {
+        token: mgr,
+        json: {
+          fields: [
+            { name: "n", type: "text", required: true },
+            { name: "m", type: "integer", required: true },
+          ],
+        },
+      }),
+      400,
+      /do not fit/,
+    );
+    const ok = await s.req("PUT", `/api/a/cms/collections/${id}`, {
+      token: mgr,
+      json: {
+        fields: [
+          { name: "n", type: "text", unique: true },
+          { name: "m", type: "integer" },
+        ],
+      },
+    });
     expect(ok.status).toBe(200);
     const res = await s.req("GET", `/api/a/cms/collections/${id}/records?filter.n=x`, { token: mgr });
     expect(((await res.json()) as { totalElements: number }).totalElements).toBe(1);
@@ -200,7 +310,10 @@ describe("CMS tenant isolation", () => {
     await expectError(await s.req("GET", `/api/a/cms/collections/${people}`, { token: otherAdmin }), 404);
     await expectError(await s.req("GET", `${base()}`, { token: otherAdmin }), 404);
     await expectError(await s.req("GET", `${base()}/${rec.id}`, { token: otherAdmin }), 404);
-    await expectError(await s.req("PUT", `${base()}/${rec.id}`, { token: otherAdmin, json: { values: { name: "x" } } }), 404);
+    await expectError(
+      await s.req("PUT", `${base()}/${rec.id}`, { token: otherAdmin, json: { values: { name: "x" } } }),
+      404,
+    );
     await expectError(await s.req("DELETE", `${base()}`, { token: otherAdmin }), 404);
     await expectError(await s.req("DELETE", `/api/a/cms/collections/${people}`, { token: otherAdmin }), 404);
     expect((await s.req("GET", `${base()}/${rec.id}`, { token: mgr })).status).toBe(200);

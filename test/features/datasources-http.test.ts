@@ -16,12 +16,22 @@ beforeAll(async () => {
     port: 0,
     async fetch(req) {
       const url = new URL(req.url);
-      seen.push({ path: url.pathname + url.search, host: req.headers.get("host"), auth: req.headers.get("authorization"), body: await req.text() });
-      if (url.pathname === "/items") return Response.json({ data: { items: [{ id: 1, q: url.searchParams.get("q") }, { id: 2 }] } });
+      seen.push({
+        path: url.pathname + url.search,
+        host: req.headers.get("host"),
+        auth: req.headers.get("authorization"),
+        body: await req.text(),
+      });
+      if (url.pathname === "/items")
+        return Response.json({ data: { items: [{ id: 1, q: url.searchParams.get("q") }, { id: 2 }] } });
       if (url.pathname === "/echo") return Response.json({ ok: true });
-      if (url.pathname === "/big") return new Response(JSON.stringify({ pad: "x".repeat(5000) }), { headers: { "content-type": "application/json" } });
+      if (url.pathname === "/big")
+        return new Response(JSON.stringify({ pad: "x".repeat(5000) }), {
+          headers: { "content-type": "application/json" },
+        });
       if (url.pathname === "/slow") return new Promise((r) => setTimeout(() => r(Response.json([])), 2000));
-      if (url.pathname === "/redirect") return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/" } });
+      if (url.pathname === "/redirect")
+        return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/" } });
       if (url.pathname === "/fail") return new Response("no", { status: 500 });
       if (url.pathname === "/text") return new Response("not json");
       return new Response("?", { status: 404 });
@@ -33,7 +43,10 @@ beforeAll(async () => {
   const t = await createTenant(s, "ds-http", sa);
   admin = (await userInTenant(s, t, "ADMIN", sa)).token;
   user = (await userInTenant(s, t, "USER", sa)).token;
-  await s.req("POST", "/api/a/variables", { token: admin, json: { name: "REMOTE_TOKEN", value: "very-secret-123", secret: true } });
+  await s.req("POST", "/api/a/variables", {
+    token: admin,
+    json: { name: "REMOTE_TOKEN", value: "very-secret-123", secret: true },
+  });
 });
 afterAll(async () => {
   remote.stop(true);
@@ -42,8 +55,10 @@ afterAll(async () => {
 
 const define = (key: string, config: Record<string, unknown>) =>
   s.req("POST", base, { token: admin, json: { key, name: key, kind: "HTTP", config } });
-const exec = (key: string, parameters: Record<string, unknown> = {}) => s.req("POST", `${base}/${key}/execute`, { token: user, json: { parameters } });
-const allowLocal = (value: string) => s.req("PUT", "/api/a/variables/DATASOURCE_ALLOWED_PRIVATE_HOSTS", { token: admin, json: { value } });
+const exec = (key: string, parameters: Record<string, unknown> = {}) =>
+  s.req("POST", `${base}/${key}/execute`, { token: user, json: { parameters } });
+const allowLocal = (value: string) =>
+  s.req("PUT", "/api/a/variables/DATASOURCE_ALLOWED_PRIVATE_HOSTS", { token: admin, json: { value } });
 
 describe("SSRF guard", () => {
   test("classifies internal addresses", () => {
@@ -95,7 +110,9 @@ describe("HTTP JSON calls", () => {
 
   test("fills placeholders (secrets included), picks rows by path and pins plain http to the checked address", async () => {
     await define("items", {
-      url: `${origin}/items?q={{param:q}}`, headers: { authorization: "Bearer {{var:REMOTE_TOKEN}}" }, rowsPath: "data.items",
+      url: `${origin}/items?q={{param:q}}`,
+      headers: { authorization: "Bearer {{var:REMOTE_TOKEN}}" },
+      rowsPath: "data.items",
     });
     const res = await exec("items", { q: "a b&c" });
     expect(await res.json()).toEqual({ rows: [{ id: 1, q: "a b&c" }, { id: 2 }] });
@@ -117,7 +134,11 @@ describe("HTTP JSON calls", () => {
   });
 
   test("POST sends the body template, or the parameters when there is none", async () => {
-    await define("post-template", { url: `${origin}/echo`, method: "POST", body: { id: "{{param:id}}", label: "n-{{param:id}}" } });
+    await define("post-template", {
+      url: `${origin}/echo`,
+      method: "POST",
+      body: { id: "{{param:id}}", label: "n-{{param:id}}" },
+    });
     await exec("post-template", { id: 7 });
     expect(JSON.parse(seen.at(-1)!.body)).toEqual({ id: 7, label: "n-7" });
     await define("post-plain", { url: `${origin}/echo`, method: "POST" });

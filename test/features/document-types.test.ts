@@ -11,7 +11,8 @@ beforeAll(async () => {
   const sa = await saToken(s);
   const t = await createTenant(s, "doc-types", sa);
   const t2 = await createTenant(s, "doc-types-2", sa);
-  for (const role of ["ADMIN", "MODELER", "MANAGER", "USER"] as const) tok[role] = (await userInTenant(s, t, role, sa)).token;
+  for (const role of ["ADMIN", "MODELER", "MANAGER", "USER"] as const)
+    tok[role] = (await userInTenant(s, t, role, sa)).token;
   tok.SA = await saTenantToken(s, t);
   tok.OTHER = (await userInTenant(s, t2, "MODELER", sa)).token;
   key = (await apiKey(s, tok.ADMIN, ["read", "write"])).key;
@@ -29,7 +30,13 @@ describe("document types", () => {
     const res = await create("MODELER", { name: "Contract", description: "signed contracts" });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: "Contract", description: "signed contracts", status: "ACTIVE", isGlobal: false, processKey: null });
+    expect(body).toMatchObject({
+      name: "Contract",
+      description: "signed contracts",
+      status: "ACTIVE",
+      isGlobal: false,
+      processKey: null,
+    });
     own = body.id as string;
   });
 
@@ -52,7 +59,9 @@ describe("document types", () => {
   });
 
   test("listing needs Manager or Modeler; isGlobal=true&processKey= is open to every member", async () => {
-    const mgr = (await (await s.req("GET", "/api/a/document-types", { token: tok.MANAGER })).json()) as { name: string }[];
+    const mgr = (await (await s.req("GET", "/api/a/document-types", { token: tok.MANAGER })).json()) as {
+      name: string;
+    }[];
     expect(mgr.map((d) => d.name).sort()).toEqual(["Contract", "ID card"]);
     await expectError(await s.req("GET", "/api/a/document-types", { token: tok.USER }), 403);
     const g = await s.req("GET", "/api/a/document-types?isGlobal=true&processKey=onboarding", { token: tok.USER });
@@ -62,21 +71,34 @@ describe("document types", () => {
   });
 
   test("global types are shared by every tenant, tenant types are not", async () => {
-    const other = (await (await s.req("GET", "/api/a/document-types", { token: tok.OTHER })).json()) as { id: string }[];
+    const other = (await (await s.req("GET", "/api/a/document-types", { token: tok.OTHER })).json()) as {
+      id: string;
+    }[];
     expect(other.map((d) => d.id)).toEqual([global]);
-    await expectError(await s.req("PUT", `/api/a/document-types/${own}`, { token: tok.OTHER, json: { name: "mine" } }), 404);
+    await expectError(
+      await s.req("PUT", `/api/a/document-types/${own}`, { token: tok.OTHER, json: { name: "mine" } }),
+      404,
+    );
   });
 
   test("a Modeler updates name, description and status of a tenant type", async () => {
-    const res = await s.req("PUT", `/api/a/document-types/${own}`, { token: tok.MODELER, json: { name: "Contracts", status: "INACTIVE", description: null } });
+    const res = await s.req("PUT", `/api/a/document-types/${own}`, {
+      token: tok.MODELER,
+      json: { name: "Contracts", status: "INACTIVE", description: null },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: own, name: "Contracts", status: "INACTIVE", description: null });
   });
 
   test("a non-SA writing a global type gets 403; SUPER_ADMIN may", async () => {
-    await expectError(await s.req("PUT", `/api/a/document-types/${global}`, { token: tok.ADMIN, json: { name: "x" } }), 403);
+    await expectError(
+      await s.req("PUT", `/api/a/document-types/${global}`, { token: tok.ADMIN, json: { name: "x" } }),
+      403,
+    );
     await expectError(await s.req("DELETE", `/api/a/document-types/${global}`, { token: tok.MODELER }), 403);
-    expect((await s.req("PUT", `/api/a/document-types/${global}`, { token: tok.SA, json: { status: "INACTIVE" } })).status).toBe(200);
+    expect(
+      (await s.req("PUT", `/api/a/document-types/${global}`, { token: tok.SA, json: { status: "INACTIVE" } })).status,
+    ).toBe(200);
     expect((await s.req("DELETE", `/api/a/document-types/${global}`, { token: tok.SA })).status).toBe(204);
   });
 

@@ -29,7 +29,14 @@ describe("form creation", () => {
     const res = await create("apply");
     expect(res.status).toBe(201);
     const f = await res.json();
-    expect(f).toMatchObject({ key: "apply", processKey: "loan", name: "Form apply", latestVersionNum: 1, publishedVersionId: null, publishedVersion: null });
+    expect(f).toMatchObject({
+      key: "apply",
+      processKey: "loan",
+      name: "Form apply",
+      latestVersionNum: 1,
+      publishedVersionId: null,
+      publishedVersion: null,
+    });
     expect(f.latestVersion).toMatchObject({ num: 1, createdBy: modelerId, published: false, schema });
     expect(f.latestVersion.versionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(f.schema).toEqual(schema);
@@ -57,7 +64,14 @@ describe("form creation", () => {
 
   test("refuses an unknown field type naming it and listing the accepted types", async () => {
     const body = await expectError(
-      await create("bad-type", { schema: { fields: [{ key: "a", type: "text" }, { key: "colour", type: "rainbow" }] } }),
+      await create("bad-type", {
+        schema: {
+          fields: [
+            { key: "a", type: "text" },
+            { key: "colour", type: "rainbow" },
+          ],
+        },
+      }),
       400,
     );
     expect(body.message).toContain("'rainbow'");
@@ -66,9 +80,28 @@ describe("form creation", () => {
   });
 
   test("refuses a field without a type, a duplicated key and a malformed visibleIf", async () => {
-    await expectError(await create("no-type", { schema: { fields: [{ key: "a" }] } }), 400, /declares no type; accepted types: text/);
-    await expectError(await create("dup", { schema: { fields: [{ key: "a", type: "text" }, { key: "a", type: "number" }] } }), 400, /used twice/);
-    await expectError(await create("bad-cond", { schema: { fields: [{ key: "a", type: "text", visibleIf: "kind = " }] } }), 400, /FEEL/);
+    await expectError(
+      await create("no-type", { schema: { fields: [{ key: "a" }] } }),
+      400,
+      /declares no type; accepted types: text/,
+    );
+    await expectError(
+      await create("dup", {
+        schema: {
+          fields: [
+            { key: "a", type: "text" },
+            { key: "a", type: "number" },
+          ],
+        },
+      }),
+      400,
+      /used twice/,
+    );
+    await expectError(
+      await create("bad-cond", { schema: { fields: [{ key: "a", type: "text", visibleIf: "kind = " }] } }),
+      400,
+      /FEEL/,
+    );
   });
 
   test("refuses an unknown type nested in a section or a table column", async () => {
@@ -92,7 +125,10 @@ describe("form creation", () => {
 describe("versions and publishing", () => {
   test("saving creates a new version, lists versions newest first, reads them by number and id", async () => {
     await create("v");
-    const saved = await s.req("PUT", `${base}/v`, { token: modeler, json: { name: "Renamed", schema: { fields: [{ key: "b", type: "text" }] } } });
+    const saved = await s.req("PUT", `${base}/v`, {
+      token: modeler,
+      json: { name: "Renamed", schema: { fields: [{ key: "b", type: "text" }] } },
+    });
     expect(saved.status).toBe(200);
     const f = await saved.json();
     expect(f).toMatchObject({ name: "Renamed", latestVersionNum: 2 });
@@ -111,7 +147,10 @@ describe("versions and publishing", () => {
     const a = await (await create("va")).json();
     await create("vb");
     await expectError(await s.req("GET", `${base}/vb/versions/by-id/${a.latestVersionId}`, { token: user }), 404);
-    await expectError(await s.req("POST", `${base}/vb/publish`, { token: modeler, json: { versionId: a.latestVersionId } }), 404);
+    await expectError(
+      await s.req("POST", `${base}/vb/publish`, { token: modeler, json: { versionId: a.latestVersionId } }),
+      404,
+    );
   });
 
   test("publish without a version publishes the latest; with one, that version", async () => {
@@ -120,7 +159,9 @@ describe("versions and publishing", () => {
     const latest = await s.req("POST", `${base}/p/publish`, { token: modeler, json: {} });
     expect(latest.status).toBe(200);
     expect((await latest.json()).publishedVersionNum).toBe(2);
-    const first = await (await s.req("POST", `${base}/p/publish`, { token: modeler, json: { versionId: f.latestVersionId } })).json();
+    const first = await (
+      await s.req("POST", `${base}/p/publish`, { token: modeler, json: { versionId: f.latestVersionId } })
+    ).json();
     expect(first).toMatchObject({ publishedVersionNum: 1, latestVersionNum: 2 });
     expect(first.publishedVersion.num).toBe(1);
     const versions = await (await s.req("GET", `${base}/p/versions`, { token: user })).json();
@@ -136,7 +177,14 @@ describe("versions and publishing", () => {
 
   test("saving with a bad schema writes no version", async () => {
     await create("keep");
-    await expectError(await s.req("PUT", `${base}/keep`, { token: modeler, json: { schema: { fields: [{ key: "x", type: "bogus" }] } } }), 400, /bogus/);
+    await expectError(
+      await s.req("PUT", `${base}/keep`, {
+        token: modeler,
+        json: { schema: { fields: [{ key: "x", type: "bogus" }] } },
+      }),
+      400,
+      /bogus/,
+    );
     const versions = await (await s.req("GET", `${base}/keep/versions`, { token: user })).json();
     expect(versions).toHaveLength(1);
   });

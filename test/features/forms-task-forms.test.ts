@@ -11,7 +11,9 @@ describe("missingRequiredFields", () => {
       { key: "companyName", type: "text", required: true, visibleIf: 'kind = "company"' },
       { key: "note", type: "textarea" },
       {
-        type: "section", label: "Large loans", visibleIf: "amount > 10000",
+        type: "section",
+        label: "Large loans",
+        visibleIf: "amount > 10000",
         fields: [{ key: "guarantor", type: "user", required: true }],
       },
       { key: "amount", type: "currency", required: true },
@@ -38,7 +40,13 @@ describe("missingRequiredFields", () => {
   });
 
   test("blank strings and empty lists count as not filled; zero and false values as filled", () => {
-    const s = { fields: [{ key: "a", type: "text", required: true }, { key: "b", type: "multiselect", required: true }, { key: "c", type: "number", required: true }] };
+    const s = {
+      fields: [
+        { key: "a", type: "text", required: true },
+        { key: "b", type: "multiselect", required: true },
+        { key: "c", type: "number", required: true },
+      ],
+    };
     expect(missingRequiredFields(s, { a: "  ", b: [], c: 0 })).toEqual(["a", "b"]);
   });
 
@@ -49,19 +57,35 @@ describe("missingRequiredFields", () => {
   });
 
   test("headings, sections and hidden fields are never reported", () => {
-    const s = { fields: [{ type: "heading", required: true }, { type: "section", required: true, fields: [] }, { key: "h", type: "hidden", required: true }] };
+    const s = {
+      fields: [
+        { type: "heading", required: true },
+        { type: "section", required: true, fields: [] },
+        { key: "h", type: "hidden", required: true },
+      ],
+    };
     expect(missingRequiredFields(s, {})).toEqual([]);
   });
 
   test("required table: needs a row, and every required column in each row", () => {
     const s = {
-      fields: [{
-        key: "items", type: "table", required: true,
-        columns: [{ key: "sku", type: "text", required: true }, { key: "qty", type: "integer", required: true, visibleIf: "sku != null" }],
-      }],
+      fields: [
+        {
+          key: "items",
+          type: "table",
+          required: true,
+          columns: [
+            { key: "sku", type: "text", required: true },
+            { key: "qty", type: "integer", required: true, visibleIf: "sku != null" },
+          ],
+        },
+      ],
     };
     expect(missingRequiredFields(s, { items: [] })).toEqual(["items"]);
-    expect(missingRequiredFields(s, { items: [{ sku: "A", qty: 1 }, { qty: 2 }, { sku: "B" }] })).toEqual(["items[1].sku", "items[2].qty"]);
+    expect(missingRequiredFields(s, { items: [{ sku: "A", qty: 1 }, { qty: 2 }, { sku: "B" }] })).toEqual([
+      "items[1].sku",
+      "items[2].qty",
+    ]);
   });
 
   test("a rule that cannot be evaluated keeps the field required", () => {
@@ -74,9 +98,23 @@ describe("missingRequiredFields", () => {
       components: [
         { key: "name", type: "textfield", input: true, validate: { required: true } },
         { key: "secret", type: "textfield", input: true, hidden: true, validate: { required: true } },
-        { key: "vat", type: "textfield", input: true, validate: { required: true }, conditional: { show: true, when: "kind", eq: "company" } },
-        { type: "columns", input: false, columns: [{ components: [{ key: "city", type: "textfield", input: true, validate: { required: true } }] }] },
-        { type: "panel", input: false, components: [{ key: "zip", type: "textfield", input: true, validate: { required: true } }] },
+        {
+          key: "vat",
+          type: "textfield",
+          input: true,
+          validate: { required: true },
+          conditional: { show: true, when: "kind", eq: "company" },
+        },
+        {
+          type: "columns",
+          input: false,
+          columns: [{ components: [{ key: "city", type: "textfield", input: true, validate: { required: true } }] }],
+        },
+        {
+          type: "panel",
+          input: false,
+          components: [{ key: "zip", type: "textfield", input: true, validate: { required: true } }],
+        },
       ],
     };
     expect(missingRequiredFields(s, { kind: "person" })).toEqual(["name", "city", "zip"]);
@@ -114,7 +152,9 @@ describe("formVersionFor and formForVersion", () => {
   });
 
   test("locks the latest version while none is published, then the published one", async () => {
-    const f = await (await s.req("POST", base, { token: modeler, json: { key: "review", name: "Review", schema: v1 } })).json();
+    const f = await (
+      await s.req("POST", base, { token: modeler, json: { key: "review", name: "Review", schema: v1 } })
+    ).json();
     expect(formVersionFor(db(), "claim", "review")).toBe(f.latestVersionId);
     const saved = await (await s.req("PUT", `${base}/review`, { token: modeler, json: { schema: v2 } })).json();
     expect(formVersionFor(db(), "claim", "review")).toBe(saved.latestVersionId);
@@ -124,11 +164,20 @@ describe("formVersionFor and formForVersion", () => {
   });
 
   test("a locked version keeps its schema after the form is edited", async () => {
-    const f = await (await s.req("POST", base, { token: modeler, json: { key: "locked", name: "Locked", schema: v1 } })).json();
+    const f = await (
+      await s.req("POST", base, { token: modeler, json: { key: "locked", name: "Locked", schema: v1 } })
+    ).json();
     const locked = formVersionFor(db(), "claim", "locked")!;
     await s.req("PUT", `${base}/locked`, { token: modeler, json: { schema: v2 } });
     const form = formForVersion(db(), locked)!;
-    expect(form).toMatchObject({ versionId: f.latestVersionId, num: 1, processKey: "claim", formKey: "locked", name: "Locked", schema: v1 });
+    expect(form).toMatchObject({
+      versionId: f.latestVersionId,
+      num: 1,
+      processKey: "claim",
+      formKey: "locked",
+      name: "Locked",
+      schema: v1,
+    });
     expect(missingRequiredFields(form.schema, {})).toEqual(["a"]);
   });
 });

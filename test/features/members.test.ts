@@ -3,7 +3,11 @@ import { startTestServer, type TestServer } from "../harness/server";
 import { apiKey, createTenant, expectError, saTenantToken, saToken, userInTenant } from "../harness/fixtures";
 
 let s: TestServer;
-let admin: { id: string; token: string }, modeler: string, manager: string, user: { id: string; token: string }, saInTenant: string;
+let admin: { id: string; token: string },
+  modeler: string,
+  manager: string,
+  user: { id: string; token: string },
+  saInTenant: string;
 let outsiderId: string;
 
 beforeAll(async () => {
@@ -26,7 +30,11 @@ describe("GET /a/members", () => {
     expect(res.status).toBe(200);
     const rows = await res.json();
     expect(rows).toHaveLength(4);
-    expect(rows.find((m: { userId: string }) => m.userId === user.id)).toMatchObject({ role: "USER", active: true, email: expect.any(String) });
+    expect(rows.find((m: { userId: string }) => m.userId === user.id)).toMatchObject({
+      role: "USER",
+      active: true,
+      email: expect.any(String),
+    });
     expect(rows.find((m: { userId: string }) => m.userId === admin.id).role).toBe("ADMIN");
     expect(rows.some((m: { userId: string }) => m.userId === outsiderId)).toBe(false);
   });
@@ -36,7 +44,8 @@ describe("GET /a/members", () => {
   });
 
   test("Modeler, Manager and User are refused with 403", async () => {
-    for (const token of [modeler, manager, user.token]) await expectError(await s.req("GET", "/api/a/members", { token }), 403);
+    for (const token of [modeler, manager, user.token])
+      await expectError(await s.req("GET", "/api/a/members", { token }), 403);
   });
 
   test("an API key is refused (it has no membership)", async () => {

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const createRole = (json: Record<string, unknown>, token = modeler) => s.req("POST", "/api/a/process-roles", { token, json });
+const createRole = (json: Record<string, unknown>, token = modeler) =>
+  s.req("POST", "/api/a/process-roles", { token, json });
 
 describe("defining process roles", () => {
   test("a Modeler defines a role for a process and a tenant-wide one; keys repeat across scopes", async () => {
@@ -51,14 +52,20 @@ describe("defining process roles", () => {
     await expectError(await createRole({ key: "x", name: "X" }, user.token), 403);
     const [role] = await (await s.req("GET", "/api/a/process-roles", { token: user.token })).json();
     await expectError(await s.req("DELETE", `/api/a/process-roles/${role.id}`, { token: user.token }), 403);
-    await expectError(await s.req("PUT", `/api/a/process-roles/${role.id}`, { token: user.token, json: { name: "n" } }), 403);
+    await expectError(
+      await s.req("PUT", `/api/a/process-roles/${role.id}`, { token: user.token, json: { name: "n" } }),
+      403,
+    );
     await expectError(await createRole({ key: "has space", name: "X" }), 400);
     await expectError(await createRole({ key: "ok" }), 400);
   });
 
   test("an Admin renames and deletes a role", async () => {
     const role = await (await createRole({ key: "temp", name: "Temp" }, admin)).json();
-    const renamed = await s.req("PUT", `/api/a/process-roles/${role.id}`, { token: admin, json: { name: "Temporary" } });
+    const renamed = await s.req("PUT", `/api/a/process-roles/${role.id}`, {
+      token: admin,
+      json: { name: "Temporary" },
+    });
     expect((await renamed.json()).name).toBe("Temporary");
     expect((await s.req("DELETE", `/api/a/process-roles/${role.id}`, { token: admin })).status).toBe(204);
     await expectError(await s.req("GET", `/api/a/process-roles/${role.id}`, { token: admin }), 404);
@@ -72,24 +79,37 @@ describe("assigning users", () => {
   });
 
   test("assigns tenant members; the role lists them; assigning twice is harmless", async () => {
-    const res = await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler, json: { userId: user.id } });
+    const res = await s.req("POST", `/api/a/process-roles/${roleId}/members`, {
+      token: modeler,
+      json: { userId: user.id },
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).members.map((m: { userId: string }) => m.userId)).toEqual([user.id]);
-    expect((await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler, json: { userId: user.id } })).status).toBe(201);
+    expect(
+      (await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler, json: { userId: user.id } }))
+        .status,
+    ).toBe(201);
     const members = await (await s.req("GET", `/api/a/process-roles/${roleId}/members`, { token: user2.token })).json();
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ userId: user.id, email: expect.any(String) });
   });
 
   test("a user who is not a member of the tenant cannot be assigned", async () => {
-    await expectError(await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler, json: { userId: outsider.id } }), 404, /not a member/);
+    await expectError(
+      await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler, json: { userId: outsider.id } }),
+      404,
+      /not a member/,
+    );
   });
 
   test("exports: roles of a user, with scopes, and users in a role", async () => {
     const tenantWide = (await (await s.req("GET", "/api/a/process-roles", { token: admin })).json()).find(
       (r: { key: string; processKey: string | null }) => r.key === "approver" && r.processKey === null,
     );
-    await s.req("POST", `/api/a/process-roles/${tenantWide.id}/members`, { token: modeler, json: { userId: user2.id } });
+    await s.req("POST", `/api/a/process-roles/${tenantWide.id}/members`, {
+      token: modeler,
+      json: { userId: user2.id },
+    });
     const db = s.platform.platformDb;
     expect(processRolesOfUser(db, tenant.id, user.id)).toEqual(["reviewer"]);
     expect(processRolesOfUser(db, tenant.id, user2.id)).toEqual(["approver"]);
@@ -105,13 +125,18 @@ describe("assigning users", () => {
     const r2 = (await (await createRole({ key: "short", name: "Short" })).json()).id;
     await s.req("POST", `/api/a/process-roles/${r2}/members`, { token: modeler, json: { userId: user.id } });
     expect(processRolesOfUser(s.platform.platformDb, tenant.id, user.id)).toContain("short");
-    expect((await s.req("DELETE", `/api/a/process-roles/${r2}/members/${user.id}`, { token: modeler })).status).toBe(204);
+    expect((await s.req("DELETE", `/api/a/process-roles/${r2}/members/${user.id}`, { token: modeler })).status).toBe(
+      204,
+    );
     expect(processRolesOfUser(s.platform.platformDb, tenant.id, user.id)).not.toContain("short");
     await expectError(await s.req("DELETE", `/api/a/process-roles/${r2}/members/${user.id}`, { token: modeler }), 404);
   });
 
   test("a plain user cannot assign", async () => {
-    await expectError(await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: user.token, json: { userId: user2.id } }), 403);
+    await expectError(
+      await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: user.token, json: { userId: user2.id } }),
+      403,
+    );
   });
 });
 
@@ -121,14 +146,20 @@ describe("isolation, API keys and the SA view", () => {
     const t = outsider.token;
     await expectError(await s.req("GET", `/api/a/process-roles/${role.id}`, { token: t }), 404);
     await expectError(await s.req("DELETE", `/api/a/process-roles/${role.id}`, { token: t }), 404);
-    await expectError(await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: t, json: { userId: outsider.id } }), 404);
+    await expectError(
+      await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: t, json: { userId: outsider.id } }),
+      404,
+    );
     expect(await (await s.req("GET", "/api/a/process-roles", { token: t })).json()).toEqual([]);
   });
 
   test("an API key reads roles but cannot define them", async () => {
     const key = await apiKey(s, admin, ["read", "write"]);
     expect((await s.req("GET", "/api/a/process-roles", { apiKey: key.key })).status).toBe(200);
-    await expectError(await s.req("POST", "/api/a/process-roles", { apiKey: key.key, json: { key: "k", name: "K" } }), 403);
+    await expectError(
+      await s.req("POST", "/api/a/process-roles", { apiKey: key.key, json: { key: "k", name: "K" } }),
+      403,
+    );
   });
 
   test("SA lists a tenant's roles under /admin; a tenant Admin is refused; unknown tenant 404", async () => {
@@ -137,8 +168,13 @@ describe("isolation, API keys and the SA view", () => {
     const roles = await res.json();
     expect(roles.length).toBeGreaterThan(2);
     expect(roles.find((r: { key: string }) => r.key === "reviewer").members[0].userId).toBe(user.id);
-    expect(await (await s.req("GET", `/api/admin/tenants/${otherTenant.id}/process-roles`, { token: sa })).json()).toEqual([]);
+    expect(
+      await (await s.req("GET", `/api/admin/tenants/${otherTenant.id}/process-roles`, { token: sa })).json(),
+    ).toEqual([]);
     await expectError(await s.req("GET", `/api/admin/tenants/${tenant.id}/process-roles`, { token: admin }), 403);
-    await expectError(await s.req("GET", `/api/admin/tenants/${crypto.randomUUID()}/process-roles`, { token: sa }), 404);
+    await expectError(
+      await s.req("GET", `/api/admin/tenants/${crypto.randomUUID()}/process-roles`, { token: sa }),
+      404,
+    );
   });
 });

@@ -19,17 +19,29 @@ beforeAll(async () => {
   );
   otherAdmin = await userInTenant(s, other, "ADMIN", sa);
   // `approver` holds the process role named by the user task's candidate group.
-  const role = await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { processKey: "approval", key: "approvers", name: "Approvers" } });
+  const role = await s.req("POST", "/api/a/process-roles", {
+    token: modeler.token,
+    json: { processKey: "approval", key: "approvers", name: "Approvers" },
+  });
   expect(role.status).toBe(201);
   const roleId = (await role.json()).id;
-  expect((await s.req("POST", `/api/a/process-roles/${roleId}/members`, { token: modeler.token, json: { userId: approver.id } })).status).toBeLessThan(300);
+  expect(
+    (
+      await s.req("POST", `/api/a/process-roles/${roleId}/members`, {
+        token: modeler.token,
+        json: { userId: approver.id },
+      })
+    ).status,
+  ).toBeLessThan(300);
 });
 afterAll(() => s.close());
 
 describe("deploying definitions", () => {
   test("answers the pinned body and lists the definition with its startFormKey", async () => {
     const res = await deployBpmn(s, modeler.token, APPROVAL, "approval.bpmn20.xml");
-    expect(res.definitions).toEqual([{ key: "approval", definitionId: expect.any(String), version: 1, name: "Approval", type: "BPMN" }]);
+    expect(res.definitions).toEqual([
+      { key: "approval", definitionId: expect.any(String), version: 1, name: "Approval", type: "BPMN" },
+    ]);
     expect(res.warnings).toBeArray();
     const list = await (await s.req("GET", "/api/a/definitions", { token: user.token })).json();
     expect(list.map((d: { key: string }) => d.key)).toEqual(["approval"]);
@@ -43,9 +55,22 @@ describe("deploying definitions", () => {
       f.append("file", new File([xml], name));
       return f;
     };
-    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd("<definitions") }), 400);
-    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd(APPROVAL.replace('isExecutable="true"', 'isExecutable="false"')) }), 400, /executable/i);
-    await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd(APPROVAL, "x.txt") }), 400);
+    await expectError(
+      await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd("<definitions") }),
+      400,
+    );
+    await expectError(
+      await s.req("POST", "/api/a/definitions/deploy", {
+        token: modeler.token,
+        body: fd(APPROVAL.replace('isExecutable="true"', 'isExecutable="false"')),
+      }),
+      400,
+      /executable/i,
+    );
+    await expectError(
+      await s.req("POST", "/api/a/definitions/deploy", { token: modeler.token, body: fd(APPROVAL, "x.txt") }),
+      400,
+    );
     await expectError(await s.req("POST", "/api/a/definitions/deploy", { token: user.token, body: fd(APPROVAL) }), 403);
   });
 
@@ -55,14 +80,20 @@ describe("deploying definitions", () => {
     let versions = await (await s.req("GET", "/api/a/definitions/approval/versions", { token: modeler.token })).json();
     expect(versions.filter((v: { published: boolean }) => v.published)).toEqual([]);
     const v1 = versions.find((v: { version: number }) => v.version === 1);
-    const pub = await s.req("POST", `/api/a/definitions/approval/versions/${v1.definitionId}/publish`, { token: modeler.token });
+    const pub = await s.req("POST", `/api/a/definitions/approval/versions/${v1.definitionId}/publish`, {
+      token: modeler.token,
+    });
     expect(pub.status).toBe(200);
     versions = await (await s.req("GET", "/api/a/definitions/approval/versions", { token: modeler.token })).json();
-    expect(versions.filter((v: { published: boolean }) => v.published).map((v: { version: number }) => v.version)).toEqual([1]);
+    expect(
+      versions.filter((v: { published: boolean }) => v.published).map((v: { version: number }) => v.version),
+    ).toEqual([1]);
     // Deploying a new version does not change the published one (and says so).
     const v3 = await deployBpmn(s, modeler.token, APPROVAL);
     expect(v3.warnings.join(" ")).toMatch(/published/);
-    const xml = await s.req("GET", `/api/a/definitions/approval/versions/${v1.definitionId}/xml`, { token: modeler.token });
+    const xml = await s.req("GET", `/api/a/definitions/approval/versions/${v1.definitionId}/xml`, {
+      token: modeler.token,
+    });
     expect(xml.headers.get("content-type")).toContain("xml");
     expect(await xml.text()).toContain('name="Approval"');
     await expectError(await s.req("GET", "/api/a/definitions/approval/versions", { token: user.token }), 403);
@@ -71,41 +102,82 @@ describe("deploying definitions", () => {
 
 describe("starting instances", () => {
   test("starts the published version and answers the pinned body with the tasks the caller may see", async () => {
-    const mine = await startProcess(s, user.token, { definitionKey: "approval", businessKey: "REQ-1", variables: { amount: 10 } });
-    expect(mine).toMatchObject({ businessKey: "REQ-1", definitionKey: "approval", version: 1, type: "BPMN", ended: false });
+    const mine = await startProcess(s, user.token, {
+      definitionKey: "approval",
+      businessKey: "REQ-1",
+      variables: { amount: 10 },
+    });
+    expect(mine).toMatchObject({
+      businessKey: "REQ-1",
+      definitionKey: "approval",
+      version: 1,
+      type: "BPMN",
+      ended: false,
+    });
     // The USER who started it is no candidate of the review task: it is not listed for them.
     expect(mine.activeTasks).toEqual([]);
     const theirs = await startProcess(s, approver.token, { definitionKey: "approval", businessKey: "REQ-2" });
-    expect(theirs.activeTasks).toEqual([{ id: expect.any(String), name: "Review request", activityId: "review", assignee: null }]);
+    expect(theirs.activeTasks).toEqual([
+      { id: expect.any(String), name: "Review request", activityId: "review", assignee: null },
+    ]);
   });
 
   test("applies the definition's business key template, and refuses with 422 when a variable is missing", async () => {
-    const cfg = await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { businessKeyTemplate: "APR-${customer}-${date:yyyy}" } });
+    const cfg = await s.req("PUT", "/api/a/definitions/approval/config", {
+      token: modeler.token,
+      json: { businessKeyTemplate: "APR-${customer}-${date:yyyy}" },
+    });
     expect((await cfg.json()).businessKeyTemplate).toBe("APR-${customer}-${date:yyyy}");
     const ok = await startProcess(s, user.token, { definitionKey: "approval", variables: { customer: "acme" } });
     expect(ok.businessKey).toMatch(/^APR-acme-\d{4}$/);
     const before = (await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json()).runningInstances;
-    const res = await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "approval", variables: {} } });
+    const res = await s.req("POST", "/api/a/instances", {
+      token: user.token,
+      json: { definitionKey: "approval", variables: {} },
+    });
     const body = await expectError(res, 422);
-    expect(body.fieldErrors).toEqual([{ field: "customer", message: expect.stringContaining("required by the business key template") }]);
+    expect(body.fieldErrors).toEqual([
+      { field: "customer", message: expect.stringContaining("required by the business key template") },
+    ]);
     const after = (await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json()).runningInstances;
     expect(after).toBe(before);
-    await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { businessKeyTemplate: null } });
+    await s.req("PUT", "/api/a/definitions/approval/config", {
+      token: modeler.token,
+      json: { businessKeyTemplate: null },
+    });
   });
 
   test("config refuses an unknown upload mode or MCP policy with 400", async () => {
     const bad = { uploadMode: "WEIRD", uploadRoles: [], previewRoles: [], replaceRoles: [] };
-    await expectError(await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { attachmentPolicy: bad } }), 400);
-    await expectError(await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { mcpPolicy: "ALL" } }), 400);
-    const eff = await (await s.req("GET", "/api/a/definitions/approval/attachment-policy", { token: modeler.token })).json();
+    await expectError(
+      await s.req("PUT", "/api/a/definitions/approval/config", {
+        token: modeler.token,
+        json: { attachmentPolicy: bad },
+      }),
+      400,
+    );
+    await expectError(
+      await s.req("PUT", "/api/a/definitions/approval/config", { token: modeler.token, json: { mcpPolicy: "ALL" } }),
+      400,
+    );
+    const eff = await (
+      await s.req("GET", "/api/a/definitions/approval/attachment-policy", { token: modeler.token })
+    ).json();
     expect(eff.uploadMode).toBe("AD_HOC");
   });
 
   test("refuses an unknown definition (404), a malformed body (400) and a suspended definition", async () => {
-    await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "nope" } }), 404);
+    await expectError(
+      await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "nope" } }),
+      404,
+    );
     await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { variables: 3 } }), 400);
     expect((await s.req("PUT", "/api/a/definitions/approval/suspend", { token: modeler.token })).status).toBe(200);
-    await expectError(await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "approval" } }), 409, /suspended/);
+    await expectError(
+      await s.req("POST", "/api/a/instances", { token: user.token, json: { definitionKey: "approval" } }),
+      409,
+      /suspended/,
+    );
     expect((await s.req("PUT", "/api/a/definitions/approval/activate", { token: modeler.token })).status).toBe(200);
     await expectError(await s.req("PUT", "/api/a/definitions/approval/suspend", { token: user.token }), 403);
   });
@@ -113,7 +185,11 @@ describe("starting instances", () => {
 
 describe("instance visibility", () => {
   test("a USER sees the instances they started; another user gets 404; a Manager sees all", async () => {
-    const inst = await startProcess(s, user.token, { definitionKey: "approval", businessKey: "VIS-1", variables: { note: "x" } });
+    const inst = await startProcess(s, user.token, {
+      definitionKey: "approval",
+      businessKey: "VIS-1",
+      variables: { note: "x" },
+    });
     const detail = await (await s.req("GET", `/api/a/instances/${inst.id}`, { token: user.token })).json();
     expect(detail.variables).toEqual({ note: "x" });
     expect(detail.activeActivityIds).toEqual(["review"]);
@@ -129,9 +205,13 @@ describe("instance visibility", () => {
   test("a candidate through a process role sees the instance; variable search honours visibility", async () => {
     const inst = await startProcess(s, user.token, { definitionKey: "approval", variables: { ticket: "T-77" } });
     expect((await s.req("GET", `/api/a/instances/${inst.id}`, { token: approver.token })).status).toBe(200);
-    const found = await (await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: approver.token })).json();
+    const found = await (
+      await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: approver.token })
+    ).json();
     expect(found.content.map((i: { id: string }) => i.id)).toEqual([inst.id]);
-    const hidden = await (await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: outsider.token })).json();
+    const hidden = await (
+      await s.req("GET", "/api/a/instances/search?varName=ticket&varValue=T-77", { token: outsider.token })
+    ).json();
     expect(hidden.content).toEqual([]);
   });
 
@@ -159,12 +239,14 @@ describe("instance control", () => {
     const susp = await (await s.req("PATCH", `/api/a/instances/${inst.id}/suspend`, { token: manager.token })).json();
     expect(susp.state).toBe("SUSPENDED");
     await expectError(await s.req("PATCH", `/api/a/instances/${inst.id}/suspend`, { token: manager.token }), 409);
-    expect((await (await s.req("PATCH", `/api/a/instances/${inst.id}/activate`, { token: manager.token })).json()).state).toBe("ACTIVE");
+    expect(
+      (await (await s.req("PATCH", `/api/a/instances/${inst.id}/activate`, { token: manager.token })).json()).state,
+    ).toBe("ACTIVE");
     const cancelled = await (await s.req("DELETE", `/api/a/instances/${inst.id}`, { token: manager.token })).json();
     expect(cancelled.ended).toBe(true);
     const hist = await (await s.req("GET", `/api/a/history/instances/${inst.id}`, { token: user.token })).json();
     expect(hist.state).toBe("CANCELLED");
-    expect((await (await s.req("GET", "/api/a/instances/failed-jobs", { token: manager.token })).json())).toBeArray();
+    expect(await (await s.req("GET", "/api/a/instances/failed-jobs", { token: manager.token })).json()).toBeArray();
   });
 });
 
@@ -175,7 +257,9 @@ describe("monitor and dashboard", () => {
     expect(review.byReason.USER_TASK).toBe(review.count);
     expect(review.count).toBe(mon.runningInstances);
     expect(mon.bpmnXml).toContain("<definitions");
-    const items = await (await s.req("GET", "/api/a/definitions/approval/monitor/review", { token: manager.token })).json();
+    const items = await (
+      await s.req("GET", "/api/a/definitions/approval/monitor/review", { token: manager.token })
+    ).json();
     expect(items.length).toBe(review.count);
     expect(items[0]).toMatchObject({ reason: "USER_TASK", taskId: expect.any(String) });
     await expectError(await s.req("GET", "/api/a/definitions/approval/monitor", { token: user.token }), 403);
@@ -206,12 +290,26 @@ describe("tenant isolation", () => {
 
 describe("process configuration variables", () => {
   test("Modelers write, Admins see secrets masked, members see only the public ones", async () => {
-    const put = await s.req("PUT", "/api/a/definitions/approval/variables/notifyEmail", { token: modeler.token, json: { value: "ops@acme.test" } });
+    const put = await s.req("PUT", "/api/a/definitions/approval/variables/notifyEmail", {
+      token: modeler.token,
+      json: { value: "ops@acme.test" },
+    });
     expect(await put.json()).toMatchObject({ name: "notifyEmail", value: "ops@acme.test", secret: false });
-    await expectError(await s.req("PUT", "/api/a/definitions/approval/variables/apiToken", { token: modeler.token, json: { value: "s3cr3t", secret: true } }), 403);
+    await expectError(
+      await s.req("PUT", "/api/a/definitions/approval/variables/apiToken", {
+        token: modeler.token,
+        json: { value: "s3cr3t", secret: true },
+      }),
+      403,
+    );
     const sa = await saToken(s);
-    const sel = await (await s.req("POST", "/api/auth/select-tenant", { token: sa, json: { tenantSlug: "proc-a" } })).json();
-    const secret = await s.req("PUT", "/api/a/definitions/approval/variables/apiToken", { token: sel.accessToken, json: { value: "s3cr3t", secret: true } });
+    const sel = await (
+      await s.req("POST", "/api/auth/select-tenant", { token: sa, json: { tenantSlug: "proc-a" } })
+    ).json();
+    const secret = await s.req("PUT", "/api/a/definitions/approval/variables/apiToken", {
+      token: sel.accessToken,
+      json: { value: "s3cr3t", secret: true },
+    });
     expect((await secret.json()).value).toBeNull();
     const all = await (await s.req("GET", "/api/a/definitions/approval/variables", { token: sel.accessToken })).json();
     expect(all).toEqual([
@@ -220,12 +318,21 @@ describe("process configuration variables", () => {
     ]);
     expect(JSON.stringify(all)).not.toContain("s3cr3t");
     await expectError(await s.req("GET", "/api/a/definitions/approval/variables", { token: modeler.token }), 403);
-    const pub = await (await s.req("GET", "/api/a/definitions/approval/variables/public", { token: user.token })).json();
+    const pub = await (
+      await s.req("GET", "/api/a/definitions/approval/variables/public", { token: user.token })
+    ).json();
     expect(pub.map((v: { name: string }) => v.name)).toEqual(["notifyEmail"]);
-    await expectError(await s.req("DELETE", "/api/a/definitions/approval/variables/apiToken", { token: modeler.token }), 403);
-    expect((await s.req("DELETE", "/api/a/definitions/approval/variables/notifyEmail", { token: modeler.token })).status).toBe(204);
+    await expectError(
+      await s.req("DELETE", "/api/a/definitions/approval/variables/apiToken", { token: modeler.token }),
+      403,
+    );
+    expect(
+      (await s.req("DELETE", "/api/a/definitions/approval/variables/notifyEmail", { token: modeler.token })).status,
+    ).toBe(204);
     await expectError(await s.req("GET", "/api/a/definitions/unknown/variables/public", { token: user.token }), 404);
     // proc-b holds its own "approval": none of proc-a's variables show there.
-    expect(await (await s.req("GET", "/api/a/definitions/approval/variables", { token: otherAdmin.token })).json()).toEqual([]);
+    expect(
+      await (await s.req("GET", "/api/a/definitions/approval/variables", { token: otherAdmin.token })).json(),
+    ).toEqual([]);
   });
 });

@@ -27,10 +27,18 @@ beforeAll(async () => {
     (["ADMIN", "MANAGER", "MODELER", "USER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
   );
   otherAdmin = await userInTenant(s, other, "ADMIN", sa);
-  const role = await (await s.req("POST", "/api/a/process-roles", { token: modeler.token, json: { processKey: "approval", key: "approvers", name: "Approvers" } })).json();
-  for (const u of [approver, approver2]) await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: u.id } });
+  const role = await (
+    await s.req("POST", "/api/a/process-roles", {
+      token: modeler.token,
+      json: { processKey: "approval", key: "approvers", name: "Approvers" },
+    })
+  ).json();
+  for (const u of [approver, approver2])
+    await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: u.id } });
   await deployBpmn(s, modeler.token, bpmnFixture("approval.bpmn"));
-  expect((await s.req("POST", "/api/a/definitions/approval/forms", { token: modeler.token, json: REVIEW_FORM })).status).toBe(201);
+  expect(
+    (await s.req("POST", "/api/a/definitions/approval/forms", { token: modeler.token, json: REVIEW_FORM })).status,
+  ).toBe(201);
 });
 afterAll(() => s.close());
 
@@ -44,7 +52,12 @@ async function newTask(extra: Record<string, unknown> = {}) {
 describe("task visibility", () => {
   test("candidates through a process role, Managers and Admins see the task; others get 404", async () => {
     const { taskId, task } = await newTask();
-    expect(task).toMatchObject({ name: "Review request", candidateGroups: ["approvers"], formKey: "review-form", formVersionId: expect.any(String) });
+    expect(task).toMatchObject({
+      name: "Review request",
+      candidateGroups: ["approvers"],
+      formKey: "review-form",
+      formVersionId: expect.any(String),
+    });
     for (const who of [approver, manager, admin]) {
       const list = await (await s.req("GET", "/api/a/tasks", { token: who.token })).json();
       expect(list.map((t: { id: string }) => t.id)).toContain(taskId);
@@ -70,8 +83,18 @@ describe("task visibility", () => {
 
   test("the detail carries the form of the locked version, unchanged by a later form edit", async () => {
     const { taskId } = await newTask();
-    const edited = { ...REVIEW_FORM.schema, fields: [...REVIEW_FORM.schema.fields, { key: "extra", type: "text", required: true }] };
-    expect((await s.req("PUT", "/api/a/definitions/approval/forms/review-form", { token: modeler.token, json: { name: "Review", schema: edited } })).status).toBe(200);
+    const edited = {
+      ...REVIEW_FORM.schema,
+      fields: [...REVIEW_FORM.schema.fields, { key: "extra", type: "text", required: true }],
+    };
+    expect(
+      (
+        await s.req("PUT", "/api/a/definitions/approval/forms/review-form", {
+          token: modeler.token,
+          json: { name: "Review", schema: edited },
+        })
+      ).status,
+    ).toBe(200);
     await s.req("POST", "/api/a/definitions/approval/forms/review-form/publish", { token: modeler.token, json: {} });
     const d = await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json();
     expect(d.form.num).toBe(1);
@@ -82,13 +105,27 @@ describe("task visibility", () => {
     expect(d2.form.num).toBe(2);
     // The old task completes against its own version: `extra` is not required there.
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
-    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } })).status).toBe(200);
+    expect(
+      (
+        await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+          token: approver.token,
+          json: { variables: { decision: "approve" } },
+        })
+      ).status,
+    ).toBe(200);
     // Back to the first version for the other scenarios.
-    await s.req("POST", "/api/a/definitions/approval/forms/review-form/publish", { token: modeler.token, json: { versionId: d.form.versionId } });
+    await s.req("POST", "/api/a/definitions/approval/forms/review-form/publish", {
+      token: modeler.token,
+      json: { versionId: d.form.versionId },
+    });
   });
 
   test("page size defaults to 100 and is capped at 200", async () => {
-    for (let i = 0; i < 205; i++) await s.platform.processRuntime.startInstance(s.platform.tenants.bySlug("tasks-a")!.id, { definitionKey: "approval", businessKey: `BULK-${i}` });
+    for (let i = 0; i < 205; i++)
+      await s.platform.processRuntime.startInstance(s.platform.tenants.bySlug("tasks-a")!.id, {
+        definitionKey: "approval",
+        businessKey: `BULK-${i}`,
+      });
     expect((await (await s.req("GET", "/api/a/tasks", { token: manager.token })).json()).length).toBe(100);
     expect((await (await s.req("GET", "/api/a/tasks?size=500", { token: manager.token })).json()).length).toBe(200);
     const p1 = await (await s.req("GET", "/api/a/tasks?size=200&page=1", { token: manager.token })).json();
@@ -100,19 +137,48 @@ describe("task visibility", () => {
 describe("operation order", () => {
   test("a task with candidates must be claimed first; someone else's claim is a 409; completing twice is a 409", async () => {
     const { taskId, instanceId } = await newTask();
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } }), 409, /claim/);
-    expect((await (await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token })).json()).assignee).toBe(approver.id);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+        token: approver.token,
+        json: { variables: { decision: "approve" } },
+      }),
+      409,
+      /claim/,
+    );
+    expect(
+      (await (await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token })).json()).assignee,
+    ).toBe(approver.id);
     await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver2.token }), 409);
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver2.token, json: { variables: { decision: "approve" } } }), 409);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+        token: approver2.token,
+        json: { variables: { decision: "approve" } },
+      }),
+      409,
+    );
     await expectError(await s.req("POST", `/api/a/tasks/${taskId}/unclaim`, { token: approver2.token }), 403);
-    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve", approved: true } } });
+    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+      token: approver.token,
+      json: { variables: { decision: "approve", approved: true } },
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).completedBy).toBe(approver.id);
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "approve" } } }), 409);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+        token: approver.token,
+        json: { variables: { decision: "approve" } },
+      }),
+      409,
+    );
     const hist = await (await s.req("GET", `/api/a/history/instances/${instanceId}`, { token: manager.token })).json();
     expect(hist.state).toBe("COMPLETED");
-    const acts = await (await s.req("GET", `/api/a/history/instances/${instanceId}/activities`, { token: manager.token })).json();
-    expect(acts.find((a: { activityId: string }) => a.activityId === "review")).toMatchObject({ who: approver.id, channel: "REST" });
+    const acts = await (
+      await s.req("GET", `/api/a/history/instances/${instanceId}/activities`, { token: manager.token })
+    ).json();
+    expect(acts.find((a: { activityId: string }) => a.activityId === "review")).toMatchObject({
+      who: approver.id,
+      channel: "REST",
+    });
     const completed = await (await s.req("GET", "/api/a/tasks/completed", { token: approver.token })).json();
     expect(completed.map((t: { id: string }) => t.id)).toContain(taskId);
   });
@@ -130,7 +196,9 @@ describe("operation order", () => {
     const { taskId } = await newTask();
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
     const body = { variables: { decision: "approve", approved: true } };
-    const results = await Promise.all([1, 2, 3].map(() => s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: body })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: body })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 });
@@ -139,22 +207,37 @@ describe("required form fields", () => {
   test("missing required fields answer 400 with the pinned message and nothing is written", async () => {
     const { taskId, instanceId } = await newTask();
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
-    const res = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: { decision: "reject", note: "x" } } });
+    const res = await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+      token: approver.token,
+      json: { variables: { decision: "reject", note: "x" } },
+    });
     await expectError(res, 400, /^Campos obrigatórios não preenchidos: reason$/);
     const vars = await (await s.req("GET", `/api/a/tasks/${taskId}/variables`, { token: approver.token })).json();
     expect(vars.note).toBeUndefined();
     expect(vars.decision).toBeUndefined();
     expect((await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json()).state).toBe("OPEN");
-    expect((await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json()).activeActivityIds).toEqual(["review"]);
+    expect(
+      (await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json()).activeActivityIds,
+    ).toEqual(["review"]);
   });
 
   test("a field hidden by its visibleIf rule is not required, and saved variables count", async () => {
     const { taskId } = await newTask();
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: {} }), 400, /decision/);
-    const saved = await s.req("POST", `/api/a/tasks/${taskId}/variables`, { token: approver.token, json: { variables: { decision: "approve" } } });
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: {} }),
+      400,
+      /decision/,
+    );
+    const saved = await s.req("POST", `/api/a/tasks/${taskId}/variables`, {
+      token: approver.token,
+      json: { variables: { decision: "approve" } },
+    });
     expect((await saved.json()).decision).toBe("approve");
-    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: {} } })).status).toBe(200);
+    expect(
+      (await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver.token, json: { variables: {} } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -162,27 +245,63 @@ describe("delegation, notifications and comments", () => {
   test("delegating notifies the new assignee, who can then complete", async () => {
     const { taskId } = await newTask();
     // A candidate who has not claimed the task may not hand it on.
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } }), 403);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } }),
+      403,
+    );
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: otherAdmin.id } }), 400);
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver2.token, json: { userId: approver2.id } }), 403);
-    const res = await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } });
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+        token: approver.token,
+        json: { userId: otherAdmin.id },
+      }),
+      400,
+    );
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+        token: approver2.token,
+        json: { userId: approver2.id },
+      }),
+      403,
+    );
+    const res = await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+      token: approver.token,
+      json: { userId: approver2.id },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).assignee).toBe(approver2.id);
     const notes = await (await s.req("GET", "/api/a/notifications", { token: approver2.token })).json();
     expect(notes.content[0]).toMatchObject({ type: "TASK_DELEGATED" });
-    expect((await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: approver2.token, json: { variables: { decision: "approve" } } })).status).toBe(200);
+    expect(
+      (
+        await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+          token: approver2.token,
+          json: { variables: { decision: "approve" } },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("comments are listed oldest first for whoever sees the task", async () => {
     const { taskId } = await newTask();
-    const c1 = await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "first" } });
+    const c1 = await s.req("POST", `/api/a/tasks/${taskId}/comments`, {
+      token: approver.token,
+      json: { message: "first" },
+    });
     expect(c1.status).toBe(201);
-    expect(await c1.json()).toEqual({ id: expect.any(String), userId: approver.id, message: "first", time: expect.any(String) });
+    expect(await c1.json()).toEqual({
+      id: expect.any(String),
+      userId: approver.id,
+      message: "first",
+      time: expect.any(String),
+    });
     await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: manager.token, json: { message: "second" } });
     const list = await (await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: approver2.token })).json();
     expect(list.map((c: { message: string }) => c.message)).toEqual(["first", "second"]);
-    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "  " } }), 400);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "  " } }),
+      400,
+    );
     await expectError(await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: outsider.token }), 404);
   });
 });
@@ -191,10 +310,19 @@ describe("API keys on tasks", () => {
   test("a key sees tasks but cannot claim; it completes only tasks assigned to nobody; the channel is recorded", async () => {
     const key = await apiKey(s, admin.token, ["read", "write"], 0);
     const { taskId } = await newTask();
-    const list = await (await s.req("GET", `/api/a/tasks?instanceId=${(await (await s.req("GET", `/api/a/tasks/${taskId}`, { apiKey: key.key })).json()).instanceId}`, { apiKey: key.key })).json();
+    const list = await (
+      await s.req(
+        "GET",
+        `/api/a/tasks?instanceId=${(await (await s.req("GET", `/api/a/tasks/${taskId}`, { apiKey: key.key })).json()).instanceId}`,
+        { apiKey: key.key },
+      )
+    ).json();
     expect(list.map((t: { id: string }) => t.id)).toContain(taskId);
     await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { apiKey: key.key }), 403);
-    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { apiKey: key.key, json: { variables: { decision: "approve" } } });
+    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+      apiKey: key.key,
+      json: { variables: { decision: "approve" } },
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).channel).toBe("API_KEY");
     const readOnly = await apiKey(s, admin.token, ["read"], 0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
 
 // Every resource is created in tenant B; tenant A's Admin, with a token for A, must reach none of it by id.
@@ -27,25 +27,53 @@ beforeAll(async () => {
   const dmn = new FormData();
   dmn.append("file", new File([readFileSync(join(import.meta.dir, "../fixtures/dmn/discount.dmn"), "utf8")], "d.dmn"));
   await json(await s.req("POST", "/api/a/decisions", { token: adminB, body: dmn }), 201);
-  const col = await json(await s.req("POST", "/api/a/cms/collections", { token: adminB, json: { name: "c", confidentiality: "PUBLIC", fields: [{ name: "n", type: "text" }] } }), 201);
+  const col = await json(
+    await s.req("POST", "/api/a/cms/collections", {
+      token: adminB,
+      json: { name: "c", confidentiality: "PUBLIC", fields: [{ name: "n", type: "text" }] },
+    }),
+    201,
+  );
   b.collection = col.id;
-  b.record = (await json(await s.req("POST", `/api/a/cms/collections/${col.id}/records`, { token: adminB, json: { values: { n: "x" } } }), 201)).id;
+  b.record = (
+    await json(
+      await s.req("POST", `/api/a/cms/collections/${col.id}/records`, { token: adminB, json: { values: { n: "x" } } }),
+      201,
+    )
+  ).id;
   const file = new FormData();
   file.append("file", new Blob(["secret of b"], { type: "text/plain" }), "b.txt");
   file.append("entityType", "PROCESS_INSTANCE");
   file.append("entityId", inst.id);
   b.attachment = (await json(await s.req("POST", "/api/a/attachments", { token: adminB, body: file }), 201)).id;
-  b.docType = (await json(await s.req("POST", "/api/a/document-types", { token: adminB, json: { name: "Invoice" } }), 201)).id;
-  b.role = (await json(await s.req("POST", "/api/a/process-roles", { token: adminB, json: { key: "r", name: "R" } }), 201)).id;
-  await json(await s.req("POST", "/api/a/definitions/approval/forms", { token: adminB, json: { key: "f", name: "F", schema: { fields: [] } } }), 201);
-  await json(await s.req("POST", "/api/a/forms/datasources", { token: adminB, json: { key: "ds", name: "DS", kind: "STATIC", config: { rows: [] } } }), 201);
+  b.docType = (
+    await json(await s.req("POST", "/api/a/document-types", { token: adminB, json: { name: "Invoice" } }), 201)
+  ).id;
+  b.role = (
+    await json(await s.req("POST", "/api/a/process-roles", { token: adminB, json: { key: "r", name: "R" } }), 201)
+  ).id;
+  await json(
+    await s.req("POST", "/api/a/definitions/approval/forms", {
+      token: adminB,
+      json: { key: "f", name: "F", schema: { fields: [] } },
+    }),
+    201,
+  );
+  await json(
+    await s.req("POST", "/api/a/forms/datasources", {
+      token: adminB,
+      json: { key: "ds", name: "DS", kind: "STATIC", config: { rows: [] } },
+    }),
+    201,
+  );
   await json(await s.req("PUT", "/api/a/variables/v", { token: adminB, json: { value: "b-only" } }), 200);
 });
 afterAll(() => s.close());
 
 describe("a tenant A Admin with a token for A reaches nothing of tenant B", () => {
   const probes: [string, string, unknown?][] = [];
-  const add = (method: string, path: () => string, body?: unknown) => probes.push([method, path as unknown as string, body]);
+  const add = (method: string, path: () => string, body?: unknown) =>
+    probes.push([method, path as unknown as string, body]);
   add("GET", () => "/api/a/definitions/approval");
   add("GET", () => "/api/a/definitions/approval/versions");
   add("GET", () => "/api/a/definitions/approval/monitor");
@@ -78,7 +106,15 @@ describe("a tenant A Admin with a token for A reaches nothing of tenant B", () =
   });
 
   test("lists of tenant A show none of B's data", async () => {
-    for (const path of ["/api/a/definitions", "/api/a/decisions", "/api/a/cms/collections", "/api/a/tasks", "/api/a/process-roles", "/api/a/forms/datasources", "/api/a/variables"]) {
+    for (const path of [
+      "/api/a/definitions",
+      "/api/a/decisions",
+      "/api/a/cms/collections",
+      "/api/a/tasks",
+      "/api/a/process-roles",
+      "/api/a/forms/datasources",
+      "/api/a/variables",
+    ]) {
       const body = await (await s.req("GET", path, { token: a })).json();
       expect({ path, body: Array.isArray(body) ? body : body.content }).toEqual({ path, body: [] });
     }

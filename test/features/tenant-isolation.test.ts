@@ -22,14 +22,23 @@ describe("a user of tenant A with a token for A", () => {
   test("cannot see, change or delete tenant B's API keys (404)", async () => {
     const list = await (await s.req("GET", "/api/a/api-keys", { token: a.token })).json();
     expect(list.find((k: { id: string }) => k.id === keyOfB.id)).toBeUndefined();
-    await expectError(await s.req("PATCH", `/api/a/api-keys/${keyOfB.id}`, { token: a.token, json: { scopes: ["read"] } }), 404);
+    await expectError(
+      await s.req("PATCH", `/api/a/api-keys/${keyOfB.id}`, { token: a.token, json: { scopes: ["read"] } }),
+      404,
+    );
     await expectError(await s.req("DELETE", `/api/a/api-keys/${keyOfB.id}`, { token: a.token }), 404);
     expect((await s.req("GET", "/api/a/api-keys", { token: b.token, headers: {} })).status).toBe(200);
   });
 
   test("cannot select tenant B, nor reach it with X-Tenant-ID", async () => {
-    await expectError(await s.req("POST", "/api/auth/select-tenant", { token: a.token, json: { tenantSlug: "tenant-b" } }), 403);
-    await expectError(await s.req("GET", "/api/a/api-keys", { token: a.token, headers: { "x-tenant-id": "tenant-b" } }), 400);
+    await expectError(
+      await s.req("POST", "/api/auth/select-tenant", { token: a.token, json: { tenantSlug: "tenant-b" } }),
+      403,
+    );
+    await expectError(
+      await s.req("GET", "/api/a/api-keys", { token: a.token, headers: { "x-tenant-id": "tenant-b" } }),
+      400,
+    );
   });
 
   test("an API key of tenant B only ever acts in tenant B", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { loadConfig } from "../../app/config";
 import { createPlatform } from "../../app/services/platform";
 import { createApp } from "../../app/http/app";
@@ -23,23 +23,41 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 async function tenantStatus(id: string) {
-  return (await (await s.req("GET", `/api/admin/tenants/${id}`, { token: sa })).json()) as { status: string; errorMessage?: string };
+  return (await (await s.req("GET", `/api/admin/tenants/${id}`, { token: sa })).json()) as {
+    status: string;
+    errorMessage?: string;
+  };
 }
 
 describe("tenant lifecycle", () => {
   test("POST answers 202 CREATING at once; provisioning then makes it ACTIVE", async () => {
-    const res = await s.req("POST", "/api/admin/tenants", { token: sa, json: { slug: "lifecycle", name: "Lifecycle" } });
+    const res = await s.req("POST", "/api/admin/tenants", {
+      token: sa,
+      json: { slug: "lifecycle", name: "Lifecycle" },
+    });
     expect(res.status).toBe(202);
     const body = await res.json();
-    expect(body).toEqual({ id: expect.any(String), slug: "lifecycle", name: "Lifecycle", status: "CREATING", degraded: false });
+    expect(body).toEqual({
+      id: expect.any(String),
+      slug: "lifecycle",
+      name: "Lifecycle",
+      status: "CREATING",
+      degraded: false,
+    });
     await s.platform.idle();
     expect((await tenantStatus(body.id)).status).toBe("ACTIVE");
   });
 
   test("a duplicate slug answers 409 and a malformed slug 400", async () => {
     await createTenant(s, "dup", sa);
-    await expectError(await s.req("POST", "/api/admin/tenants", { token: sa, json: { slug: "dup", name: "Again" } }), 409);
-    await expectError(await s.req("POST", "/api/admin/tenants", { token: sa, json: { slug: "Not A Slug!", name: "X" } }), 400);
+    await expectError(
+      await s.req("POST", "/api/admin/tenants", { token: sa, json: { slug: "dup", name: "Again" } }),
+      409,
+    );
+    await expectError(
+      await s.req("POST", "/api/admin/tenants", { token: sa, json: { slug: "Not A Slug!", name: "X" } }),
+      400,
+    );
   });
 
   test("suspend refuses tenant requests with 403; reactivate restores them", async () => {
@@ -90,20 +108,33 @@ describe("tenant lifecycle", () => {
       },
     });
     const app2 = createApp(platform2);
-    const call = () => app2.request("/api/a/api-keys", { headers: { authorization: `Bearer ${admin.token}` } }, { ip: "1.1.1.1" });
+    const call = () =>
+      app2.request("/api/a/api-keys", { headers: { authorization: `Bearer ${admin.token}` } }, { ip: "1.1.1.1" });
     try {
       const first = await expectError(await call(), 503, /migration failed/);
       // The client learns that the migration failed, not how: the SQL error stays in the log and the SA's view.
       expect(String(first.message)).not.toContain("schema upgrade failed");
-      const asSa = await app2.request(`/api/admin/tenants/${t.id}`, { headers: { authorization: `Bearer ${sa}` } }, { ip: "1.1.1.1" });
-      expect(await asSa.json()).toMatchObject({ status: "ACTIVE", degraded: true, errorMessage: expect.stringContaining("schema upgrade failed") });
+      const asSa = await app2.request(
+        `/api/admin/tenants/${t.id}`,
+        { headers: { authorization: `Bearer ${sa}` } },
+        { ip: "1.1.1.1" },
+      );
+      expect(await asSa.json()).toMatchObject({
+        status: "ACTIVE",
+        degraded: true,
+        errorMessage: expect.stringContaining("schema upgrade failed"),
+      });
       // Attempted once per process start: a second request does not retry, it answers 503 at once.
       broken = false;
       await expectError(await call(), 503);
       const { recovered } = await platform2.sweep();
       expect(recovered).toEqual([t.id]);
       expect((await call()).status).toBe(200);
-      const healed = await app2.request(`/api/admin/tenants/${t.id}`, { headers: { authorization: `Bearer ${sa}` } }, { ip: "1.1.1.1" });
+      const healed = await app2.request(
+        `/api/admin/tenants/${t.id}`,
+        { headers: { authorization: `Bearer ${sa}` } },
+        { ip: "1.1.1.1" },
+      );
       expect(await healed.json()).toMatchObject({ status: "ACTIVE", degraded: false });
     } finally {
       platform2.tenantDbs.closeAll();
@@ -152,14 +183,20 @@ describe("global process templates", () => {
   test("provisioning deploys every enabled process template into the new tenant, which SA can list", async () => {
     const xml = `<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t"><process id="onboarding" name="Onboarding" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/><endEvent id="e"/></process></definitions>`;
     const now = new Date().toISOString();
-    s.platform.platformSqlite.query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 1, ?)").run("onboarding", "Onboarding", xml, now);
-    s.platform.platformSqlite.query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 0, ?)").run("retired", "Retired", xml.replace("onboarding", "retired"), now);
+    s.platform.platformSqlite
+      .query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 1, ?)")
+      .run("onboarding", "Onboarding", xml, now);
+    s.platform.platformSqlite
+      .query("INSERT INTO process_templates (key, name, xml, enabled, created_at) VALUES (?, ?, ?, 0, ?)")
+      .run("retired", "Retired", xml.replace("onboarding", "retired"), now);
     const t = await createTenant(s, "templated", sa);
     const defs = await (await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: sa })).json();
     expect(defs.map((d: { key: string; version: number }) => [d.key, d.version])).toEqual([["onboarding", 1]]);
     // A second provisioning pass (the sweep after a failure) does not deploy again.
     await s.platform.seeders.at(-1)!(t.id);
-    expect((await (await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: sa })).json())[0].version).toBe(1);
+    expect(
+      (await (await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: sa })).json())[0].version,
+    ).toBe(1);
     const admin = await userInTenant(s, t, "ADMIN", sa);
     await expectError(await s.req("GET", `/api/admin/tenants/${t.id}/definitions`, { token: admin.token }), 403);
     await expectError(await s.req("GET", "/api/admin/tenants/unknown/definitions", { token: sa }), 404);

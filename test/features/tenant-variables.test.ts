@@ -47,7 +47,9 @@ describe("tenant variables", () => {
     const res = await s.req("PUT", "/api/a/variables/API_TOKEN", { token: admin, json: { value: "rotated" } });
     expect(await res.json()).toMatchObject({ secret: true, value: null });
     expect(resolveTenantVariable(s.platform.tenantDbs.get(tenantId), "API_TOKEN")).toBe("rotated");
-    const plain = await (await s.req("PUT", "/api/a/variables/API_TOKEN", { token: admin, json: { value: "now-public", secret: false } })).json();
+    const plain = await (
+      await s.req("PUT", "/api/a/variables/API_TOKEN", { token: admin, json: { value: "now-public", secret: false } })
+    ).json();
     expect(plain).toMatchObject({ secret: false, value: "now-public" });
     expect((await s.req("PUT", "/api/a/variables/NEW_ONE", { token: admin, json: { value: "x" } })).status).toBe(200);
   });
@@ -68,7 +70,10 @@ describe("tenant variables", () => {
   test("an API key is refused (no membership)", async () => {
     const key = await apiKey(s, admin, ["read", "write"]);
     await expectError(await s.req("GET", "/api/a/variables", { apiKey: key.key }), 403);
-    await expectError(await s.req("POST", "/api/a/variables", { apiKey: key.key, json: { name: "K", value: "v" } }), 403);
+    await expectError(
+      await s.req("POST", "/api/a/variables", { apiKey: key.key, json: { name: "K", value: "v" } }),
+      403,
+    );
   });
 
   test("another tenant sees none of them", async () => {

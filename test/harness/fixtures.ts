@@ -31,13 +31,19 @@ export async function userInTenant(s: TestServer, tenant: { id: string; slug: st
   const token = sa ?? (await saToken(s));
   const email = `user${++userSeq}-${role.toLowerCase()}@test.local`;
   const password = "user-password-1";
-  const created = await s.req("POST", "/api/admin/users", { token, json: { email, password, firstName: `U${userSeq}` } });
+  const created = await s.req("POST", "/api/admin/users", {
+    token,
+    json: { email, password, firstName: `U${userSeq}` },
+  });
   expect(created.status).toBe(201);
   const user = (await created.json()) as { id: string };
   const m = await s.req("POST", `/api/admin/tenants/${tenant.id}/members`, { token, json: { userId: user.id, role } });
   expect(m.status).toBe(201);
   const session = await login(s, email, password);
-  const sel = await s.req("POST", "/api/auth/select-tenant", { token: session.accessToken, json: { tenantSlug: tenant.slug } });
+  const sel = await s.req("POST", "/api/auth/select-tenant", {
+    token: session.accessToken,
+    json: { tenantSlug: tenant.slug },
+  });
   expect(sel.status).toBe(200);
   const pair = (await sel.json()) as { accessToken: string; refreshToken: string };
   return { id: user.id, email, password, token: pair.accessToken, refreshToken: pair.refreshToken };
@@ -53,7 +59,10 @@ export async function saTenantToken(s: TestServer, tenant: { slug: string }) {
 
 /** Creates an API key in the tenant with the given raw scopes (as an Admin would). */
 export async function apiKey(s: TestServer, adminToken: string, scopes: string[], rateLimitPerMinute?: number) {
-  const res = await s.req("POST", "/api/a/api-keys", { token: adminToken, json: { name: "key", scopes, rateLimitPerMinute } });
+  const res = await s.req("POST", "/api/a/api-keys", {
+    token: adminToken,
+    json: { name: "key", scopes, rateLimitPerMinute },
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; key: string };
 }

@@ -14,7 +14,11 @@ export async function deployBpmn(s: TestServer, token: string, xml: string, file
   fd.append("file", new File([xml], fileName, { type: "application/xml" }));
   const res = await s.req("POST", "/api/a/definitions/deploy", { token, body: fd });
   expect(res.status).toBe(200);
-  return (await res.json()) as { deploymentId: string; definitions: { key: string; definitionId: string; version: number; name: string; type: string }[]; warnings: string[] };
+  return (await res.json()) as {
+    deploymentId: string;
+    definitions: { key: string; definitionId: string; version: number; name: string; type: string }[];
+    warnings: string[];
+  };
 }
 
 /** Starts an instance and returns the start answer. */
@@ -22,7 +26,12 @@ export async function startProcess(s: TestServer, token: string, body: Record<st
   const res = await s.req("POST", "/api/a/instances", { token, json: body });
   expect(res.status).toBe(201);
   return (await res.json()) as {
-    id: string; businessKey: string; definitionKey: string; version: number; type: string; ended: boolean;
+    id: string;
+    businessKey: string;
+    definitionKey: string;
+    version: number;
+    type: string;
+    ended: boolean;
     activeTasks: { id: string; name: string; activityId: string; assignee: string | null }[];
   };
 }

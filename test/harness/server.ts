@@ -33,7 +33,9 @@ export interface ReqOpts {
 }
 
 /** A fresh service on a temporary data folder with a manual clock and captured mail. */
-export async function startTestServer(overrides: Partial<PlatformOptions> & { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<PlatformOptions> & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "pms-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -5,8 +5,14 @@ import { errorBody } from "./error-body";
 
 /** Status for errors raised by layers that cannot import app/ (engine, tenants): they carry a `code`. */
 const CODE_STATUS: Record<string, number> = {
-  BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413, UNPROCESSABLE: 422, SERVICE_UNAVAILABLE: 503,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** Maps any thrown error to the spec's error body; unknown errors become a 500 without internals. */
@@ -22,9 +28,15 @@ export function handleError(err: unknown, c: Context): Response {
   }
   const code = (err as { code?: unknown })?.code;
   if (typeof code === "string" && CODE_STATUS[code]) {
-    const e = err as { message: string; fieldErrors?: { field: string; message: string }[]; details?: { field?: unknown } };
+    const e = err as {
+      message: string;
+      fieldErrors?: { field: string; message: string }[];
+      details?: { field?: unknown };
+    };
     const status = CODE_STATUS[code];
-    const fieldErrors = e.fieldErrors ?? (typeof e.details?.field === "string" ? [{ field: e.details.field, message: e.message }] : undefined);
+    const fieldErrors =
+      e.fieldErrors ??
+      (typeof e.details?.field === "string" ? [{ field: e.details.field, message: e.message }] : undefined);
     return c.json(errorBody(status, e.message, path, fieldErrors), status as 400);
   }
   console.error(`[error] ${c.req.method} ${path}`, err);

@@ -21,9 +21,23 @@ function appWith(actor: Actor) {
 }
 
 const user = (roles: TenantRole[], isSuperAdmin = false): Actor => ({
-  kind: "user", userId: "u", email: null, isSuperAdmin, tenantRoles: roles, apiKeyId: null, channel: "REST",
+  kind: "user",
+  userId: "u",
+  email: null,
+  isSuperAdmin,
+  tenantRoles: roles,
+  apiKeyId: null,
+  channel: "REST",
 });
-const key: Actor = { kind: "apiKey", userId: null, email: null, isSuperAdmin: false, tenantRoles: [], apiKeyId: "k", channel: "API_KEY" };
+const key: Actor = {
+  kind: "apiKey",
+  userId: null,
+  email: null,
+  isSuperAdmin: false,
+  tenantRoles: [],
+  apiKeyId: "k",
+  channel: "API_KEY",
+};
 
 const expected: Record<string, Record<string, number>> = {
   USER: { admin: 403, manager: 403, modeler: 403, "manager-or-modeler": 403, auth: 200 },

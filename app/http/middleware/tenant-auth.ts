@@ -23,18 +23,32 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     if (!scopes.has(required)) {
       const held = scopes.size ? [...scopes].join(", ") : "none";
       return c.json(
-        { error: "Forbidden", message: `API key scopes [${held}] do not include '${required}', required for ${c.req.method}` },
+        {
+          error: "Forbidden",
+          message: `API key scopes [${held}] do not include '${required}', required for ${c.req.method}`,
+        },
         403,
       );
     }
     if (!platform.limiters.apiKey.hit(key.id, key.rateLimitPerMinute)) {
       return c.json(
-        { error: "Too Many Requests", message: `API key limit of ${key.rateLimitPerMinute} requests per minute exceeded` },
+        {
+          error: "Too Many Requests",
+          message: `API key limit of ${key.rateLimitPerMinute} requests per minute exceeded`,
+        },
         429,
       );
     }
     tenantId = key.tenantId;
-    actor = { kind: "apiKey", userId: null, email: null, isSuperAdmin: false, tenantRoles: [], apiKeyId: key.id, channel: "API_KEY" };
+    actor = {
+      kind: "apiKey",
+      userId: null,
+      email: null,
+      isSuperAdmin: false,
+      tenantRoles: [],
+      apiKeyId: key.id,
+      channel: "API_KEY",
+    };
   } else {
     const auth = await authenticateBearer(c);
     if (!auth.claims.tenant) {

@@ -24,7 +24,9 @@ export async function authenticateBearer(c: Context<AppEnv>): Promise<AuthInfo> 
       userId: claims.sub,
       email: null,
       isSuperAdmin,
-      tenantRoles: claims.tenant ? (claims.roles.filter((r) => TENANT_ROLES.includes(r as TenantRole)) as TenantRole[]) : [],
+      tenantRoles: claims.tenant
+        ? (claims.roles.filter((r) => TENANT_ROLES.includes(r as TenantRole)) as TenantRole[])
+        : [],
       apiKeyId: null,
       channel: "REST",
     },

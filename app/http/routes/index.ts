@@ -7,5 +7,12 @@ import { casesRouters } from "./groups/cases";
 
 /** Every resource router, mounted under /api; each area lists its routers in its own group file. */
 export function allRouters() {
-  return [...platformRouters(), ...contentRouters(), ...humanWorkRouters(), ...processRouters(), ...decisionsRouters(), ...casesRouters()];
+  return [
+    ...platformRouters(),
+    ...contentRouters(),
+    ...humanWorkRouters(),
+    ...processRouters(),
+    ...decisionsRouters(),
+    ...casesRouters(),
+  ];
 }

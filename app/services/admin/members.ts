@@ -17,8 +17,14 @@ export function listMembers(p: Platform, tenantId: string) {
   getTenant(p, tenantId);
   return p.platformDb
     .select({
-      id: memberships.id, userId: memberships.userId, tenantId: memberships.tenantId, role: memberships.role,
-      email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active,
+      id: memberships.id,
+      userId: memberships.userId,
+      tenantId: memberships.tenantId,
+      role: memberships.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      active: users.active,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -37,7 +43,13 @@ export function addMember(p: Platform, tenantId: string, input: { userId: string
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, input.userId)))
     .get();
   if (existing) throw new ConflictError("The user is already a member of this tenant; change the role instead");
-  const row: MembershipRow = { id: crypto.randomUUID(), userId: input.userId, tenantId, role: input.role, createdAt: new Date(p.clock.now()).toISOString() };
+  const row: MembershipRow = {
+    id: crypto.randomUUID(),
+    userId: input.userId,
+    tenantId,
+    role: input.role,
+    createdAt: new Date(p.clock.now()).toISOString(),
+  };
   p.platformDb.insert(memberships).values(row).run();
   return membershipView(row);
 }

@@ -11,7 +11,11 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export function tenantView(t: TenantRecord, p: Platform) {
   const degradedBy = p.tenantDbs.degradedReason(t.id);
   return {
-    id: t.id, slug: t.slug, name: t.name, status: t.status, degraded: degradedBy !== null,
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    status: t.status,
+    degraded: degradedBy !== null,
     errorMessage: (degradedBy ? `schema migration failed: ${degradedBy}` : t.errorMessage) ?? undefined,
   };
 }
@@ -30,10 +34,28 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
     const term = `%${q.search.trim().toLowerCase()}%`;
     where = or(like(tenants.slug, term), like(tenants.name, term));
   }
-  const rows = p.platformDb.select().from(tenants).where(where).orderBy(asc(tenants.slug)).limit(size).offset(offset).all();
+  const rows = p.platformDb
+    .select()
+    .from(tenants)
+    .where(where)
+    .orderBy(asc(tenants.slug))
+    .limit(size)
+    .offset(offset)
+    .all();
   const total = p.platformDb.select({ n: count() }).from(tenants).where(where).get()?.n ?? 0;
   return pageOf(
-    rows.map((r) => tenantView({ id: r.id, slug: r.slug, name: r.name, status: r.status as TenantRecord["status"], errorMessage: r.errorMessage }, p)),
+    rows.map((r) =>
+      tenantView(
+        {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          status: r.status as TenantRecord["status"],
+          errorMessage: r.errorMessage,
+        },
+        p,
+      ),
+    ),
     total,
     page,
     size,
@@ -44,12 +66,17 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
 export function createTenant(p: Platform, input: { slug: string; name: string }) {
   const slug = input.slug.trim().toLowerCase();
   if (!SLUG_PATTERN.test(slug)) {
-    throw new BadRequestError("Invalid slug", [{ field: "slug", message: "lowercase letters, digits and hyphens, 1 to 63 characters" }]);
+    throw new BadRequestError("Invalid slug", [
+      { field: "slug", message: "lowercase letters, digits and hyphens, 1 to 63 characters" },
+    ]);
   }
   if (p.tenants.bySlug(slug)) throw new ConflictError(`Slug ${slug} is already taken`);
   const now = new Date(p.clock.now()).toISOString();
   const id = crypto.randomUUID();
-  p.platformDb.insert(tenants).values({ id, slug, name: input.name, status: "CREATING", createdAt: now, updatedAt: now }).run();
+  p.platformDb
+    .insert(tenants)
+    .values({ id, slug, name: input.name, status: "CREATING", createdAt: now, updatedAt: now })
+    .run();
   const rec = p.tenants.refresh(id)!;
   p.provisionInBackground(id);
   return tenantView(rec, p);
@@ -62,7 +89,11 @@ export function updateTenant(p: Platform, id: string, input: { name?: string; sl
     throw new BadRequestError("The slug of a tenant cannot change", [{ field: "slug", message: "immutable" }]);
   }
   if (input.name !== undefined) {
-    p.platformDb.update(tenants).set({ name: input.name, updatedAt: new Date(p.clock.now()).toISOString() }).where(eq(tenants.id, id)).run();
+    p.platformDb
+      .update(tenants)
+      .set({ name: input.name, updatedAt: new Date(p.clock.now()).toISOString() })
+      .where(eq(tenants.id, id))
+      .run();
   }
   return tenantView(p.tenants.refresh(id)!, p);
 }
@@ -70,13 +101,15 @@ export function updateTenant(p: Platform, id: string, input: { name?: string; sl
 /** PATCH /admin/tenants/{id}/suspend: only an ACTIVE tenant can be suspended. */
 export function suspendTenant(p: Platform, id: string) {
   const t = getTenant(p, id);
-  if (t.status !== "ACTIVE") throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only an ACTIVE tenant can be suspended`);
+  if (t.status !== "ACTIVE")
+    throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only an ACTIVE tenant can be suspended`);
   return tenantView(p.tenants.setStatus(id, "SUSPENDED")!, p);
 }
 
 /** PATCH /admin/tenants/{id}/reactivate: only a SUSPENDED tenant can be reactivated. */
 export function reactivateTenant(p: Platform, id: string) {
   const t = getTenant(p, id);
-  if (t.status !== "SUSPENDED") throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only a SUSPENDED tenant can be reactivated`);
+  if (t.status !== "SUSPENDED")
+    throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only a SUSPENDED tenant can be reactivated`);
   return tenantView(p.tenants.setStatus(id, "ACTIVE")!, p);
 }

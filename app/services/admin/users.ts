@@ -23,7 +23,12 @@ export function userView(u: UserRow) {
   };
 }
 
-const SORTABLE = { email: users.email, firstName: users.firstName, lastName: users.lastName, createdAt: users.createdAt } as const;
+const SORTABLE = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  createdAt: users.createdAt,
+} as const;
 
 /** GET /admin/users: search in e-mail and names, sort=field,asc|desc. */
 export function listUsers(p: Platform, q: { search?: string; page?: number; size?: number; sort?: string }) {
@@ -33,9 +38,10 @@ export function listUsers(p: Platform, q: { search?: string; page?: number; size
     const [field, dir = "asc"] = q.sort.split(",").map((s) => s.trim());
     const column = SORTABLE[field as keyof typeof SORTABLE];
     if (!column || !["asc", "desc"].includes(dir.toLowerCase())) {
-      throw new BadRequestError(`Invalid sort '${q.sort}': use <field>,asc|desc with field one of ${Object.keys(SORTABLE).join(", ")}`, [
-        { field: "sort", message: "invalid sort" },
-      ]);
+      throw new BadRequestError(
+        `Invalid sort '${q.sort}': use <field>,asc|desc with field one of ${Object.keys(SORTABLE).join(", ")}`,
+        [{ field: "sort", message: "invalid sort" }],
+      );
     }
     order = dir.toLowerCase() === "desc" ? desc(column) : asc(column);
   }
@@ -117,7 +123,11 @@ export function updateUser(p: Platform, id: string, input: UpdateUserInput) {
 export function deactivateUser(p: Platform, id: string) {
   getUser(p, id);
   immediate(p.platformSqlite, () => {
-    p.platformDb.update(users).set({ active: false, updatedAt: new Date(p.clock.now()).toISOString() }).where(eq(users.id, id)).run();
+    p.platformDb
+      .update(users)
+      .set({ active: false, updatedAt: new Date(p.clock.now()).toISOString() })
+      .where(eq(users.id, id))
+      .run();
     p.platformDb.delete(sessions).where(eq(sessions.userId, id)).run();
   });
 }
@@ -127,12 +137,20 @@ export async function setUserPassword(p: Platform, id: string, password: string)
   getUser(p, id);
   checkPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
-  p.platformDb.update(users).set({ passwordHash, updatedAt: new Date(p.clock.now()).toISOString() }).where(eq(users.id, id)).run();
+  p.platformDb
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(p.clock.now()).toISOString() })
+    .where(eq(users.id, id))
+    .run();
 }
 
 /** PUT /admin/users/{id}/ai-quota: null removes the ceiling. */
 export function setAiQuota(p: Platform, id: string, quota: number | null) {
   getUser(p, id);
-  p.platformDb.update(users).set({ aiQuota: quota }).where(and(eq(users.id, id))).run();
+  p.platformDb
+    .update(users)
+    .set({ aiQuota: quota })
+    .where(and(eq(users.id, id)))
+    .run();
   return userView(getUser(p, id));
 }

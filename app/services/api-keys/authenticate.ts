@@ -19,7 +19,11 @@ export function authenticateApiKey(platform: Platform, key: string): ApiKeyRow |
   if (!parts) return null;
   const db = platform.platformDb;
   const candidates = prepared(db, "apiKeysByPrefix", () =>
-    db.select().from(apiKeys).where(eq(apiKeys.prefix, sql.placeholder("prefix"))).prepare(),
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.prefix, sql.placeholder("prefix")))
+      .prepare(),
   ).all({ prefix: parts.prefix });
   const wanted = Buffer.from(sha256(key), "hex");
   for (const row of candidates) {

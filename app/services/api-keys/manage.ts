@@ -23,7 +23,9 @@ export function apiKeyView(k: ApiKeyRow) {
 /** Scopes must be a non-empty list of known values; anything else is a 400 naming the valid scopes. */
 export function checkScopes(scopes: unknown): Scope[] {
   const ok =
-    Array.isArray(scopes) && scopes.length > 0 && scopes.every((s) => typeof s === "string" && (VALID_SCOPES as string[]).includes(s));
+    Array.isArray(scopes) &&
+    scopes.length > 0 &&
+    scopes.every((s) => typeof s === "string" && (VALID_SCOPES as string[]).includes(s));
   if (!ok) {
     throw new BadRequestError(`scopes must be a non-empty list of: ${VALID_SCOPES.join(", ")}`, [
       { field: "scopes", message: `must be a non-empty list of ${VALID_SCOPES.join(", ")}` },
@@ -32,7 +34,11 @@ export function checkScopes(scopes: unknown): Scope[] {
   return [...new Set(scopes as Scope[])];
 }
 
-const alphanumeric = (n: number) => randomSecret(n * 2).replace(/[^A-Za-z0-9]/g, "").slice(0, n).padEnd(n, "0");
+const alphanumeric = (n: number) =>
+  randomSecret(n * 2)
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, n)
+    .padEnd(n, "0");
 
 /** POST /a/api-keys: the key is returned once; only its prefix and hash are kept. */
 export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: unknown; rateLimitPerMinute?: number }) {
@@ -58,20 +64,33 @@ export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: un
 export function listApiKeys(ctx: RequestCtx) {
   const db = ctx.platform.platformDb;
   return prepared(db, "apiKeysOfTenant", () =>
-    db.select().from(apiKeys).where(eq(apiKeys.tenantId, sql.placeholder("tenantId"))).orderBy(asc(apiKeys.createdAt)).prepare(),
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.tenantId, sql.placeholder("tenantId")))
+      .orderBy(asc(apiKeys.createdAt))
+      .prepare(),
   )
     .all({ tenantId: ctx.tenant.id })
     .map(apiKeyView);
 }
 
 function getKey(ctx: RequestCtx, id: string): ApiKeyRow {
-  const row = ctx.platform.platformDb.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, ctx.tenant.id))).get();
+  const row = ctx.platform.platformDb
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, ctx.tenant.id)))
+    .get();
   if (!row) throw new NotFoundError(`API key ${id} not found`);
   return row;
 }
 
 /** PATCH /a/api-keys/{id}: absent fields keep their value; present scopes replace the list. */
-export function patchApiKey(ctx: RequestCtx, id: string, input: { name?: string; scopes?: unknown; rateLimitPerMinute?: number }) {
+export function patchApiKey(
+  ctx: RequestCtx,
+  id: string,
+  input: { name?: string; scopes?: unknown; rateLimitPerMinute?: number },
+) {
   const row = getKey(ctx, id);
   const changes: Partial<ApiKeyRow> = {};
   if (input.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(input.scopes));

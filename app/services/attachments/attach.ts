@@ -10,7 +10,14 @@ import type { ReceivedFile } from "./receive";
  */
 export async function attachStream(
   ctx: RequestCtx,
-  input: { entityType: EntityType; entityId: string; fileName: string; contentType: string; documentTypeId?: string | null; data: ReadableStream<Uint8Array> },
+  input: {
+    entityType: EntityType;
+    entityId: string;
+    fileName: string;
+    contentType: string;
+    documentTypeId?: string | null;
+    data: ReadableStream<Uint8Array>;
+  },
   origin: UploadOrigin,
 ): Promise<AttachmentOut> {
   const tmp = await fileStoreOf(ctx).begin(ctx.platform.config.maxUploadBytes);
@@ -25,7 +32,11 @@ export async function attachStream(
     throw e;
   }
   try {
-    const meta = { entityType: checkEntityType(input.entityType), entityId: input.entityId, documentTypeId: checkDocumentType(ctx, input.documentTypeId ?? undefined) };
+    const meta = {
+      entityType: checkEntityType(input.entityType),
+      entityId: input.entityId,
+      documentTypeId: checkDocumentType(ctx, input.documentTypeId ?? undefined),
+    };
     return await storeNew(ctx, meta, received, origin);
   } catch (e) {
     await received.discard();

@@ -11,7 +11,8 @@ import { fileStoreOf, getAttachmentRow, rowsWhere } from "./model";
  */
 export function deleteAttachment(ctx: RequestCtx, id: string): void {
   const a = getAttachmentRow(ctx.db.sqlite, id);
-  if (a.entityType === "PROCESS_INSTANCE") throw new ForbiddenError("Process instance attachments cannot be deleted; replace them instead");
+  if (a.entityType === "PROCESS_INSTANCE")
+    throw new ForbiddenError("Process instance attachments cannot be deleted; replace them instead");
   demand(rightsOn(ctx, a.entityType, a.entityId).canDelete, "delete");
   const store = fileStoreOf(ctx);
   const sqlite = ctx.db.sqlite;

@@ -1,5 +1,15 @@
 import { createHash, type Hash } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+} from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { tenantFilesDir } from "../../../tenants/paths";
@@ -90,11 +100,16 @@ export class TempFile {
   private readonly hash: Hash = createHash("sha256");
   private closed = false;
 
-  constructor(readonly path: string, private readonly fh: FileHandle, private readonly maxBytes: number) {}
+  constructor(
+    readonly path: string,
+    private readonly fh: FileHandle,
+    private readonly maxBytes: number,
+  ) {}
 
   async write(chunk: Uint8Array): Promise<void> {
     this.size += chunk.byteLength;
-    if (this.size > this.maxBytes) throw new PayloadTooLargeError(`The file exceeds the maximum upload size of ${this.maxBytes} bytes`);
+    if (this.size > this.maxBytes)
+      throw new PayloadTooLargeError(`The file exceeds the maximum upload size of ${this.maxBytes} bytes`);
     this.hash.update(chunk);
     await this.fh.write(chunk);
   }

@@ -23,15 +23,39 @@ export interface AttachmentOut {
 }
 
 interface Raw {
-  id: string; root_id: string; entity_type: EntityType; entity_id: string; file_name: string; content_type: string;
-  size: number; sha256: string; version: number; document_type_id: string | null; status: "CURRENT" | "SUPERSEDED";
-  superseded_by: string | null; superseded_at: string | null; uploaded_by: string | null; uploaded_at: string;
+  id: string;
+  root_id: string;
+  entity_type: EntityType;
+  entity_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  version: number;
+  document_type_id: string | null;
+  status: "CURRENT" | "SUPERSEDED";
+  superseded_by: string | null;
+  superseded_at: string | null;
+  uploaded_by: string | null;
+  uploaded_at: string;
 }
 
 export const toOut = (r: Raw): AttachmentOut => ({
-  id: r.id, rootId: r.root_id, entityType: r.entity_type, entityId: r.entity_id, fileName: r.file_name,
-  contentType: r.content_type, size: r.size, sha256: r.sha256, version: r.version, documentTypeId: r.document_type_id,
-  status: r.status, supersededBy: r.superseded_by, supersededAt: r.superseded_at, uploadedBy: r.uploaded_by, uploadedAt: r.uploaded_at,
+  id: r.id,
+  rootId: r.root_id,
+  entityType: r.entity_type,
+  entityId: r.entity_id,
+  fileName: r.file_name,
+  contentType: r.content_type,
+  size: r.size,
+  sha256: r.sha256,
+  version: r.version,
+  documentTypeId: r.document_type_id,
+  status: r.status,
+  supersededBy: r.superseded_by,
+  supersededAt: r.superseded_at,
+  uploadedBy: r.uploaded_by,
+  uploadedAt: r.uploaded_at,
 });
 
 /** The attachment row in the caller's own tenant database; any other id is simply absent (404). */
@@ -42,7 +66,10 @@ export function getAttachmentRow(sqlite: Database, id: string): AttachmentOut {
 }
 
 export function rowsWhere(sqlite: Database, where: string, ...params: string[]): AttachmentOut[] {
-  return sqlite.query<Raw, string[]>(`SELECT * FROM attachments WHERE ${where}`).all(...params).map(toOut);
+  return sqlite
+    .query<Raw, string[]>(`SELECT * FROM attachments WHERE ${where}`)
+    .all(...params)
+    .map(toOut);
 }
 
 export function insertRow(sqlite: Database, a: AttachmentOut): void {
@@ -52,8 +79,23 @@ export function insertRow(sqlite: Database, a: AttachmentOut): void {
         document_type_id, status, superseded_by, superseded_at, uploaded_by, uploaded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(a.id, a.rootId, a.entityType, a.entityId, a.fileName, a.contentType, a.size, a.sha256, a.version,
-      a.documentTypeId, a.status, a.supersededBy, a.supersededAt, a.uploadedBy, a.uploadedAt);
+    .run(
+      a.id,
+      a.rootId,
+      a.entityType,
+      a.entityId,
+      a.fileName,
+      a.contentType,
+      a.size,
+      a.sha256,
+      a.version,
+      a.documentTypeId,
+      a.status,
+      a.supersededBy,
+      a.supersededAt,
+      a.uploadedBy,
+      a.uploadedAt,
+    );
 }
 
 export const fileStoreOf = (ctx: RequestCtx) => new TenantFileStore(ctx.platform.config.dataDir, ctx.tenant.id);
@@ -63,6 +105,9 @@ export const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).to
 export function cleanFileName(name: string | null | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
   return clean || "file";
 }

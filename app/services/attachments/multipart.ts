@@ -19,7 +19,11 @@ export function boundaryOf(contentType: string | undefined): string {
 
 function parseDisposition(headers: string): { name: string; fileName: string | null; contentType: string } {
   const lines = headers.split("\r\n");
-  const get = (h: string) => lines.find((l) => l.toLowerCase().startsWith(`${h}:`))?.slice(h.length + 1).trim() ?? "";
+  const get = (h: string) =>
+    lines
+      .find((l) => l.toLowerCase().startsWith(`${h}:`))
+      ?.slice(h.length + 1)
+      .trim() ?? "";
   const disp = get("content-disposition");
   const name = /\bname="([^"]*)"/i.exec(disp)?.[1];
   if (name === undefined) throw new BadRequestError("A multipart part has no name");
@@ -40,7 +44,10 @@ function parseDisposition(headers: string): { name: string; fileName: string | n
  * chunk to `sink` and never held whole in memory. Only the part named `fileField` is accepted as a file.
  */
 export async function parseMultipart(
-  body: ReadableStream<Uint8Array> | null, contentType: string | undefined, fileField: string, sink: FileSink,
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string | undefined,
+  fileField: string,
+  sink: FileSink,
 ): Promise<{ fields: Record<string, string>; sawFile: boolean }> {
   if (!body) throw new BadRequestError("Empty request body");
   const delimiter = Buffer.from(`\r\n--${boundaryOf(contentType)}`);
@@ -99,7 +106,8 @@ export async function parseMultipart(
         buf = buf.subarray(end + 4);
         const isFile = h.fileName !== null;
         if (isFile) {
-          if (h.name !== fileField) throw new BadRequestError(`Unexpected file part '${h.name}'; send the file as '${fileField}'`);
+          if (h.name !== fileField)
+            throw new BadRequestError(`Unexpected file part '${h.name}'; send the file as '${fileField}'`);
           if (sawFile) throw new BadRequestError(`Only one '${fileField}' part is accepted`);
           sawFile = true;
           await sink.begin({ fieldName: h.name, fileName: h.fileName!, contentType: h.contentType });

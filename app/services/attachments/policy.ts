@@ -20,7 +20,9 @@ export interface Rights {
 
 export function checkEntityType(v: unknown): EntityType {
   if (!ENTITY_TYPES.includes(v as EntityType)) {
-    throw new BadRequestError(`entityType must be one of ${ENTITY_TYPES.join(", ")}`, [{ field: "entityType", message: "unknown entity type" }]);
+    throw new BadRequestError(`entityType must be one of ${ENTITY_TYPES.join(", ")}`, [
+      { field: "entityType", message: "unknown entity type" },
+    ]);
   }
   return v as EntityType;
 }
@@ -55,7 +57,12 @@ function processRights(ctx: RequestCtx, instanceId: string, origin: UploadOrigin
  * knowledge bases and process knowledge belong to Managers and Modelers (like their own routes); GLOBAL
  * attachments are read by every member and written by Managers and Modelers.
  */
-export function rightsOn(ctx: RequestCtx, entityType: EntityType, entityId: string, origin: UploadOrigin = "AD_HOC"): Rights {
+export function rightsOn(
+  ctx: RequestCtx,
+  entityType: EntityType,
+  entityId: string,
+  origin: UploadOrigin = "AD_HOC",
+): Rights {
   if (entityType === "PROCESS_INSTANCE") return processRights(ctx, entityId, origin);
   const a = ctx.actor;
   const curator = privileged(a) || isManager(a) || isModeler(a);

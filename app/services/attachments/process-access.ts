@@ -12,7 +12,12 @@ export interface AttachmentPolicy {
 }
 
 /** What a process with no configured policy behaves as. */
-export const DEFAULT_POLICY: AttachmentPolicy = { uploadMode: "AD_HOC", uploadRoles: [], previewRoles: [], replaceRoles: [] };
+export const DEFAULT_POLICY: AttachmentPolicy = {
+  uploadMode: "AD_HOC",
+  uploadRoles: [],
+  previewRoles: [],
+  replaceRoles: [],
+};
 
 /**
  * What the attachment rules need to know about processes, answered by the process side (definitions, instances,

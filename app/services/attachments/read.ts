@@ -13,7 +13,12 @@ function entityOf(q: { entityType?: string; entityId?: string }) {
 export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entityId?: string }): AttachmentOut[] {
   const { entityType, entityId } = entityOf(q);
   demand(rightsOn(ctx, entityType, entityId).canPreview, "preview");
-  return rowsWhere(ctx.db.sqlite, "entity_type = ? AND entity_id = ? AND status = 'CURRENT' ORDER BY uploaded_at, id", entityType, entityId);
+  return rowsWhere(
+    ctx.db.sqlite,
+    "entity_type = ? AND entity_id = ? AND status = 'CURRENT' ORDER BY uploaded_at, id",
+    entityType,
+    entityId,
+  );
 }
 
 /** GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). */

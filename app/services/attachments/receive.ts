@@ -28,7 +28,10 @@ const MULTIPART_SLACK = 1024 * 1024;
  * Streams a multipart body's `file` part into a temporary file (hashing and counting as it goes) and collects the
  * text fields. Above the maximum size: 413, and the temporary file is gone.
  */
-export async function receiveMultipart(ctx: RequestCtx, up: IncomingUpload): Promise<{ fields: Record<string, string>; file: ReceivedFile }> {
+export async function receiveMultipart(
+  ctx: RequestCtx,
+  up: IncomingUpload,
+): Promise<{ fields: Record<string, string>; file: ReceivedFile }> {
   const max = ctx.platform.config.maxUploadBytes;
   const declared = Number(up.contentLength);
   if (Number.isFinite(declared) && declared > max + MULTIPART_SLACK) {
@@ -49,7 +52,8 @@ export async function receiveMultipart(ctx: RequestCtx, up: IncomingUpload): Pro
         done = await tmp!.finish();
       },
     });
-    if (!sawFile || !done) throw new BadRequestError("A file part named 'file' is required", [{ field: "file", message: "is required" }]);
+    if (!sawFile || !done)
+      throw new BadRequestError("A file part named 'file' is required", [{ field: "file", message: "is required" }]);
     const d: { path: string; sha256: string; size: number } = done;
     const t = tmp!;
     return { fields, file: { ...d, ...info, discard: () => t.discard() } };

@@ -9,12 +9,18 @@ import { receiveMultipart, type IncomingUpload, type ReceivedFile } from "./rece
 export function checkDocumentType(ctx: RequestCtx, id: string | undefined): string | null {
   if (id === undefined || id === "") return null;
   const t = findDocumentType(ctx, id);
-  if (!t || t.status !== "ACTIVE") throw new BadRequestError(`No active document type ${id}`, [{ field: "documentTypeId", message: "unknown or inactive document type" }]);
+  if (t?.status !== "ACTIVE")
+    throw new BadRequestError(`No active document type ${id}`, [
+      { field: "documentTypeId", message: "unknown or inactive document type" },
+    ]);
   return id;
 }
 
 function checkEntityId(v: string | undefined): string {
-  if (!v || v.length > 200) throw new BadRequestError("entityId is required (at most 200 characters)", [{ field: "entityId", message: "is required" }]);
+  if (!v || v.length > 200)
+    throw new BadRequestError("entityId is required (at most 200 characters)", [
+      { field: "entityId", message: "is required" },
+    ]);
   return v;
 }
 
@@ -35,15 +41,31 @@ export interface NewAttachment {
 }
 
 /** Stores a received file as version 1 of a new attachment, after the policy check for `origin`. */
-export async function storeNew(ctx: RequestCtx, meta: NewAttachment, file: ReceivedFile, origin: UploadOrigin): Promise<AttachmentOut> {
+export async function storeNew(
+  ctx: RequestCtx,
+  meta: NewAttachment,
+  file: ReceivedFile,
+  origin: UploadOrigin,
+): Promise<AttachmentOut> {
   try {
     demand(rightsOn(ctx, meta.entityType, meta.entityId, origin).canUpload, "upload");
     const id = crypto.randomUUID();
     const row: AttachmentOut = {
-      id, rootId: id, entityType: meta.entityType, entityId: meta.entityId, fileName: cleanFileName(file.fileName),
-      contentType: file.contentType || "application/octet-stream", size: file.size, sha256: file.sha256, version: 1,
-      documentTypeId: meta.documentTypeId, status: "CURRENT", supersededBy: null, supersededAt: null,
-      uploadedBy: ctx.actor.userId, uploadedAt: nowIso(ctx),
+      id,
+      rootId: id,
+      entityType: meta.entityType,
+      entityId: meta.entityId,
+      fileName: cleanFileName(file.fileName),
+      contentType: file.contentType || "application/octet-stream",
+      size: file.size,
+      sha256: file.sha256,
+      version: 1,
+      documentTypeId: meta.documentTypeId,
+      status: "CURRENT",
+      supersededBy: null,
+      supersededAt: null,
+      uploadedBy: ctx.actor.userId,
+      uploadedAt: nowIso(ctx),
     };
     return commit(ctx, file, () => {
       insertRow(ctx.db.sqlite, row);
@@ -60,7 +82,11 @@ export async function uploadAttachment(ctx: RequestCtx, up: IncomingUpload): Pro
   const { fields, file } = await receiveMultipart(ctx, up);
   let meta: NewAttachment;
   try {
-    meta = { entityType: checkEntityType(fields.entityType), entityId: checkEntityId(fields.entityId), documentTypeId: checkDocumentType(ctx, fields.documentTypeId) };
+    meta = {
+      entityType: checkEntityType(fields.entityType),
+      entityId: checkEntityId(fields.entityId),
+      documentTypeId: checkDocumentType(ctx, fields.documentTypeId),
+    };
   } catch (e) {
     await file.discard();
     throw e;
@@ -78,17 +104,29 @@ export async function replaceAttachment(ctx: RequestCtx, id: string, up: Incomin
   if (prev.status !== "CURRENT") throw new ConflictError("Only the current version of an attachment can be replaced");
   const { fields, file } = await receiveMultipart(ctx, up);
   try {
-    const documentTypeId = fields.documentTypeId !== undefined ? checkDocumentType(ctx, fields.documentTypeId) : prev.documentTypeId;
+    const documentTypeId =
+      fields.documentTypeId !== undefined ? checkDocumentType(ctx, fields.documentTypeId) : prev.documentTypeId;
     const now = nowIso(ctx);
     return commit(ctx, file, () => {
       // Re-read inside the transaction: a concurrent replace may have won while the file streamed in.
-      if (getAttachmentRow(ctx.db.sqlite, id).status !== "CURRENT") throw new ConflictError("The attachment was replaced meanwhile");
+      if (getAttachmentRow(ctx.db.sqlite, id).status !== "CURRENT")
+        throw new ConflictError("The attachment was replaced meanwhile");
       const next: AttachmentOut = {
-        ...prev, id: crypto.randomUUID(), fileName: cleanFileName(file.fileName), contentType: file.contentType || "application/octet-stream",
-        size: file.size, sha256: file.sha256, version: prev.version + 1, documentTypeId, uploadedBy: ctx.actor.userId, uploadedAt: now,
+        ...prev,
+        id: crypto.randomUUID(),
+        fileName: cleanFileName(file.fileName),
+        contentType: file.contentType || "application/octet-stream",
+        size: file.size,
+        sha256: file.sha256,
+        version: prev.version + 1,
+        documentTypeId,
+        uploadedBy: ctx.actor.userId,
+        uploadedAt: now,
       };
       insertRow(ctx.db.sqlite, next);
-      ctx.db.sqlite.query("UPDATE attachments SET status = 'SUPERSEDED', superseded_by = ?, superseded_at = ? WHERE id = ?").run(next.id, now, id);
+      ctx.db.sqlite
+        .query("UPDATE attachments SET status = 'SUPERSEDED', superseded_by = ?, superseded_at = ? WHERE id = ?")
+        .run(next.id, now, id);
       return next;
     });
   } catch (e) {

@@ -12,7 +12,10 @@ export const LOGIN_FAILURES_PER_EMAIL = 10;
 /** Checks e-mail and password of an active user; counts against the login limiter. Shared by login and MCP Basic. */
 export async function checkCredentials(p: Platform, emailIn: string, password: string, ip: string): Promise<UserRow> {
   const email = emailIn.trim().toLowerCase();
-  if (!p.limiters.loginIp.hit(ip, LOGIN_LIMIT_PER_IP) || p.limiters.loginEmail.exhausted(email, LOGIN_FAILURES_PER_EMAIL)) {
+  if (
+    !p.limiters.loginIp.hit(ip, LOGIN_LIMIT_PER_IP) ||
+    p.limiters.loginEmail.exhausted(email, LOGIN_FAILURES_PER_EMAIL)
+  ) {
     throw new TooManyRequestsError("Too many login attempts, try again later");
   }
   const user = p.platformDb.select().from(users).where(eq(users.email, email)).get();

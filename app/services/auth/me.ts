@@ -8,9 +8,13 @@ import { globalRoles, tenantsOf } from "./sessions";
 
 function userOf(p: Platform, claims: AccessClaims) {
   const user = prepared(p.platformDb, "userById", () =>
-    p.platformDb.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare(),
+    p.platformDb
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
   ).get({ id: claims.sub });
-  if (!user || !user.active) throw new UnauthorizedError("User is not active");
+  if (!user?.active) throw new UnauthorizedError("User is not active");
   return user;
 }
 

@@ -11,15 +11,21 @@ export const FORGOT_LIMIT_PER_IP = 5;
 
 /** POST /auth/password/forgot: the same answer whether or not the address exists; the token is mailed or logged. */
 export async function forgotPassword(p: Platform, emailIn: string, ip: string): Promise<void> {
-  if (!p.limiters.forgotIp.hit(ip, FORGOT_LIMIT_PER_IP)) throw new TooManyRequestsError("Too many reset requests, try again later");
+  if (!p.limiters.forgotIp.hit(ip, FORGOT_LIMIT_PER_IP))
+    throw new TooManyRequestsError("Too many reset requests, try again later");
   const email = emailIn.trim().toLowerCase();
   const user = p.platformDb.select().from(users).where(eq(users.email, email)).get();
-  if (!user || !user.active) return;
+  if (!user?.active) return;
   const token = randomSecret(32);
   const now = p.clock.now();
   p.platformDb
     .insert(passwordResets)
-    .values({ hash: sha256(token), userId: user.id, expiresAt: new Date(now + RESET_TTL_MS).toISOString(), createdAt: new Date(now).toISOString() })
+    .values({
+      hash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now + RESET_TTL_MS).toISOString(),
+      createdAt: new Date(now).toISOString(),
+    })
     .run();
   try {
     await p.mailer.send({
@@ -38,12 +44,25 @@ export async function resetPassword(p: Platform, token: string, newPassword: str
   const hash = await hashPassword(newPassword);
   const now = p.clock.now();
   const ok = immediate(p.platformSqlite, () => {
-    const row = p.platformDb.select().from(passwordResets).where(eq(passwordResets.hash, sha256(token))).get();
+    const row = p.platformDb
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.hash, sha256(token)))
+      .get();
     if (!row || row.usedAt || Date.parse(row.expiresAt) <= now) return false;
-    p.platformDb.update(passwordResets).set({ usedAt: new Date(now).toISOString() }).where(eq(passwordResets.hash, row.hash)).run();
-    p.platformDb.update(users).set({ passwordHash: hash, updatedAt: new Date(now).toISOString() }).where(eq(users.id, row.userId)).run();
+    p.platformDb
+      .update(passwordResets)
+      .set({ usedAt: new Date(now).toISOString() })
+      .where(eq(passwordResets.hash, row.hash))
+      .run();
+    p.platformDb
+      .update(users)
+      .set({ passwordHash: hash, updatedAt: new Date(now).toISOString() })
+      .where(eq(users.id, row.userId))
+      .run();
     p.platformDb.delete(sessions).where(eq(sessions.userId, row.userId)).run();
     return true;
   });
-  if (!ok) throw new BadRequestError("Invalid or expired reset token", [{ field: "token", message: "invalid or expired" }]);
+  if (!ok)
+    throw new BadRequestError("Invalid or expired reset token", [{ field: "token", message: "invalid or expired" }]);
 }

@@ -14,6 +14,8 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 /** Refuses passwords shorter than the minimum with a field error. */
 export function checkPasswordPolicy(password: string, field = "password"): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new BadRequestError("Password too short", [{ field, message: `must have at least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw new BadRequestError("Password too short", [
+      { field, message: `must have at least ${MIN_PASSWORD_LENGTH} characters` },
+    ]);
   }
 }

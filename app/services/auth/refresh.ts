@@ -13,7 +13,11 @@ import { issueRefreshToken, REFRESH_TTL_MS, rolesIn, sessionResponse, type Login
 export async function refresh(p: Platform, refreshToken: string): Promise<LoginResponse> {
   const now = p.clock.now();
   const outcome = immediate(p.platformSqlite, () => {
-    const row = p.platformDb.select().from(refreshTokens).where(eq(refreshTokens.hash, sha256(refreshToken))).get();
+    const row = p.platformDb
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.hash, sha256(refreshToken)))
+      .get();
     if (!row) return { error: "Invalid refresh token" } as const;
     if (row.status !== "ACTIVE") {
       p.platformDb.delete(sessions).where(eq(sessions.id, row.sessionId)).run();
@@ -22,13 +26,17 @@ export async function refresh(p: Platform, refreshToken: string): Promise<LoginR
     const session = p.platformDb.select().from(sessions).where(eq(sessions.id, row.sessionId)).get();
     if (!session || Date.parse(session.expiresAt) <= now) return { error: "Session expired" } as const;
     const user = p.platformDb.select().from(users).where(eq(users.id, session.userId)).get();
-    if (!user || !user.active) return { error: "User is not active" } as const;
+    if (!user?.active) return { error: "User is not active" } as const;
     p.platformDb.update(refreshTokens).set({ status: "USED" }).where(eq(refreshTokens.hash, row.hash)).run();
     let tenantId = session.tenantId;
     if (tenantId && !rolesIn(p, user, tenantId)) tenantId = null;
     p.platformDb
       .update(sessions)
-      .set({ lastUsedAt: new Date(now).toISOString(), expiresAt: new Date(now + REFRESH_TTL_MS).toISOString(), tenantId })
+      .set({
+        lastUsedAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + REFRESH_TTL_MS).toISOString(),
+        tenantId,
+      })
       .where(eq(sessions.id, session.id))
       .run();
     return { user, sid: session.id, tenantId, token: issueRefreshToken(p, session.id) } as const;

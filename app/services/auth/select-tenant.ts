@@ -9,9 +9,10 @@ import { issueRefreshToken, rolesIn, sessionResponse, type LoginResponse } from 
 /** POST /auth/select-tenant: the session moves to the tenant; a new token pair carries it and the roles held there. */
 export async function selectTenant(p: Platform, claims: AccessClaims, tenantSlug: string): Promise<LoginResponse> {
   const user = p.platformDb.select().from(users).where(eq(users.id, claims.sub)).get();
-  if (!user || !user.active) throw new UnauthorizedError("User is not active");
+  if (!user?.active) throw new UnauthorizedError("User is not active");
   const tenant = p.tenants.bySlug(tenantSlug);
-  if (!tenant || !rolesIn(p, user, tenant.id)) throw new ForbiddenError(`You are not a member of tenant '${tenantSlug}'`);
+  if (!tenant || !rolesIn(p, user, tenant.id))
+    throw new ForbiddenError(`You are not a member of tenant '${tenantSlug}'`);
   if (tenant.status === "CREATING" || tenant.status === "FAILED") {
     throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
   }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { memberships, refreshTokens, sessions, tenants, users } from "../../../db/platform/schema";
+import { memberships, refreshTokens, sessions, tenants, type users } from "../../../db/platform/schema";
 import type { Platform } from "../platform";
 import { randomSecret, sha256 } from "./tokens";
 
@@ -28,7 +28,12 @@ export const globalRoles = (u: UserRow): string[] => (u.globalRole ? [u.globalRo
 export function tenantsOf(p: Platform, user: UserRow): (TenantSummary & { role: string | null })[] {
   if (user.globalRole === "SUPER_ADMIN") {
     const roleByTenant = new Map(
-      p.platformDb.select().from(memberships).where(eq(memberships.userId, user.id)).all().map((m) => [m.tenantId, m.role]),
+      p.platformDb
+        .select()
+        .from(memberships)
+        .where(eq(memberships.userId, user.id))
+        .all()
+        .map((m) => [m.tenantId, m.role]),
     );
     return p.tenants.all().map((t) => ({ id: t.id, slug: t.slug, name: t.name, role: roleByTenant.get(t.id) ?? null }));
   }
@@ -70,7 +75,13 @@ export async function sessionResponse(
   refreshToken: string,
 ): Promise<LoginResponse> {
   const roles = tenant ? (rolesIn(p, user, tenant.id) ?? []) : globalRoles(user);
-  const accessToken = await p.tokens.sign({ sub: user.id, sid: sessionId, tenant: tenant?.id, tenantSlug: tenant?.slug, roles });
+  const accessToken = await p.tokens.sign({
+    sub: user.id,
+    sid: sessionId,
+    tenant: tenant?.id,
+    tenantSlug: tenant?.slug,
+    roles,
+  });
   return {
     accessToken,
     refreshToken,

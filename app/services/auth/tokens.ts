@@ -19,7 +19,10 @@ export class TokenService {
   /** Verified tokens keyed by their text: verification is pure, so repeating it for the same token is wasted work. */
   private readonly verified = new Map<string, AccessClaims>();
 
-  constructor(secret: string, private readonly now: () => number) {
+  constructor(
+    secret: string,
+    private readonly now: () => number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -48,8 +51,12 @@ export class TokenService {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], currentDate: new Date(this.now()) });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !Array.isArray(payload.roles)) return null;
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ["HS256"],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !Array.isArray(payload.roles))
+        return null;
       const claims: AccessClaims = {
         sub: payload.sub,
         sid: payload.sid,

@@ -42,19 +42,29 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
   db.exec("PRAGMA cache_size = -65536");
   db.exec("PRAGMA wal_autocheckpoint = 10000");
   const deps: CaseEngineDeps = {
-    newId, loadCase: store.loadCase, startableDefinition: store.startableDefinition,
-    formVersionFor: hooks.formVersionFor?.bind(hooks), decisions: opts.decisions, startProcess: opts.processes,
+    newId,
+    loadCase: store.loadCase,
+    startableDefinition: store.startableDefinition,
+    formVersionFor: hooks.formVersionFor?.bind(hooks),
+    decisions: opts.decisions,
+    startProcess: opts.processes,
   };
   const commit = createGroupCommit(db);
   return {
-    db, clock, store, newId,
+    db,
+    clock,
+    store,
+    newId,
     tx: (fn) => immediate(db, fn),
     async command(tenantId, fn, inTx) {
       for (let attempt = 0; ; attempt++) {
         const s = new CaseSession(deps, tenantId, clock());
         const result = await fn(s);
         try {
-          await commit(() => { inTx?.(); store.persist(s.changes); });
+          await commit(() => {
+            inTx?.();
+            store.persist(s.changes);
+          });
         } catch (e) {
           if (e instanceof RevisionConflict) {
             if (attempt < 8) continue;
@@ -62,7 +72,14 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
           }
           throw e;
         }
-        if (hooks.onTaskCreated) for (const t of s.changes.tasksCreated) { try { hooks.onTaskCreated(t); } catch { /* a notification failure must not undo the committed command */ } }
+        if (hooks.onTaskCreated)
+          for (const t of s.changes.tasksCreated) {
+            try {
+              hooks.onTaskCreated(t);
+            } catch {
+              /* a notification failure must not undo the committed command */
+            }
+          }
         return result;
       }
     },

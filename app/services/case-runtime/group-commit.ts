@@ -1,7 +1,10 @@
 import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
 
-interface Waiting { write: () => void; settle: (err: unknown) => void }
+interface Waiting {
+  write: () => void;
+  settle: (err: unknown) => void;
+}
 
 /**
  * Group commit for case commands: the writes of the commands that finish computing within one event-loop turn share one
@@ -19,7 +22,11 @@ export function createGroupCommit(db: Database) {
     try {
       immediate(db, () => {
         group.forEach((w, i) => {
-          try { inSavepoint(w); } catch (e) { errors[i] = e ?? new Error("case command failed"); }
+          try {
+            inSavepoint(w);
+          } catch (e) {
+            errors[i] = e ?? new Error("case command failed");
+          }
         });
       });
     } catch (e) {
@@ -28,8 +35,9 @@ export function createGroupCommit(db: Database) {
     group.forEach((w, i) => w.settle(errors[i]));
   };
   /** Resolves once `write` is committed; rejects with what it threw, or with the commit's failure. */
-  return (write: () => void) => new Promise<void>((resolve, reject) => {
-    if (!waiting.length) setImmediate(flush);
-    waiting.push({ write, settle: (err) => (err ? reject(err) : resolve()) });
-  });
+  return (write: () => void) =>
+    new Promise<void>((resolve, reject) => {
+      if (!waiting.length) setImmediate(flush);
+      waiting.push({ write, settle: (err) => (err ? reject(err) : resolve()) });
+    });
 }

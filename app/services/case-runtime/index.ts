@@ -48,7 +48,8 @@ export function createCaseRuntime(opts: CaseRuntimeOptions) {
     stop: timers.stop,
     timersOf: timers.timersOf,
     /** True when the id is a case of the tenant (the instance routes use it to dispatch BPMN vs CMMN). */
-    isCase: (tenantId: string, id: string) => !!ctx.db.query("SELECT 1 FROM case_instances WHERE id = ? AND tenant_id = ?").get(id, tenantId),
+    isCase: (tenantId: string, id: string) =>
+      !!ctx.db.query("SELECT 1 FROM case_instances WHERE id = ? AND tenant_id = ?").get(id, tenantId),
   };
 }
 

@@ -4,10 +4,20 @@ import { iso, type Row } from "../process-runtime/rows";
 /** Case summary (list rows and the base of detail), shaped like process instances with type CMMN. */
 export function caseView(r: Row) {
   return {
-    id: r.id as string, businessKey: r.business_key as string | null, definitionKey: r.definition_key as string, definitionId: r.definition_id as string,
-    version: r.version as number, type: "CMMN" as const, state: r.state as string, suspended: false,
-    startTime: iso(r.start_time)!, endTime: iso(r.end_time), ended: r.state !== "ACTIVE",
-    endReason: r.end_reason as string | null, startedBy: r.started_by as string | null, parentInstanceId: r.parent_case_id as string | null,
+    id: r.id as string,
+    businessKey: r.business_key as string | null,
+    definitionKey: r.definition_key as string,
+    definitionId: r.definition_id as string,
+    version: r.version as number,
+    type: "CMMN" as const,
+    state: r.state as string,
+    suspended: false,
+    startTime: iso(r.start_time)!,
+    endTime: iso(r.end_time),
+    ended: r.state !== "ACTIVE",
+    endReason: r.end_reason as string | null,
+    startedBy: r.started_by as string | null,
+    parentInstanceId: r.parent_case_id as string | null,
   };
 }
 export type CaseView = ReturnType<typeof caseView>;
@@ -15,9 +25,20 @@ export type CaseView = ReturnType<typeof caseView>;
 /** The same summary from the record a command holds (no re-read after the write). */
 export function caseViewOf(i: CaseInstanceRecord): CaseView {
   return {
-    id: i.id, businessKey: i.businessKey, definitionKey: i.definitionKey, definitionId: i.definitionId, version: i.version, type: "CMMN",
-    state: i.state, suspended: false, startTime: iso(i.startTime)!, endTime: iso(i.endTime), ended: i.state !== "ACTIVE",
-    endReason: i.endReason, startedBy: i.startedBy, parentInstanceId: i.parentCaseId,
+    id: i.id,
+    businessKey: i.businessKey,
+    definitionKey: i.definitionKey,
+    definitionId: i.definitionId,
+    version: i.version,
+    type: "CMMN",
+    state: i.state,
+    suspended: false,
+    startTime: iso(i.startTime)!,
+    endTime: iso(i.endTime),
+    ended: i.state !== "ACTIVE",
+    endReason: i.endReason,
+    startedBy: i.startedBy,
+    parentInstanceId: i.parentCaseId,
   };
 }
 
@@ -36,7 +57,11 @@ export function actionsOf(pi: PlanItemInstance, isManager: boolean): PlanItemAct
 /** The pinned plan-item body: `{id, elementId, name, type, state, stageId?, actions}`. */
 export function planItemView(pi: PlanItemInstance, isManager: boolean) {
   return {
-    id: pi.id, elementId: pi.elementId, name: pi.name, type: pi.type, state: pi.state,
+    id: pi.id,
+    elementId: pi.elementId,
+    name: pi.name,
+    type: pi.type,
+    state: pi.state,
     ...(pi.stageInstanceId ? { stageId: pi.stageInstanceId } : {}),
     actions: actionsOf(pi, isManager),
   };

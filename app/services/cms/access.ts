@@ -13,7 +13,12 @@ export function readableCollection(ctx: RequestCtx, id: string): CollectionRow {
 
 /** Adds an error for each unique field whose value another record already holds. */
 export function checkUnique(
-  c: CollectionRow, rec: CheckedRecord, w: ReturnType<typeof recordWriter>, exceptSeq: number, prefix: string, errors: FieldError[],
+  c: CollectionRow,
+  rec: CheckedRecord,
+  w: ReturnType<typeof recordWriter>,
+  exceptSeq: number,
+  prefix: string,
+  errors: FieldError[],
 ): void {
   for (const f of c.fields) {
     if (!f.unique) continue;

@@ -52,8 +52,14 @@ export function bulkLoad(ctx: RequestCtx, collectionId: string, input: BulkInput
   const c = readableCollection(ctx, collectionId);
   if (keyField !== null) {
     const f = c.fields.find((x) => x.name === keyField);
-    if (!f) throw new BadRequestError(`keyField '${keyField}' is not a field of this collection`, [{ field: "keyField", message: "unknown field" }]);
-    if (!KEYABLE_TYPES.has(f.type)) throw new BadRequestError(`A ${f.type} field cannot serve as keyField`, [{ field: "keyField", message: "not a scalar field" }]);
+    if (!f)
+      throw new BadRequestError(`keyField '${keyField}' is not a field of this collection`, [
+        { field: "keyField", message: "unknown field" },
+      ]);
+    if (!KEYABLE_TYPES.has(f.type))
+      throw new BadRequestError(`A ${f.type} field cannot serve as keyField`, [
+        { field: "keyField", message: "not a scalar field" },
+      ]);
   }
   const sqlite = ctx.db.sqlite;
   return immediate(sqlite, () => {
@@ -71,8 +77,10 @@ export function bulkLoad(ctx: RequestCtx, collectionId: string, input: BulkInput
       let existing: number | null = null;
       if (keyField !== null) {
         const key = rec.index.find(([name]) => name === keyField)?.[1];
-        if (key === undefined) return void errors.push({ field: `${prefix}.${keyField}`, message: "the key field needs a value" });
-        if (seenKeys.has(key)) return void errors.push({ field: `${prefix}.${keyField}`, message: `key ${key} appears twice in this load` });
+        if (key === undefined)
+          return void errors.push({ field: `${prefix}.${keyField}`, message: "the key field needs a value" });
+        if (seenKeys.has(key))
+          return void errors.push({ field: `${prefix}.${keyField}`, message: `key ${key} appears twice in this load` });
         seenKeys.add(key);
         existing = w.seqWithValue(keyField, key);
       }

@@ -27,13 +27,15 @@ export const lowerOf = (a: Confidentiality, b: Confidentiality): Confidentiality
 export const levelsUpTo = (clearance: Confidentiality) => CONFIDENTIALITY_LEVELS.filter((l) => canRead(l, clearance));
 
 export function assertCanRead(level: Confidentiality, clearance: Confidentiality): void {
-  if (!canRead(level, clearance)) throw new ForbiddenError(`This collection is classified ${level}, above your clearance ${clearance}`);
+  if (!canRead(level, clearance))
+    throw new ForbiddenError(`This collection is classified ${level}, above your clearance ${clearance}`);
 }
 
 /** Rule 3: whoever classifies must hold the level; in practice a Manager cannot classify TOP_SECRET. */
 export function assertCanClassify(actor: Actor, level: Confidentiality): void {
   const clearance = clearanceOf(actor);
-  if (!canRead(level, clearance)) throw new ForbiddenError(`Your clearance ${clearance} cannot classify a collection ${level}`);
+  if (!canRead(level, clearance))
+    throw new ForbiddenError(`Your clearance ${clearance} cannot classify a collection ${level}`);
 }
 
 /** Schema changes (create, update, delete a collection): Manager or above, or the system. */

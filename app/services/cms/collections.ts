@@ -2,7 +2,12 @@ import { immediate } from "../../../db/connection";
 import type { RequestCtx } from "../context";
 import { BadRequestError, ConflictError, type FieldError } from "../errors";
 import {
-  assertCanClassify, assertCollectionWriter, CONFIDENTIALITY_LEVELS, clearanceOf, levelsUpTo, type Confidentiality,
+  assertCanClassify,
+  assertCollectionWriter,
+  CONFIDENTIALITY_LEVELS,
+  clearanceOf,
+  levelsUpTo,
+  type Confidentiality,
 } from "./clearance";
 import { nowIso, readableCollection } from "./access";
 import { parseFieldDefs, type FieldDef } from "./fields";
@@ -20,8 +25,13 @@ export interface CollectionOut {
 }
 
 const out = (c: CollectionRow): CollectionOut => ({
-  id: c.id, name: c.name, fields: c.fields, confidentiality: c.confidentiality,
-  recordCount: c.recordCount, createdAt: c.createdAt, updatedAt: c.updatedAt,
+  id: c.id,
+  name: c.name,
+  fields: c.fields,
+  confidentiality: c.confidentiality,
+  recordCount: c.recordCount,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
 });
 
 function checkName(name: unknown, errors: FieldError[]): string {
@@ -54,7 +64,9 @@ function checkFields(ctx: RequestCtx, raw: unknown, selfId: string, errors: Fiel
 }
 
 function assertNameFree(ctx: RequestCtx, name: string, exceptId: string): void {
-  const other = ctx.db.sqlite.query<{ id: string }, [string]>("SELECT id FROM cms_collections WHERE name = ?").get(name);
+  const other = ctx.db.sqlite
+    .query<{ id: string }, [string]>("SELECT id FROM cms_collections WHERE name = ?")
+    .get(name);
   if (other && other.id !== exceptId) throw new ConflictError(`A collection named '${name}' already exists`);
 }
 
@@ -78,7 +90,9 @@ export function createCollection(ctx: RequestCtx, input: CollectionInput): Colle
     assertNameFree(ctx, name, id);
     const now = nowIso(ctx);
     ctx.db.sqlite
-      .query("INSERT INTO cms_collections (id, name, fields, confidentiality, record_count, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?)")
+      .query(
+        "INSERT INTO cms_collections (id, name, fields, confidentiality, record_count, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+      )
       .run(id, name, JSON.stringify(fields), level, ctx.actor.userId, now, now);
     return out(getCollection(ctx.db.sqlite, id));
   });
@@ -103,7 +117,8 @@ export function updateCollection(ctx: RequestCtx, id: string, input: CollectionI
   const current = readableCollection(ctx, id);
   const errors: FieldError[] = [];
   const name = input.name === undefined ? current.name : checkName(input.name, errors);
-  const level = input.confidentiality === undefined ? current.confidentiality : checkLevel(input.confidentiality, errors);
+  const level =
+    input.confidentiality === undefined ? current.confidentiality : checkLevel(input.confidentiality, errors);
   const fields = input.fields === undefined ? current.fields : checkFields(ctx, input.fields, id, errors);
   if (errors.length) throw new BadRequestError("Invalid collection", errors);
   assertCanClassify(ctx.actor, level);

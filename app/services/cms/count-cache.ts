@@ -18,7 +18,9 @@ const byHandle = new WeakMap<Database, Entry>();
 
 function stampOf(sqlite: Database): string {
   const r = sqlite
-    .query<{ t: number; d: number }, []>("SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS d")
+    .query<{ t: number; d: number }, []>(
+      "SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS d",
+    )
     .get()!;
   return `${r.t}:${r.d}`;
 }

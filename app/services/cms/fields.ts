@@ -1,8 +1,19 @@
 import type { FieldError } from "../errors";
 
 export const FIELD_TYPES = [
-  "text", "longtext", "number", "integer", "boolean", "date", "datetime",
-  "email", "url", "select", "multiselect", "reference", "json",
+  "text",
+  "longtext",
+  "number",
+  "integer",
+  "boolean",
+  "date",
+  "datetime",
+  "email",
+  "url",
+  "select",
+  "multiselect",
+  "reference",
+  "json",
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -23,11 +34,29 @@ export interface FieldDef {
 
 /** Types written to the index side table, hence filterable and sortable. */
 export const INDEXED_TYPES: ReadonlySet<FieldType> = new Set([
-  "text", "number", "integer", "boolean", "date", "datetime", "email", "url", "select", "multiselect", "reference",
+  "text",
+  "number",
+  "integer",
+  "boolean",
+  "date",
+  "datetime",
+  "email",
+  "url",
+  "select",
+  "multiselect",
+  "reference",
 ]);
 /** Types that can serve as a unique field or a bulk keyField: one scalar value per record. */
 export const KEYABLE_TYPES: ReadonlySet<FieldType> = new Set([
-  "text", "number", "integer", "date", "datetime", "email", "url", "select", "reference",
+  "text",
+  "number",
+  "integer",
+  "date",
+  "datetime",
+  "email",
+  "url",
+  "select",
+  "reference",
 ]);
 
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -45,7 +74,8 @@ export function parseFieldDefs(raw: unknown): { fields: FieldDef[]; errors: Fiel
   raw.forEach((f: unknown, i) => {
     const at = (k: string) => `fields[${i}].${k}`;
     const err = (k: string, message: string) => errors.push({ field: at(k), message });
-    if (!f || typeof f !== "object" || Array.isArray(f)) return void errors.push({ field: `fields[${i}]`, message: "must be an object" });
+    if (!f || typeof f !== "object" || Array.isArray(f))
+      return void errors.push({ field: `fields[${i}]`, message: "must be an object" });
     const d = f as Record<string, unknown>;
     const name = d.name;
     if (typeof name !== "string" || !FIELD_NAME.test(name)) {
@@ -53,7 +83,8 @@ export function parseFieldDefs(raw: unknown): { fields: FieldDef[]; errors: Fiel
     } else if (seen.has(name)) err("name", `duplicate field name '${name}'`);
     else seen.add(name);
     const type = d.type as FieldType;
-    if (!FIELD_TYPES.includes(type)) return void err("type", `unknown type '${String(d.type)}'; accepted: ${FIELD_TYPES.join(", ")}`);
+    if (!FIELD_TYPES.includes(type))
+      return void err("type", `unknown type '${String(d.type)}'; accepted: ${FIELD_TYPES.join(", ")}`);
     const def: FieldDef = { name: String(name), type, required: d.required === true, unique: d.unique === true };
     for (const flag of ["required", "unique"] as const) {
       if (d[flag] !== undefined && typeof d[flag] !== "boolean") err(flag, "must be a boolean");
@@ -71,12 +102,14 @@ export function parseFieldDefs(raw: unknown): { fields: FieldDef[]; errors: Fiel
       else def.options = o as string[];
     } else if (d.options !== undefined) err("options", `only select and multiselect fields take options`);
     if (type === "reference") {
-      if (typeof d.collectionId !== "string" || !d.collectionId) err("collectionId", "a reference field names its target collection");
+      if (typeof d.collectionId !== "string" || !d.collectionId)
+        err("collectionId", "a reference field names its target collection");
       else def.collectionId = d.collectionId;
     }
     if (d.maxLength !== undefined) {
       if (type !== "text" && type !== "longtext") err("maxLength", "only text and longtext fields take maxLength");
-      else if (!Number.isInteger(d.maxLength) || (d.maxLength as number) < 1) err("maxLength", "must be a positive integer");
+      else if (!Number.isInteger(d.maxLength) || (d.maxLength as number) < 1)
+        err("maxLength", "must be a positive integer");
       else def.maxLength = d.maxLength as number;
     }
     fields.push(def);

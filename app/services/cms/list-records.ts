@@ -14,14 +14,19 @@ export function recordQueryFromParams(params: Record<string, string>) {
   for (const [k, v] of Object.entries(params)) {
     if (!k.startsWith("filter.")) continue;
     const [field, op = "eq", ...rest] = k.slice("filter.".length).split(".");
-    if (!field || rest.length) throw new BadRequestError(`Malformed filter parameter '${k}'`, [{ field: k, message: "use filter.<field> or filter.<field>.<op>" }]);
+    if (!field || rest.length)
+      throw new BadRequestError(`Malformed filter parameter '${k}'`, [
+        { field: k, message: "use filter.<field> or filter.<field>.<op>" },
+      ]);
     (filter[field] ??= {})[op] = v;
   }
   let sort: { field: string; direction: "asc" | "desc" } | undefined;
   if (params.sort) {
     const [field, direction = "asc"] = params.sort.split(",");
     if (!field || (direction !== "asc" && direction !== "desc")) {
-      throw new BadRequestError("sort must be <field>,asc or <field>,desc", [{ field: "sort", message: "use <field>,asc|desc" }]);
+      throw new BadRequestError("sort must be <field>,asc or <field>,desc", [
+        { field: "sort", message: "use <field>,asc|desc" },
+      ]);
     }
     sort = { field, direction };
   }
@@ -31,11 +36,17 @@ export function recordQueryFromParams(params: Record<string, string>) {
 
 /** GET /a/cms/collections/{id}/records: paginated (size default 20, at most 1000) within the caller's clearance. */
 export function listRecords(ctx: RequestCtx, collectionId: string, params: Record<string, string>): Page<RecordOut> {
-  const num = (s: string | undefined) => (s === undefined || s === "" || Number.isNaN(Number(s)) ? undefined : Number(s));
+  const num = (s: string | undefined) =>
+    s === undefined || s === "" || Number.isNaN(Number(s)) ? undefined : Number(s);
   const { page, size, offset } = pageParams(num(params.page), num(params.size), 20, MAX_QUERY_LIMIT);
   const q = recordQueryFromParams(params);
   const { records, total } = queryRecords({
-    tenantDb: ctx.db, collectionId, clearance: clearanceOf(ctx.actor), ...q, limit: size, offset,
+    tenantDb: ctx.db,
+    collectionId,
+    clearance: clearanceOf(ctx.actor),
+    ...q,
+    limit: size,
+    offset,
   });
   return pageOf(records, total, page, size);
 }

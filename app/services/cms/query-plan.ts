@@ -80,7 +80,10 @@ function checks(conds: Cond[], seq: string): [string, Param[]] {
 }
 
 const seqsOf = (sqlite: Database, sql: string, params: Param[]): number[] =>
-  sqlite.query<{ s: number }, Param[]>(sql).all(...params).map((r) => r.s);
+  sqlite
+    .query<{ s: number }, Param[]>(sql)
+    .all(...params)
+    .map((r) => r.s);
 
 /** Records the condition matches, counted from its index range; at most `cap` when given. */
 export function countCond(sqlite: Database, collectionId: string, c: Cond, cap?: number): number {
@@ -119,14 +122,18 @@ export function countMatches(inp: PlanInput, driver: Cond | null): number {
   const others = conds.filter((c) => c !== driver);
   if (driver && !others.length) return countCond(sqlite, collectionId, driver);
   // A single ne: a record holds a given value at most once (multiselect options are deduplicated).
-  if (!driver && others.length === 1) return inp.recordCount - countCond(sqlite, collectionId, { ...others[0], negated: false });
+  if (!driver && others.length === 1)
+    return inp.recordCount - countCond(sqlite, collectionId, { ...others[0], negated: false });
   if (!driver) {
     const [w, p] = checks(others, "r.seq");
-    return sqlite.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${RECORDS("r")} WHERE r.collection_id = ?${w}`).get(collectionId, ...p)!.n;
+    return sqlite
+      .query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${RECORDS("r")} WHERE r.collection_id = ?${w}`)
+      .get(collectionId, ...p)!.n;
   }
   const [range, rp] = rangeOf(driver, collectionId, true);
   const [w, p] = checks(others, "d.record_seq");
-  return sqlite.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM (${range}) AS d WHERE 1${w}`).get(...rp, ...p)!.n;
+  return sqlite.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM (${range}) AS d WHERE 1${w}`).get(...rp, ...p)!
+    .n;
 }
 
 /**
@@ -167,7 +174,11 @@ export function pageSeqs(inp: PlanInput, driver: Cond | null): number[] {
     if (!driver) {
       const [w, p] = checks(others, "r.seq");
       const dir = inp.desc ? "DESC" : "ASC";
-      return seqsOf(sqlite, `SELECT r.seq AS s FROM ${RECORDS("r")} WHERE r.collection_id = ?${w} ORDER BY r.seq ${dir} LIMIT ? OFFSET ?`, [collectionId, ...p, limit, offset]);
+      return seqsOf(
+        sqlite,
+        `SELECT r.seq AS s FROM ${RECORDS("r")} WHERE r.collection_id = ?${w} ORDER BY r.seq ${dir} LIMIT ? OFFSET ?`,
+        [collectionId, ...p, limit, offset],
+      );
     }
     // An equality's index range is in record order: the page is read in order and the scan stops after it.
     if (driver.eq || candidates() <= PLAN.small) return sortCandidates(inp, driver, others);
@@ -190,7 +201,11 @@ function sortCandidates(inp: PlanInput, driver: Cond, others: Cond[]): number[] 
   const [range, rp] = rangeOf(driver, collectionId, true);
   const [w, p] = checks(others, "d.record_seq");
   if (sortField === null) {
-    return seqsOf(sqlite, `SELECT d.record_seq AS s FROM (${range}) AS d WHERE 1${w} ORDER BY d.record_seq ${dir} LIMIT ? OFFSET ?`, [...rp, ...p, limit, offset]);
+    return seqsOf(
+      sqlite,
+      `SELECT d.record_seq AS s FROM (${range}) AS d WHERE 1${w} ORDER BY d.record_seq ${dir} LIMIT ? OFFSET ?`,
+      [...rp, ...p, limit, offset],
+    );
   }
   return seqsOf(
     sqlite,
@@ -245,7 +260,12 @@ function orderedWalk(inp: PlanInput, driver: Cond | null, others: Cond[], candid
   }
   const [w, p] = checks(rest, "w.s");
   // The LIMIT in the subquery keeps it a co-routine, so rows come out in walk order and the scan stops early.
-  const seqs = seqsOf(sqlite, `SELECT w.s AS s FROM (${source}) AS w WHERE ${member}${w} LIMIT ?`, [...sp, ...mp, ...p, need]);
+  const seqs = seqsOf(sqlite, `SELECT w.s AS s FROM (${source}) AS w WHERE ${member}${w} LIMIT ?`, [
+    ...sp,
+    ...mp,
+    ...p,
+    need,
+  ]);
   if (seqs.length >= need) return seqs.slice(offset);
   // Walking every record in seq order (cap above the count) is complete: there is no record without a sort key.
   if (sortField === null && cap >= inp.recordCount) return seqs.slice(offset);

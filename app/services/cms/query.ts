@@ -30,7 +30,13 @@ export interface RecordQueryResult {
 }
 
 export const MAX_QUERY_LIMIT = 1000;
-const SQL_OP: Record<Exclude<FilterOp, "in" | "contains" | "ne">, string> = { eq: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
+const SQL_OP: Record<Exclude<FilterOp, "in" | "contains" | "ne">, string> = {
+  eq: "=",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+};
 
 /** Turns an operand (typed, or a string from a query string) into the form stored in the index table. */
 function operand(f: FieldDef, raw: unknown, at: string, errors: FieldError[]): string | number | null {
@@ -71,7 +77,8 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
       continue;
     }
     const multi = f.type === "multiselect";
-    const ops: [string, unknown][] = spec !== null && typeof spec === "object" && !Array.isArray(spec) ? Object.entries(spec) : [["eq", spec]];
+    const ops: [string, unknown][] =
+      spec !== null && typeof spec === "object" && !Array.isArray(spec) ? Object.entries(spec) : [["eq", spec]];
     for (const [op, raw] of ops) {
       const at = `filter.${name}.${op}`;
       if (!FILTER_OPS.includes(op as FilterOp)) {
@@ -86,16 +93,30 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
         }
         const vals = list.map((x) => operand(f, x, at, errors)) as (string | number)[];
         const marks = vals.map(() => "?").join(",");
-        conds.push({ field: name, sql: (col) => `${col} IN (${marks})`, params: vals, negated: false, multi: multi && vals.length > 1, eq: vals.length === 1 });
+        conds.push({
+          field: name,
+          sql: (col) => `${col} IN (${marks})`,
+          params: vals,
+          negated: false,
+          multi: multi && vals.length > 1,
+          eq: vals.length === 1,
+        });
         continue;
       }
       const v = operand(f, raw, at, errors);
       if (v === null) continue;
       if (op === "contains") {
         const pattern = `%${String(v).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        conds.push({ field: name, sql: (col) => `${col} LIKE ? ESCAPE '\\'`, params: [pattern], negated: false, multi });
+        conds.push({
+          field: name,
+          sql: (col) => `${col} LIKE ? ESCAPE '\\'`,
+          params: [pattern],
+          negated: false,
+          multi,
+        });
       } else if (op === "ne") conds.push({ field: name, sql: (col) => `${col} = ?`, params: [v], negated: true });
-      else if (op === "eq") conds.push({ field: name, sql: (col) => `${col} = ?`, params: [v], negated: false, eq: true });
+      else if (op === "eq")
+        conds.push({ field: name, sql: (col) => `${col} = ?`, params: [v], negated: false, eq: true });
       else {
         // Bounds on one field form one range condition, so the index serves it as one range and its probe is true.
         const sqlOp = SQL_OP[op as keyof typeof SQL_OP];
@@ -104,7 +125,15 @@ function parseFilter(fields: Map<string, FieldDef>, filter: Record<string, Filte
           const before = range.sql;
           range.sql = (col) => `${before(col)} AND ${col} ${sqlOp} ?`;
           range.params.push(v);
-        } else conds.push({ field: name, sql: (col) => `${col} ${sqlOp} ?`, params: [v], negated: false, range: true, multi });
+        } else
+          conds.push({
+            field: name,
+            sql: (col) => `${col} ${sqlOp} ?`,
+            params: [v],
+            negated: false,
+            range: true,
+            multi,
+          });
       }
     }
   }
@@ -125,19 +154,31 @@ export function queryRecords(q: RecordQuery): RecordQueryResult {
   const limit = Math.min(MAX_QUERY_LIMIT, Math.max(0, Math.floor(q.limit ?? 20)));
   const offset = Math.max(0, Math.floor(q.offset ?? 0));
   for (const p of q.projection ?? []) {
-    if (!fields.has(p)) throw new BadRequestError(`Unknown field '${p}' in projection`, [{ field: `fields.${p}`, message: "is not a field of this collection" }]);
+    if (!fields.has(p))
+      throw new BadRequestError(`Unknown field '${p}' in projection`, [
+        { field: `fields.${p}`, message: "is not a field of this collection" },
+      ]);
   }
   const conds = parseFilter(fields, q.filter ?? {});
   let sortField: string | null = null;
   if (q.sort && q.sort.field !== "createdAt") {
     const f = fields.get(q.sort.field);
     if (!f || !INDEXED_TYPES.has(f.type) || f.type === "multiselect") {
-      throw new BadRequestError(`Cannot sort by '${q.sort.field}'`, [{ field: "sort", message: "must be createdAt or a scalar, indexed field of the collection" }]);
+      throw new BadRequestError(`Cannot sort by '${q.sort.field}'`, [
+        { field: "sort", message: "must be createdAt or a scalar, indexed field of the collection" },
+      ]);
     }
     sortField = f.name;
   }
   const plan: PlanInput = {
-    sqlite, collectionId: c.id, recordCount: c.recordCount, conds, sortField, desc: q.sort?.direction === "desc", offset, limit,
+    sqlite,
+    collectionId: c.id,
+    recordCount: c.recordCount,
+    conds,
+    sortField,
+    desc: q.sort?.direction === "desc",
+    offset,
+    limit,
   };
   const driver = chooseDriver(sqlite, c.id, conds);
   // Totals of filtered queries are remembered until the next write (count-cache.ts): paging costs the count once.

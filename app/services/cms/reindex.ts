@@ -22,7 +22,7 @@ export function reindexCollection(sqlite: Database, c: CollectionRow, fields: Fi
   const w = recordWriter(sqlite, c.id);
   const refs = refChecker(sqlite);
   const page = sqlite.query<{ seq: number; id: string; values: string }, [string, number]>(
-    "SELECT seq, id, \"values\" FROM cms_records WHERE collection_id = ? AND seq > ? ORDER BY seq LIMIT 2000",
+    'SELECT seq, id, "values" FROM cms_records WHERE collection_id = ? AND seq > ? ORDER BY seq LIMIT 2000',
   );
   const errors: FieldError[] = [];
   const names = new Set(fields.map((f) => f.name));
@@ -44,5 +44,6 @@ export function reindexCollection(sqlite: Database, c: CollectionRow, fields: Fi
     }
     if (errors.length >= 100) break;
   }
-  if (errors.length) throw new BadRequestError("Existing records do not fit the new fields; nothing was changed", errors);
+  if (errors.length)
+    throw new BadRequestError("Existing records do not fit the new fields; nothing was changed", errors);
 }

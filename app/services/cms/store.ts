@@ -25,13 +25,25 @@ export interface RecordOut {
 }
 
 interface RawCollection {
-  id: string; name: string; fields: string; confidentiality: Confidentiality;
-  record_count: number; created_by: string | null; created_at: string; updated_at: string;
+  id: string;
+  name: string;
+  fields: string;
+  confidentiality: Confidentiality;
+  record_count: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 const toCollection = (r: RawCollection): CollectionRow => ({
-  id: r.id, name: r.name, fields: readFieldDefs(r.fields), confidentiality: r.confidentiality,
-  recordCount: r.record_count, createdBy: r.created_by, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  name: r.name,
+  fields: readFieldDefs(r.fields),
+  confidentiality: r.confidentiality,
+  recordCount: r.record_count,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 export function findCollection(sqlite: Database, id: string): CollectionRow | null {
@@ -54,29 +66,50 @@ export function allCollections(sqlite: Database, levels: readonly Confidentialit
 }
 
 export const refChecker = (sqlite: Database): RefChecker => {
-  const q = sqlite.query<{ one: number }, [string, string]>("SELECT 1 AS one FROM cms_records WHERE id = ? AND collection_id = ?");
+  const q = sqlite.query<{ one: number }, [string, string]>(
+    "SELECT 1 AS one FROM cms_records WHERE id = ? AND collection_id = ?",
+  );
   return (collectionId, recordId) => q.get(recordId, collectionId) !== null;
 };
 
-interface RawRecord { seq: number; id: string; values: string; created_at: string; updated_at: string }
+interface RawRecord {
+  seq: number;
+  id: string;
+  values: string;
+  created_at: string;
+  updated_at: string;
+}
 export const toRecord = (r: RawRecord): RecordOut => ({
-  id: r.id, values: JSON.parse(r.values) as Record<string, unknown>, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  values: JSON.parse(r.values) as Record<string, unknown>,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
-export function findRecord(sqlite: Database, collectionId: string, recordId: string): (RecordOut & { seq: number }) | null {
+export function findRecord(
+  sqlite: Database,
+  collectionId: string,
+  recordId: string,
+): (RecordOut & { seq: number }) | null {
   const r = sqlite
-    .query<RawRecord, [string, string]>("SELECT seq, id, \"values\", created_at, updated_at FROM cms_records WHERE id = ? AND collection_id = ?")
+    .query<RawRecord, [string, string]>(
+      'SELECT seq, id, "values", created_at, updated_at FROM cms_records WHERE id = ? AND collection_id = ?',
+    )
     .get(recordId, collectionId);
   return r ? { ...toRecord(r), seq: r.seq } : null;
 }
 
 /** Statements of one write transaction; build once per operation, reuse for every record. */
 export function recordWriter(sqlite: Database, collectionId: string) {
-  const ins = sqlite.query("INSERT INTO cms_records (id, collection_id, \"values\", created_at, updated_at) VALUES (?, ?, ?, ?, ?)");
-  const upd = sqlite.query("UPDATE cms_records SET \"values\" = ?, updated_at = ? WHERE seq = ?");
+  const ins = sqlite.query(
+    'INSERT INTO cms_records (id, collection_id, "values", created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const upd = sqlite.query('UPDATE cms_records SET "values" = ?, updated_at = ? WHERE seq = ?');
   const insV = sqlite.query("INSERT INTO cms_record_values (collection_id, field, v, record_seq) VALUES (?, ?, ?, ?)");
   const delV = sqlite.query("DELETE FROM cms_record_values WHERE record_seq = ?");
-  const bySeq = sqlite.query<{ id: string; created_at: string }, [number]>("SELECT id, created_at FROM cms_records WHERE seq = ?");
+  const bySeq = sqlite.query<{ id: string; created_at: string }, [number]>(
+    "SELECT id, created_at FROM cms_records WHERE seq = ?",
+  );
   const byValue = sqlite.query<{ record_seq: number }, [string, string, IndexValue, number]>(
     "SELECT record_seq FROM cms_record_values WHERE collection_id = ? AND field = ? AND v = ? AND record_seq != ? LIMIT 1",
   );
@@ -105,7 +138,9 @@ export function recordWriter(sqlite: Database, collectionId: string) {
 }
 
 export function addToCount(sqlite: Database, collectionId: string, delta: number, now: string): void {
-  sqlite.query("UPDATE cms_collections SET record_count = record_count + ?, updated_at = ? WHERE id = ?").run(delta, now, collectionId);
+  sqlite
+    .query("UPDATE cms_collections SET record_count = record_count + ?, updated_at = ? WHERE id = ?")
+    .run(delta, now, collectionId);
 }
 
 /** Removes every record of a collection with its index rows; returns how many records went. */

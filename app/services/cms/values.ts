@@ -33,7 +33,11 @@ function validUrl(s: string): boolean {
 /** Checks one value against its field; returns the stored form or an error message. */
 function checkValue(f: FieldDef, v: unknown, refs: RefChecker): { ok: unknown } | { error: string } {
   const str = (max: number) =>
-    typeof v !== "string" ? { error: "must be a string" } : v.length > max ? { error: `at most ${max} characters` } : { ok: v };
+    typeof v !== "string"
+      ? { error: "must be a string" }
+      : v.length > max
+        ? { error: `at most ${max} characters` }
+        : { ok: v };
   switch (f.type) {
     case "text":
       return str(f.maxLength ?? 1000);
@@ -55,11 +59,17 @@ function checkValue(f: FieldDef, v: unknown, refs: RefChecker): { ok: unknown } 
       return { ok: new Date(v).toISOString() };
     }
     case "email":
-      return typeof v === "string" && v.length <= 320 && EMAIL.test(v) ? { ok: v } : { error: "must be an email address" };
+      return typeof v === "string" && v.length <= 320 && EMAIL.test(v)
+        ? { ok: v }
+        : { error: "must be an email address" };
     case "url":
-      return typeof v === "string" && v.length <= 2048 && validUrl(v) ? { ok: v } : { error: "must be an http or https URL" };
+      return typeof v === "string" && v.length <= 2048 && validUrl(v)
+        ? { ok: v }
+        : { error: "must be an http or https URL" };
     case "select":
-      return typeof v === "string" && f.options!.includes(v) ? { ok: v } : { error: `must be one of: ${f.options!.join(", ")}` };
+      return typeof v === "string" && f.options!.includes(v)
+        ? { ok: v }
+        : { error: `must be one of: ${f.options!.join(", ")}` };
     case "multiselect": {
       if (!Array.isArray(v) || !v.every((x) => typeof x === "string" && f.options!.includes(x))) {
         return { error: `must be an array of: ${f.options!.join(", ")}` };
@@ -78,7 +88,13 @@ function checkValue(f: FieldDef, v: unknown, refs: RefChecker): { ok: unknown } 
  * Validates a record's values against the collection's fields. `prefix` names the record in field errors
  * (`values` for one record, `records[17]` in a bulk load). Null counts as absent.
  */
-export function checkRecord(fields: FieldDef[], input: unknown, prefix: string, refs: RefChecker, errors: FieldError[]): CheckedRecord | null {
+export function checkRecord(
+  fields: FieldDef[],
+  input: unknown,
+  prefix: string,
+  refs: RefChecker,
+  errors: FieldError[],
+): CheckedRecord | null {
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     errors.push({ field: prefix, message: "must be an object of field values" });
     return null;

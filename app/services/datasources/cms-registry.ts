@@ -9,7 +9,10 @@ export interface CmsDataSourceQuery {
 }
 
 /** Runs a CMS query for a data source as the calling user (so confidentiality rules apply); returns record values. */
-export type CmsQuery = (ctx: RequestCtx, query: CmsDataSourceQuery) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+export type CmsQuery = (
+  ctx: RequestCtx,
+  query: CmsDataSourceQuery,
+) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
 
 // The CMS service registers itself at start; until then CMS data sources answer 409.
 let cmsQuery: CmsQuery | null = null;

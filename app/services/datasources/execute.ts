@@ -19,11 +19,14 @@ export async function executeDataSource(ctx: RequestCtx, key: string, parameters
       return { rows: runStatic(StaticConfig.parse(config), parameters) };
     case "HTTP": {
       const allowed = (resolveTenantVariable(ctx.db, ALLOW_PRIVATE_HOSTS_VARIABLE) ?? "")
-        .split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
       const lookup = (kind: "var" | "param", name: string) => {
         if (kind === "param") return parameters[name];
         const value = resolveTenantVariable(ctx.db, name);
-        if (value === null) throw new UnprocessableError(`Data source '${key}' uses tenant variable '${name}', which is not defined`);
+        if (value === null)
+          throw new UnprocessableError(`Data source '${key}' uses tenant variable '${name}', which is not defined`);
         return value;
       };
       return { rows: await runHttp(key, HttpConfig.parse(config), parameters, lookup, { allowedPrivate: allowed }) };
@@ -32,7 +35,11 @@ export async function executeDataSource(ctx: RequestCtx, key: string, parameters
       const query = getCmsQuery();
       if (!query) throw new ConflictError("CMS query not available: the CMS service is not wired to data sources");
       const c = CmsConfig.parse(config);
-      const rows = await query(ctx, { collection: c.collection, filter: { ...c.filter, ...parameters }, limit: c.limit });
+      const rows = await query(ctx, {
+        collection: c.collection,
+        filter: { ...c.filter, ...parameters },
+        limit: c.limit,
+      });
       return { rows };
     }
     default:

@@ -42,14 +42,22 @@ function pick(value: unknown, path: string | undefined): unknown {
 }
 
 const toRows = (v: unknown): Record<string, unknown>[] =>
-  (Array.isArray(v) ? v : [v]).map((r) => (r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : { value: r }));
+  (Array.isArray(v) ? v : [v]).map((r) =>
+    r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : { value: r },
+  );
 
 /**
  * Calls an HTTP JSON source. The destination is checked after DNS resolution (and plain-http calls are pinned to the
  * checked address); redirects are not followed; time and size are bounded. Messages name the configured URL template,
  * never resolved values, so secrets from tenant variables are not echoed back.
  */
-export async function runHttp(key: string, config: HttpConfigT, parameters: Record<string, unknown>, lookup: Lookup, opts: HttpRunOptions) {
+export async function runHttp(
+  key: string,
+  config: HttpConfigT,
+  parameters: Record<string, unknown>,
+  lookup: Lookup,
+  opts: HttpRunOptions,
+) {
   const fail = (m: string): never => {
     throw new UnprocessableError(`HTTP data source '${key}' (${config.url}): ${m}`);
   };
@@ -67,7 +75,9 @@ export async function runHttp(key: string, config: HttpConfigT, parameters: Reco
     addresses = await checkDestination(host, opts.allowedPrivate, opts.resolver ?? systemResolver);
   } catch (e) {
     if (!(e instanceof DestinationRefused)) throw e;
-    throw new ForbiddenError(`HTTP data source '${key}' refused: ${literalHost ? e.message : "its host (from a variable) is not allowed"}`);
+    throw new ForbiddenError(
+      `HTTP data source '${key}' refused: ${literalHost ? e.message : "its host (from a variable) is not allowed"}`,
+    );
   }
 
   const headers = new Headers({ accept: "application/json" });
@@ -96,7 +106,13 @@ export async function runHttp(key: string, config: HttpConfigT, parameters: Reco
   try {
     let res: Response;
     try {
-      res = await fetch(target, { method: config.method, headers, body, redirect: "manual", signal: controller.signal });
+      res = await fetch(target, {
+        method: config.method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
     } catch {
       return fail(controller.signal.aborted ? `no answer within ${config.timeoutMs} ms` : "the connection failed");
     }
@@ -107,7 +123,9 @@ export async function runHttp(key: string, config: HttpConfigT, parameters: Reco
       text = await readCapped(res, config.maxBytes, fail);
     } catch (e) {
       if (e instanceof UnprocessableError) throw e;
-      return fail(controller.signal.aborted ? `no answer within ${config.timeoutMs} ms` : "the answer could not be read");
+      return fail(
+        controller.signal.aborted ? `no answer within ${config.timeoutMs} ms` : "the answer could not be read",
+      );
     }
     let parsed: unknown;
     try {

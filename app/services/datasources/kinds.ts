@@ -16,7 +16,10 @@ const Row = z.record(z.string(), z.unknown());
 export const StaticConfig = z.object({ rows: z.array(Row).max(STATIC_MAX_ROWS) });
 
 export const HttpConfig = z.object({
-  url: z.string().min(1).refine((u) => /^https?:\/\//i.test(u), "must start with http:// or https://"),
+  url: z
+    .string()
+    .min(1)
+    .refine((u) => /^https?:\/\//i.test(u), "must start with http:// or https://"),
   method: z.enum(["GET", "POST"]).default("GET"),
   headers: z.record(z.string(), z.string()).default({}),
   /** JSON body template for POST; absent = the execute parameters as they are. */
@@ -48,8 +51,14 @@ export function parseConfig(kind: string, config: unknown): Record<string, unkno
   }
   const parsed = SCHEMAS[kind as DataSourceKind].safeParse(config ?? {});
   if (!parsed.success) {
-    const fieldErrors = parsed.error.issues.map((i) => ({ field: ["config", ...i.path.map(String)].join("."), message: i.message }));
-    throw new BadRequestError(`Invalid ${kind} configuration: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join("; ")}`, fieldErrors);
+    const fieldErrors = parsed.error.issues.map((i) => ({
+      field: ["config", ...i.path.map(String)].join("."),
+      message: i.message,
+    }));
+    throw new BadRequestError(
+      `Invalid ${kind} configuration: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join("; ")}`,
+      fieldErrors,
+    );
   }
   return parsed.data as Record<string, unknown>;
 }

@@ -10,7 +10,16 @@ import { referencedVariables } from "./placeholders";
 export type DataSourceRow = typeof datasources.$inferSelect;
 
 export function dataSourceView(d: DataSourceRow) {
-  return { id: d.id, key: d.key, name: d.name, kind: d.kind, config: JSON.parse(d.config) as unknown, createdBy: d.createdBy, createdAt: d.createdAt, updatedAt: d.updatedAt };
+  return {
+    id: d.id,
+    key: d.key,
+    name: d.name,
+    kind: d.kind,
+    config: JSON.parse(d.config) as unknown,
+    createdBy: d.createdBy,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
 }
 
 const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
@@ -29,7 +38,9 @@ function checkedConfig(ctx: RequestCtx, kind: string, config: unknown): string {
   const parsed = parseConfig(kind, config);
   const secrets = secretNamesAmong(ctx.db, referencedVariables(parsed));
   if (secrets.length && !isAdmin(ctx.actor)) {
-    throw new ForbiddenError(`Only an Admin may configure a data source using secret variables (${secrets.join(", ")})`);
+    throw new ForbiddenError(
+      `Only an Admin may configure a data source using secret variables (${secrets.join(", ")})`,
+    );
   }
   return JSON.stringify(parsed);
 }
@@ -42,10 +53,22 @@ export function getDataSource(ctx: RequestCtx, key: string) {
   return dataSourceView(findDataSource(ctx, key));
 }
 
-export function createDataSource(ctx: RequestCtx, input: { key: string; name: string; kind: string; config?: unknown }) {
+export function createDataSource(
+  ctx: RequestCtx,
+  input: { key: string; name: string; kind: string; config?: unknown },
+) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
-  const row: DataSourceRow = { id: crypto.randomUUID(), key: input.key, name: input.name, kind: input.kind, config, createdBy: ctx.actor.userId, createdAt: at, updatedAt: at };
+  const row: DataSourceRow = {
+    id: crypto.randomUUID(),
+    key: input.key,
+    name: input.name,
+    kind: input.kind,
+    config,
+    createdBy: ctx.actor.userId,
+    createdAt: at,
+    updatedAt: at,
+  };
   immediate(ctx.db.sqlite, () => {
     if (ctx.db.orm.select({ id: datasources.id }).from(datasources).where(eq(datasources.key, input.key)).get()) {
       throw new ConflictError(`A data source with key '${input.key}' already exists`);
@@ -56,13 +79,21 @@ export function createDataSource(ctx: RequestCtx, input: { key: string; name: st
 }
 
 /** PUT replaces name, kind and configuration; the key stays (forms name it). */
-export function updateDataSource(ctx: RequestCtx, key: string, input: { name: string; kind: string; config?: unknown }) {
+export function updateDataSource(
+  ctx: RequestCtx,
+  key: string,
+  input: { name: string; kind: string; config?: unknown },
+) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
   return immediate(ctx.db.sqlite, () => {
     const row = findDataSource(ctx, key);
     const next = { ...row, name: input.name, kind: input.kind, config, updatedAt: at };
-    ctx.db.orm.update(datasources).set({ name: next.name, kind: next.kind, config, updatedAt: at }).where(eq(datasources.id, row.id)).run();
+    ctx.db.orm
+      .update(datasources)
+      .set({ name: next.name, kind: next.kind, config, updatedAt: at })
+      .where(eq(datasources.id, row.id))
+      .run();
     return dataSourceView(next);
   });
 }

@@ -12,7 +12,7 @@ function v4ToInt(ip: string): number {
 }
 const inV4 = (ip: string, base: string, bits: number) => {
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return ((v4ToInt(ip) & mask) >>> 0) === ((v4ToInt(base) & mask) >>> 0);
+  return (v4ToInt(ip) & mask) >>> 0 === (v4ToInt(base) & mask) >>> 0;
 };
 
 function classifyV4(ip: string): BlockReason | null {
@@ -20,7 +20,13 @@ function classifyV4(ip: string): BlockReason | null {
   if (inV4(ip, "0.0.0.0", 8)) return "unspecified";
   if (inV4(ip, "127.0.0.0", 8)) return "loopback";
   if (inV4(ip, "169.254.0.0", 16)) return "link-local";
-  for (const [base, bits] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["100.64.0.0", 10], ["198.18.0.0", 15]] as const) {
+  for (const [base, bits] of [
+    ["10.0.0.0", 8],
+    ["172.16.0.0", 12],
+    ["192.168.0.0", 16],
+    ["100.64.0.0", 10],
+    ["198.18.0.0", 15],
+  ] as const) {
     if (inV4(ip, base, bits)) return "private";
   }
   if (inV4(ip, "224.0.0.0", 4)) return "multicast";
@@ -34,7 +40,7 @@ function v6Groups(ip: string): number[] {
   const dotted = s.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (dotted) {
     const n = v4ToInt(dotted[1]);
-    s = s.slice(0, -dotted[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    s = `${s.slice(0, -dotted[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head, tail] = s.split("::");
   const parse = (p: string | undefined) => (p ? p.split(":").map((g) => parseInt(g || "0", 16)) : []);
@@ -67,7 +73,8 @@ export function classifyAddress(ip: string): BlockReason | null {
 }
 
 export type Resolver = (host: string) => Promise<string[]>;
-export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 export class DestinationRefused extends Error {}
 
@@ -76,7 +83,11 @@ export class DestinationRefused extends Error {}
  * tenant lets through although they are internal ("*" = every internal address); metadata endpoints stay refused.
  * Returns the addresses to connect to.
  */
-export async function checkDestination(hostname: string, allowedPrivate: string[], resolve: Resolver = systemResolver): Promise<string[]> {
+export async function checkDestination(
+  hostname: string,
+  allowedPrivate: string[],
+  resolve: Resolver = systemResolver,
+): Promise<string[]> {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   let addresses: string[];
   try {
@@ -88,7 +99,9 @@ export async function checkDestination(hostname: string, allowedPrivate: string[
   for (const ip of addresses) {
     const reason = classifyAddress(ip);
     if (!reason) continue;
-    const allowed = reason !== "metadata" && (allowedPrivate.includes("*") || allowedPrivate.includes(host) || allowedPrivate.includes(ip));
+    const allowed =
+      reason !== "metadata" &&
+      (allowedPrivate.includes("*") || allowedPrivate.includes(host) || allowedPrivate.includes(ip));
     if (!allowed) throw new DestinationRefused(`host '${host}' resolves to a ${reason} address (${ip})`);
   }
   return addresses;

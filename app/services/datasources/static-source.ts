@@ -12,7 +12,11 @@ export function runStatic(config: StaticConfigT, parameters: Record<string, unkn
     active.every(([name, value]) => {
       if (name === "search") {
         const needle = String(value).toLowerCase();
-        return Object.values(row).some((cell) => String(cell ?? "").toLowerCase().includes(needle));
+        return Object.values(row).some((cell) =>
+          String(cell ?? "")
+            .toLowerCase()
+            .includes(needle),
+        );
       }
       return same(row[name], value);
     }),

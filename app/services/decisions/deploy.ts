@@ -34,8 +34,16 @@ export async function deployDecisionXml(
       p.engineDb
         .insert(decisions)
         .values({
-          id: crypto.randomUUID(), tenantId, key: d.key, name: d.name || d.key, version, deploymentId, xml,
-          sourceTemplate: opts.sourceTemplate ?? null, createdBy: opts.createdBy, createdAt: now,
+          id: crypto.randomUUID(),
+          tenantId,
+          key: d.key,
+          name: d.name || d.key,
+          version,
+          deploymentId,
+          xml,
+          sourceTemplate: opts.sourceTemplate ?? null,
+          createdBy: opts.createdBy,
+          createdAt: now,
         })
         .run();
       return { key: d.key, name: d.name || d.key, version };

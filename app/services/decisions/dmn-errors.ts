@@ -8,7 +8,9 @@ export function toAppError(e: unknown): unknown {
     case "DMN_PARSE":
       return new BadRequestError(`Invalid DMN: ${e.message}`);
     case "DMN_VALIDATION":
-      return new BadRequestError(`Invalid decision table: ${e.message}`, [{ field: (e as DmnError & { path: string }).path, message: e.message }]);
+      return new BadRequestError(`Invalid decision table: ${e.message}`, [
+        { field: (e as DmnError & { path: string }).path, message: e.message },
+      ]);
     case "DMN_DECISION_NOT_FOUND":
       return new NotFoundError(e.message);
     case "DMN_EVALUATION":

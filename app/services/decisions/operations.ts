@@ -8,7 +8,12 @@ import { withDmnErrors } from "./dmn-errors";
 import { getTemplate } from "./templates";
 
 const summary = (r: DecisionRow) => ({
-  key: r.key, name: r.name, version: r.version, deploymentId: r.deploymentId, sourceTemplate: r.sourceTemplate, createdAt: r.createdAt,
+  key: r.key,
+  name: r.name,
+  version: r.version,
+  deploymentId: r.deploymentId,
+  sourceTemplate: r.sourceTemplate,
+  createdAt: r.createdAt,
 });
 
 /** GET /a/decisions: the latest version of each decision of the tenant. */
@@ -26,7 +31,12 @@ export async function decisionDetail(ctx: RequestCtx, key: string) {
   } catch {
     table = null; // a literal expression or other boxed expression has no table view
   }
-  const versions = decisionVersions(ctx.platform, ctx.tenant.id, key).map((v) => ({ version: v.version, deploymentId: v.deploymentId, createdAt: v.createdAt, createdBy: v.createdBy }));
+  const versions = decisionVersions(ctx.platform, ctx.tenant.id, key).map((v) => ({
+    version: v.version,
+    deploymentId: v.deploymentId,
+    createdAt: v.createdAt,
+    createdBy: v.createdBy,
+  }));
   return { ...summary(row), table, xml: row.xml, versions };
 }
 
@@ -40,7 +50,10 @@ export async function deployDecisions(ctx: RequestCtx, xml: string) {
 export async function updateDecision(ctx: RequestCtx, key: string, change: { xml: string } | { table: JsonTable }) {
   const latest = latestDecision(ctx.platform, ctx.tenant.id, key);
   const xml = "xml" in change ? change.xml : await withDmnErrors(() => applyJsonTable(latest.xml, key, change.table));
-  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, xml, { createdBy: ctx.actor.userId, only: key });
+  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, xml, {
+    createdBy: ctx.actor.userId,
+    only: key,
+  });
   if (!decisions.length) throw new NotFoundError(`The new file does not contain decision '${key}'`);
   return decisions[0];
 }
@@ -51,7 +64,12 @@ export async function evaluateTenantDecision(ctx: RequestCtx, key: string, varia
 }
 
 /** Evaluation used by the route and by business-rule tasks / decision tasks in the engines. */
-export async function evaluateLatest(p: RequestCtx["platform"], tenantId: string, key: string, variables: Record<string, unknown>) {
+export async function evaluateLatest(
+  p: RequestCtx["platform"],
+  tenantId: string,
+  key: string,
+  variables: Record<string, unknown>,
+) {
   const row = latestDecision(p, tenantId, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   return withDmnErrors(() => evaluateDecision(model, key, variables));
@@ -65,6 +83,9 @@ export function removeDecision(ctx: RequestCtx, key: string) {
 /** POST /a/decisions/from-template/{key}: the global template's decisions as new versions in this tenant. */
 export async function cloneTemplate(ctx: RequestCtx, templateKey: string) {
   const t = getTemplate(ctx.platform, templateKey);
-  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, t.xml, { createdBy: ctx.actor.userId, sourceTemplate: t.key });
+  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, t.xml, {
+    createdBy: ctx.actor.userId,
+    sourceTemplate: t.key,
+  });
   return { decisions };
 }

@@ -41,17 +41,26 @@ export function nextVersion(p: Platform, tenantId: string, key: string): number 
 
 /** Latest version of every decision key of a tenant. */
 export function latestDecisions(p: Platform, tenantId: string): DecisionRow[] {
-  return p.engineDb.all(sql`
+  return p.engineDb
+    .all(sql`
     select d.* from decisions d
     join (select key, max(version) v from decisions where tenant_id = ${tenantId} group by key) m
       on m.key = d.key and m.v = d.version
     where d.tenant_id = ${tenantId}
-    order by d.key`).map((r) => {
-    const row = r as Record<string, unknown>;
-    return {
-      id: row.id, tenantId: row.tenant_id, key: row.key, name: row.name, version: row.version,
-      deploymentId: row.deployment_id, xml: row.xml, sourceTemplate: row.source_template,
-      createdBy: row.created_by, createdAt: row.created_at,
-    } as DecisionRow;
-  });
+    order by d.key`)
+    .map((r) => {
+      const row = r as Record<string, unknown>;
+      return {
+        id: row.id,
+        tenantId: row.tenant_id,
+        key: row.key,
+        name: row.name,
+        version: row.version,
+        deploymentId: row.deployment_id,
+        xml: row.xml,
+        sourceTemplate: row.source_template,
+        createdBy: row.created_by,
+        createdAt: row.created_at,
+      } as DecisionRow;
+    });
 }

@@ -10,7 +10,12 @@ import { deployDecisionXml } from "./deploy";
 type TemplateRow = typeof dmnTemplates.$inferSelect;
 
 export const templateView = (t: TemplateRow) => ({
-  key: t.key, name: t.name, description: t.description, xml: t.xml, createdAt: t.createdAt, updatedAt: t.updatedAt,
+  key: t.key,
+  name: t.name,
+  description: t.description,
+  xml: t.xml,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
 });
 
 export function listTemplates(p: Platform) {
@@ -29,19 +34,33 @@ async function checkXml(xml: string) {
 }
 
 /** POST /admin/dmn-templates */
-export async function createTemplate(p: Platform, input: { key: string; name: string; description?: string | null; xml: string }) {
+export async function createTemplate(
+  p: Platform,
+  input: { key: string; name: string; description?: string | null; xml: string },
+) {
   if (p.platformDb.select().from(dmnTemplates).where(eq(dmnTemplates.key, input.key)).get()) {
     throw new ConflictError(`DMN template '${input.key}' already exists`);
   }
   await checkXml(input.xml);
   const now = new Date(p.clock.now()).toISOString();
-  const row: TemplateRow = { key: input.key, name: input.name, description: input.description ?? null, xml: input.xml, createdAt: now, updatedAt: now };
+  const row: TemplateRow = {
+    key: input.key,
+    name: input.name,
+    description: input.description ?? null,
+    xml: input.xml,
+    createdAt: now,
+    updatedAt: now,
+  };
   p.platformDb.insert(dmnTemplates).values(row).run();
   return templateView(row);
 }
 
 /** PUT /admin/dmn-templates/{key}: tenants keep their copies; new tenants and clones get the new content. */
-export async function updateTemplate(p: Platform, key: string, input: { name?: string; description?: string | null; xml?: string }) {
+export async function updateTemplate(
+  p: Platform,
+  key: string,
+  input: { name?: string; description?: string | null; xml?: string },
+) {
   const t = getTemplate(p, key);
   if (input.xml !== undefined) await checkXml(input.xml);
   const changes = {

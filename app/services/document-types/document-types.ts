@@ -24,8 +24,14 @@ export interface DocumentTypeInput {
 
 type Row = typeof documentTypes.$inferSelect;
 const out = (r: Row, isGlobal: boolean): DocumentTypeOut => ({
-  id: r.id, name: r.name, description: r.description, status: r.status, isGlobal,
-  processKey: r.processKey, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  isGlobal,
+  processKey: r.processKey,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 const tenantOrm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
 const now = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
@@ -44,7 +50,8 @@ function checkInput(input: DocumentTypeInput, creating: boolean) {
       if (required) errors.push({ field, message: "is required" });
       return undefined;
     }
-    if (typeof v !== "string" || (required && !v.trim()) || v.length > max) errors.push({ field, message: `must be a string of at most ${max} characters` });
+    if (typeof v !== "string" || (required && !v.trim()) || v.length > max)
+      errors.push({ field, message: `must be a string of at most ${max} characters` });
     return typeof v === "string" ? v.trim() : undefined;
   };
   const name = str(input.name, "name", 200, creating);
@@ -61,20 +68,40 @@ function checkInput(input: DocumentTypeInput, creating: boolean) {
 export function listDocumentTypes(ctx: RequestCtx, q: { isGlobal?: string; processKey?: string }): DocumentTypeOut[] {
   const globalOnly = q.isGlobal === "true";
   if (!globalOnly && !(isManager(ctx.actor) || isModeler(ctx.actor))) {
-    throw new ForbiddenError("Listing document types requires the MANAGER, MODELER or ADMIN role (isGlobal=true is open to members)");
+    throw new ForbiddenError(
+      "Listing document types requires the MANAGER, MODELER or ADMIN role (isGlobal=true is open to members)",
+    );
   }
   const byProcess = (col: typeof documentTypes.processKey | typeof globalDocumentTypes.processKey): SQL | undefined =>
     q.processKey ? eq(col, q.processKey) : undefined;
-  const globals = ctx.platform.platformDb.select().from(globalDocumentTypes).where(byProcess(globalDocumentTypes.processKey))
-    .all().map((r) => out(r, true));
+  const globals = ctx.platform.platformDb
+    .select()
+    .from(globalDocumentTypes)
+    .where(byProcess(globalDocumentTypes.processKey))
+    .all()
+    .map((r) => out(r, true));
   if (globalOnly) return globals;
-  const own = tenantOrm(ctx).select().from(documentTypes).where(byProcess(documentTypes.processKey)).all().map((r) => out(r, false));
+  const own = tenantOrm(ctx)
+    .select()
+    .from(documentTypes)
+    .where(byProcess(documentTypes.processKey))
+    .all()
+    .map((r) => out(r, false));
   return q.isGlobal === "false" ? own : [...own, ...globals];
 }
 
-function assertNameFree(ctx: RequestCtx, isGlobal: boolean, name: string, processKey: string | null, exceptId: string): void {
+function assertNameFree(
+  ctx: RequestCtx,
+  isGlobal: boolean,
+  name: string,
+  processKey: string | null,
+  exceptId: string,
+): void {
   const table = isGlobal ? globalDocumentTypes : documentTypes;
-  const cond = and(eq(table.name, name), processKey === null ? isNull(table.processKey) : eq(table.processKey, processKey));
+  const cond = and(
+    eq(table.name, name),
+    processKey === null ? isNull(table.processKey) : eq(table.processKey, processKey),
+  );
   const hit = isGlobal
     ? ctx.platform.platformDb.select({ id: globalDocumentTypes.id }).from(globalDocumentTypes).where(cond).get()
     : tenantOrm(ctx).select({ id: documentTypes.id }).from(documentTypes).where(cond).get();
@@ -89,7 +116,15 @@ export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: Do
   const processKey = v.processKey || null;
   assertNameFree(ctx, isGlobal, v.name!, processKey, "");
   const t = now(ctx);
-  const row: Row = { id: crypto.randomUUID(), name: v.name!, description: v.description ?? null, status: v.status ?? "ACTIVE", processKey, createdAt: t, updatedAt: t };
+  const row: Row = {
+    id: crypto.randomUUID(),
+    name: v.name!,
+    description: v.description ?? null,
+    status: v.status ?? "ACTIVE",
+    processKey,
+    createdAt: t,
+    updatedAt: t,
+  };
   if (isGlobal) ctx.platform.platformDb.insert(globalDocumentTypes).values(row).run();
   else tenantOrm(ctx).insert(documentTypes).values(row).run();
   return out(row, isGlobal);
@@ -117,13 +152,14 @@ export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentT
   const v = checkInput(input, false);
   const next = {
     name: v.name ?? cur.name,
-    description: input.description === null ? null : v.description ?? cur.description,
+    description: input.description === null ? null : (v.description ?? cur.description),
     status: v.status ?? cur.status,
     processKey: input.processKey === undefined ? cur.processKey : v.processKey || null,
     updatedAt: now(ctx),
   };
   assertNameFree(ctx, cur.isGlobal, next.name, next.processKey, id);
-  if (cur.isGlobal) ctx.platform.platformDb.update(globalDocumentTypes).set(next).where(eq(globalDocumentTypes.id, id)).run();
+  if (cur.isGlobal)
+    ctx.platform.platformDb.update(globalDocumentTypes).set(next).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).update(documentTypes).set(next).where(eq(documentTypes.id, id)).run();
   return { ...cur, ...next };
 }

@@ -44,10 +44,12 @@ function checkFields(list: unknown, path: string, seen: Set<string>, inTable: bo
       fail(`Unknown field type '${String(f.type)}' in field ${label}; accepted types: ${accepted}`, `${where}.type`);
     }
     const type = f.type as string;
-    if (inTable && NON_COLUMN_TYPES.has(type)) fail(`Table column ${label} cannot be of type '${type}'`, `${where}.type`);
+    if (inTable && NON_COLUMN_TYPES.has(type))
+      fail(`Table column ${label} cannot be of type '${type}'`, `${where}.type`);
     // Headings and sections only lay out the form; every other field stores a value under its key.
     if (type !== "heading" && type !== "section") {
-      if (typeof f.key !== "string" || f.key.trim() === "") fail(`${where} needs a non-empty string key`, `${where}.key`);
+      if (typeof f.key !== "string" || f.key.trim() === "")
+        fail(`${where} needs a non-empty string key`, `${where}.key`);
       const key = f.key as string;
       if (seen.has(key)) fail(`Field key '${key}' is used twice`, `${where}.key`);
       seen.add(key);
@@ -56,7 +58,8 @@ function checkFields(list: unknown, path: string, seen: Set<string>, inTable: bo
       const problem = typeof f.visibleIf === "string" ? conditionSyntaxError(f.visibleIf) : "must be a string";
       if (problem) fail(`visibleIf of field ${label} ${problem}`, `${where}.visibleIf`);
     }
-    if (f.required !== undefined && typeof f.required !== "boolean") fail(`required of field ${label} must be a boolean`, `${where}.required`);
+    if (f.required !== undefined && typeof f.required !== "boolean")
+      fail(`required of field ${label} must be a boolean`, `${where}.required`);
     if (type === "section" && f.fields !== undefined) checkFields(f.fields, `${where}.fields`, seen, false);
     if (type === "table") {
       if (f.columns === undefined) fail(`Table ${label} needs a columns array`, `${where}.columns`);

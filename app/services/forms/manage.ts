@@ -24,9 +24,18 @@ export function createForm(ctx: RequestCtx, processKey: string, input: { key: st
     }
     const id = crypto.randomUUID();
     ctx.db.sqlite
-      .query(`INSERT INTO forms (id, process_key, key, name, published_version_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`)
+      .query(
+        `INSERT INTO forms (id, process_key, key, name, published_version_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`,
+      )
       .run(id, processKey, input.key, input.name, ctx.actor.userId, at, at);
-    insertVersion(ctx.db, { id: crypto.randomUUID(), formId: id, num: 1, schema: text, createdBy: ctx.actor.userId, createdAt: at });
+    insertVersion(ctx.db, {
+      id: crypto.randomUUID(),
+      formId: id,
+      num: 1,
+      schema: text,
+      createdBy: ctx.actor.userId,
+      createdAt: at,
+    });
     return getFormRow(ctx.db, processKey, input.key);
   });
   return detailOf(ctx, row);
@@ -46,7 +55,14 @@ export function saveForm(ctx: RequestCtx, processKey: string, key: string, input
   const at = nowIso(ctx);
   const row = immediate(ctx.db.sqlite, () => {
     const f = getFormRow(ctx.db, processKey, key);
-    insertVersion(ctx.db, { id: crypto.randomUUID(), formId: f.id, num: f.latestVersionNum + 1, schema: text, createdBy: ctx.actor.userId, createdAt: at });
+    insertVersion(ctx.db, {
+      id: crypto.randomUUID(),
+      formId: f.id,
+      num: f.latestVersionNum + 1,
+      schema: text,
+      createdBy: ctx.actor.userId,
+      createdAt: at,
+    });
     ctx.db.sqlite.query(`UPDATE forms SET name = ?, updated_at = ? WHERE id = ?`).run(input.name ?? f.name, at, f.id);
     return getFormRow(ctx.db, processKey, key);
   });

@@ -64,9 +64,12 @@ function walkComponents(list: unknown, values: Values, out: string[]): void {
     const required = isObject(c.validate) && c.validate.required === true;
     if (required && c.input !== false && typeof c.key === "string" && isEmpty(c.type, values[c.key])) out.push(c.key);
     walkComponents(c.components, values, out);
-    if (Array.isArray(c.columns)) for (const col of c.columns) if (isObject(col)) walkComponents(col.components, values, out);
+    if (Array.isArray(c.columns))
+      for (const col of c.columns) if (isObject(col)) walkComponents(col.components, values, out);
     if (Array.isArray(c.rows)) {
-      for (const row of c.rows) if (Array.isArray(row)) for (const cell of row) if (isObject(cell)) walkComponents(cell.components, values, out);
+      for (const row of c.rows)
+        if (Array.isArray(row))
+          for (const cell of row) if (isObject(cell)) walkComponents(cell.components, values, out);
     }
   }
 }

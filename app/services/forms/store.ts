@@ -40,7 +40,9 @@ export function listFormRows(db: TenantDb, processKey: string): FormRow[] {
 }
 
 export function findFormRow(db: TenantDb, processKey: string, key: string): FormRow | null {
-  return db.sqlite.query<FormRow, [string, string]>(`${FORM_SELECT} WHERE f.process_key = ? AND f.key = ?`).get(processKey, key);
+  return db.sqlite
+    .query<FormRow, [string, string]>(`${FORM_SELECT} WHERE f.process_key = ? AND f.key = ?`)
+    .get(processKey, key);
 }
 
 export function getFormRow(db: TenantDb, processKey: string, key: string): FormRow {
@@ -54,7 +56,9 @@ export function versionById(db: TenantDb, versionId: string): VersionRow | null 
 }
 
 export function versionByNum(db: TenantDb, formId: string, num: number): VersionRow | null {
-  return db.sqlite.query<VersionRow, [string, number]>(`${VERSION_SELECT} WHERE form_id = ? AND num = ?`).get(formId, num);
+  return db.sqlite
+    .query<VersionRow, [string, number]>(`${VERSION_SELECT} WHERE form_id = ? AND num = ?`)
+    .get(formId, num);
 }
 
 /** Versions of a form, newest first, without their schemas. */

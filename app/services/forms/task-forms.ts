@@ -28,8 +28,17 @@ export function formForVersion(tenantDb: TenantDb, versionId: string): LockedFor
   const v = versionById(tenantDb, versionId);
   if (!v) return null;
   const f = tenantDb.sqlite
-    .query<{ processKey: string; key: string; name: string }, [string]>(`SELECT process_key AS processKey, key, name FROM forms WHERE id = ?`)
+    .query<{ processKey: string; key: string; name: string }, [string]>(
+      `SELECT process_key AS processKey, key, name FROM forms WHERE id = ?`,
+    )
     .get(v.formId);
   if (!f) return null;
-  return { versionId: v.id, num: v.num, processKey: f.processKey, formKey: f.key, name: f.name, schema: JSON.parse(v.schema) };
+  return {
+    versionId: v.id,
+    num: v.num,
+    processKey: f.processKey,
+    formKey: f.key,
+    name: f.name,
+    schema: JSON.parse(v.schema),
+  };
 }

@@ -2,7 +2,13 @@ import type { FormRow, VersionRow } from "./store";
 
 /** A version as listed: number, UUID, who saved it and when, whether tasks now lock it. */
 export function versionView(v: Omit<VersionRow, "schema">, publishedVersionId: string | null) {
-  return { num: v.num, versionId: v.id, createdBy: v.createdBy, createdAt: v.createdAt, published: v.id === publishedVersionId };
+  return {
+    num: v.num,
+    versionId: v.id,
+    createdBy: v.createdBy,
+    createdAt: v.createdAt,
+    published: v.id === publishedVersionId,
+  };
 }
 
 export function versionWithSchema(v: VersionRow, publishedVersionId: string | null) {
@@ -12,10 +18,17 @@ export function versionWithSchema(v: VersionRow, publishedVersionId: string | nu
 /** A row of GET .../forms. */
 export function formSummary(f: FormRow) {
   return {
-    id: f.id, processKey: f.processKey, key: f.key, name: f.name,
-    createdBy: f.createdBy, createdAt: f.createdAt, updatedAt: f.updatedAt,
-    latestVersionId: f.latestVersionId, latestVersionNum: f.latestVersionNum,
-    publishedVersionId: f.publishedVersionId, publishedVersionNum: f.publishedVersionNum,
+    id: f.id,
+    processKey: f.processKey,
+    key: f.key,
+    name: f.name,
+    createdBy: f.createdBy,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    latestVersionId: f.latestVersionId,
+    latestVersionNum: f.latestVersionNum,
+    publishedVersionId: f.publishedVersionId,
+    publishedVersionNum: f.publishedVersionNum,
   };
 }
 

@@ -34,7 +34,8 @@ function placeholderBody(template: string, start: number): { part: Part; end: nu
   if (sep >= 0 && sep < close) {
     const name = template.slice(start, sep).trim();
     const fb = parse(template, sep + 2, true);
-    if (template[fb.end] !== "}") throw new UnprocessableError(`Business key template has an unclosed placeholder: ${template}`);
+    if (template[fb.end] !== "}")
+      throw new UnprocessableError(`Business key template has an unclosed placeholder: ${template}`);
     return { part: { kind: "placeholder", name, fallback: fb.parts }, end: fb.end };
   }
   return { part: { kind: "placeholder", name: template.slice(start, close).trim(), fallback: null }, end: close };
@@ -44,8 +45,13 @@ function placeholderBody(template: string, start: number): { part: Part; end: nu
 export function formatDate(d: Date, pattern: string): string {
   const p = (n: number, w = 2) => String(n).padStart(w, "0");
   const tokens: Record<string, string> = {
-    yyyy: String(d.getUTCFullYear()), yy: p(d.getUTCFullYear() % 100), MM: p(d.getUTCMonth() + 1), dd: p(d.getUTCDate()),
-    HH: p(d.getUTCHours()), mm: p(d.getUTCMinutes()), ss: p(d.getUTCSeconds()),
+    yyyy: String(d.getUTCFullYear()),
+    yy: p(d.getUTCFullYear() % 100),
+    MM: p(d.getUTCMonth() + 1),
+    dd: p(d.getUTCDate()),
+    HH: p(d.getUTCHours()),
+    mm: p(d.getUTCMinutes()),
+    ss: p(d.getUTCSeconds()),
   };
   return pattern.replace(/yyyy|yy|MM|dd|HH|mm|ss/g, (t) => tokens[t]);
 }
@@ -87,8 +93,8 @@ export function resolveBusinessKey(
   variables: Record<string, unknown>,
   now: Date,
 ): string {
-  if (requested && requested.trim()) return requested.trim();
-  const tpl = template && template.trim() ? template : DEFAULT_BUSINESS_KEY_TEMPLATE;
+  if (requested?.trim()) return requested.trim();
+  const tpl = template?.trim() ? template : DEFAULT_BUSINESS_KEY_TEMPLATE;
   const missing = new Set<string>();
   const key = render(parse(tpl).parts, variables, now, missing).trim();
   if (missing.size) {
@@ -96,7 +102,10 @@ export function resolveBusinessKey(
       field: name,
       message: `variable '${name}' is required by the business key template and missing`,
     }));
-    throw new UnprocessableError(`Business key template ${tpl} needs variables that are missing: ${[...missing].join(", ")}`, fieldErrors);
+    throw new UnprocessableError(
+      `Business key template ${tpl} needs variables that are missing: ${[...missing].join(", ")}`,
+      fieldErrors,
+    );
   }
   if (!/[\p{L}\p{N}]/u.test(key)) {
     throw new UnprocessableError(`Business key template ${tpl} resolved to an empty key`, [

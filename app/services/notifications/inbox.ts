@@ -13,7 +13,8 @@ function callerId(ctx: RequestCtx): string {
   return ctx.actor.userId;
 }
 
-const mine = (ctx: RequestCtx, userId: string) => and(eq(notifications.userId, userId), eq(notifications.tenantId, ctx.tenant.id));
+const mine = (ctx: RequestCtx, userId: string) =>
+  and(eq(notifications.userId, userId), eq(notifications.tenantId, ctx.tenant.id));
 
 /** GET /a/notifications: the caller's, in the current tenant, newest first; `unread` narrows to unread ones. */
 export function listNotifications(ctx: RequestCtx, q: { page?: number; size?: number; unread?: boolean }) {
@@ -35,7 +36,8 @@ export function markRead(ctx: RequestCtx, id: string) {
   const userId = callerId(ctx);
   const db = ctx.platform.platformDb;
   const row = db.select().from(notifications).where(eq(notifications.id, id)).get();
-  if (!row || (row.userId === userId && row.tenantId !== ctx.tenant.id)) throw new NotFoundError(`Notification ${id} not found`);
+  if (!row || (row.userId === userId && row.tenantId !== ctx.tenant.id))
+    throw new NotFoundError(`Notification ${id} not found`);
   if (row.userId !== userId) throw new ForbiddenError("This notification belongs to another user");
   if (row.readAt) return notificationView(row);
   const readAt = new Date(ctx.platform.clock.now()).toISOString();

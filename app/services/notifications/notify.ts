@@ -35,5 +35,14 @@ export function notify(platformDb: PlatformOrm, input: NewNotification, now: num
 }
 
 export function notificationView(n: NotificationRow) {
-  return { id: n.id, type: n.type, title: n.title, body: n.body, link: n.link, read: n.readAt !== null, readAt: n.readAt, createdAt: n.createdAt };
+  return {
+    id: n.id,
+    type: n.type,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    read: n.readAt !== null,
+    readAt: n.readAt,
+    createdAt: n.createdAt,
+  };
 }

@@ -10,7 +10,8 @@ const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOStri
 /** A role of the caller's tenant; another tenant's id is simply not found. */
 function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
   const row = ctx.platform.platformDb
-    .select().from(processRoles)
+    .select()
+    .from(processRoles)
     .where(and(eq(processRoles.id, id), eq(processRoles.tenantId, ctx.tenant.id)))
     .get();
   if (!row) throw new NotFoundError(`Process role ${id} not found`);
@@ -33,13 +34,30 @@ export function getProcessRole(ctx: RequestCtx, id: string) {
 /** POST /a/process-roles: the key is unique per tenant and scope (one process, or tenant-wide); 409 otherwise. */
 export function createProcessRole(ctx: RequestCtx, input: { processKey?: string | null; key: string; name: string }) {
   const scope = input.processKey ?? "";
-  const row: ProcessRoleRow = { id: crypto.randomUUID(), tenantId: ctx.tenant.id, processKey: scope, key: input.key, name: input.name, createdAt: nowIso(ctx) };
+  const row: ProcessRoleRow = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenant.id,
+    processKey: scope,
+    key: input.key,
+    name: input.name,
+    createdAt: nowIso(ctx),
+  };
   immediate(ctx.platform.platformSqlite, () => {
     const taken = ctx.platform.platformDb
-      .select({ id: processRoles.id }).from(processRoles)
-      .where(and(eq(processRoles.tenantId, ctx.tenant.id), eq(processRoles.processKey, scope), eq(processRoles.key, input.key)))
+      .select({ id: processRoles.id })
+      .from(processRoles)
+      .where(
+        and(
+          eq(processRoles.tenantId, ctx.tenant.id),
+          eq(processRoles.processKey, scope),
+          eq(processRoles.key, input.key),
+        ),
+      )
       .get();
-    if (taken) throw new ConflictError(`Process role '${input.key}' already exists ${scope ? `in process '${scope}'` : "tenant-wide"}`);
+    if (taken)
+      throw new ConflictError(
+        `Process role '${input.key}' already exists ${scope ? `in process '${scope}'` : "tenant-wide"}`,
+      );
     ctx.platform.platformDb.insert(processRoles).values(row).run();
   });
   return roleView(row, []);
@@ -61,8 +79,11 @@ export function deleteProcessRole(ctx: RequestCtx, id: string): void {
 export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
   const role = getRole(ctx, id);
   const db = ctx.platform.platformDb;
-  const member = db.select({ id: memberships.id }).from(memberships)
-    .where(and(eq(memberships.tenantId, ctx.tenant.id), eq(memberships.userId, userId))).get();
+  const member = db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, ctx.tenant.id), eq(memberships.userId, userId)))
+    .get();
   if (!member) throw new NotFoundError(`User ${userId} is not a member of this tenant`);
   db.insert(processRoleMembers)
     .values({ id: crypto.randomUUID(), roleId: role.id, tenantId: ctx.tenant.id, userId, createdAt: nowIso(ctx) })

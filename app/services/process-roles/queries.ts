@@ -13,7 +13,10 @@ function grants(platformDb: PlatformOrm, tenantId: string, ...extra: (SQL | unde
     .select({ processKey: processRoles.processKey, key: processRoles.key, userId: processRoleMembers.userId })
     .from(processRoleMembers)
     .innerJoin(processRoles, eq(processRoles.id, processRoleMembers.roleId))
-    .innerJoin(memberships, and(eq(memberships.userId, processRoleMembers.userId), eq(memberships.tenantId, processRoleMembers.tenantId)))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, processRoleMembers.userId), eq(memberships.tenantId, processRoleMembers.tenantId)),
+    )
     .where(and(eq(processRoleMembers.tenantId, tenantId), eq(processRoles.tenantId, tenantId), ...extra));
 }
 
@@ -23,7 +26,11 @@ export function processRolesOfUser(platformDb: PlatformOrm, tenantId: string, us
 }
 
 /** The same with scopes: `processKey` null for a tenant-wide role, for callers that match roles to one process. */
-export function processRoleGrantsOfUser(platformDb: PlatformOrm, tenantId: string, userId: string): { processKey: string | null; key: string }[] {
+export function processRoleGrantsOfUser(
+  platformDb: PlatformOrm,
+  tenantId: string,
+  userId: string,
+): { processKey: string | null; key: string }[] {
   return grants(platformDb, tenantId, eq(processRoleMembers.userId, userId))
     .orderBy(asc(processRoles.processKey), asc(processRoles.key))
     .all()

@@ -6,7 +6,14 @@ export type ProcessRoleRow = typeof processRoles.$inferSelect;
 
 /** A role as the API shows it; the stored "" scope is a tenant-wide role, shown as processKey null. */
 export function roleView(r: ProcessRoleRow, members: RoleMember[]) {
-  return { id: r.id, processKey: r.processKey === "" ? null : r.processKey, key: r.key, name: r.name, createdAt: r.createdAt, members };
+  return {
+    id: r.id,
+    processKey: r.processKey === "" ? null : r.processKey,
+    key: r.key,
+    name: r.name,
+    createdAt: r.createdAt,
+    members,
+  };
 }
 
 export interface RoleMember {
@@ -21,7 +28,13 @@ export function membersByRole(db: PlatformOrm, tenantId: string, roleIds: string
   const out = new Map<string, RoleMember[]>(roleIds.map((id) => [id, []]));
   if (roleIds.length === 0) return out;
   const rows = db
-    .select({ roleId: processRoleMembers.roleId, userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      roleId: processRoleMembers.roleId,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(processRoleMembers)
     .innerJoin(users, eq(users.id, processRoleMembers.userId))
     .innerJoin(memberships, and(eq(memberships.userId, processRoleMembers.userId), eq(memberships.tenantId, tenantId)))
@@ -34,10 +47,20 @@ export function membersByRole(db: PlatformOrm, tenantId: string, roleIds: string
 
 /** Roles of a tenant (optionally of one process, tenant-wide ones included) with their members. */
 export function rolesWithMembers(db: PlatformOrm, tenantId: string, processKey?: string) {
-  const where = processKey === undefined
-    ? eq(processRoles.tenantId, tenantId)
-    : and(eq(processRoles.tenantId, tenantId), inArray(processRoles.processKey, [processKey, ""]));
-  const roles = db.select().from(processRoles).where(where).orderBy(asc(processRoles.processKey), asc(processRoles.key)).all();
-  const members = membersByRole(db, tenantId, roles.map((r) => r.id));
+  const where =
+    processKey === undefined
+      ? eq(processRoles.tenantId, tenantId)
+      : and(eq(processRoles.tenantId, tenantId), inArray(processRoles.processKey, [processKey, ""]));
+  const roles = db
+    .select()
+    .from(processRoles)
+    .where(where)
+    .orderBy(asc(processRoles.processKey), asc(processRoles.key))
+    .all();
+  const members = membersByRole(
+    db,
+    tenantId,
+    roles.map((r) => r.id),
+  );
   return roles.map((r) => roleView(r, members.get(r.id) ?? []));
 }

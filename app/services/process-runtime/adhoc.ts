@@ -15,10 +15,17 @@ export function createAdhoc(ctx: RuntimeContext) {
     },
 
     /** Starts an enabled activity; answers the new execution and the tasks the command opened. */
-    async executeAdhocActivity(tenantId: string, instanceId: string, activityId: string, variables?: Record<string, unknown>) {
+    async executeAdhocActivity(
+      tenantId: string,
+      instanceId: string,
+      activityId: string,
+      variables?: Record<string, unknown>,
+    ) {
       return ctx.command(tenantId, async (s) => {
         const token = await ctx.engine.executeAdhocActivity(s, instanceId, activityId, variables);
-        const tasks = [...s.changes.tasks.values()].filter((c) => c.row.state === "OPEN" && c.op === "insert").map((c) => c.row);
+        const tasks = [...s.changes.tasks.values()]
+          .filter((c) => c.row.state === "OPEN" && c.op === "insert")
+          .map((c) => c.row);
         return { instanceId, activityId, executionId: token.id, activeTasks: tasks.map(taskView) };
       });
     },

@@ -1,6 +1,16 @@
 import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
-import { createBpmnEngine, Session, type BpmnEngine, type ChangeSet, type DecisionEvaluator, type DelegateRegistry, type EngineLogger, type EngineStore, type TaskRecord } from "../../../engine/bpmn";
+import {
+  createBpmnEngine,
+  Session,
+  type BpmnEngine,
+  type ChangeSet,
+  type DecisionEvaluator,
+  type DelegateRegistry,
+  type EngineLogger,
+  type EngineStore,
+  type TaskRecord,
+} from "../../../engine/bpmn";
 import { ConflictError, RevisionConflict } from "../../../engine/errors";
 import { createPersister } from "./persist";
 import { createSqliteStore } from "./store";
@@ -8,7 +18,7 @@ import { createSqliteStore } from "./store";
 export interface RuntimeHooks {
   onTaskCreated?(task: TaskRecord): void;
   /** Called after the commit for every instance the command ended (completed or cancelled), e.g. so a waiting case moves on. */
-  onInstanceEnded?(tenantId: string, instanceId: string): Promise<unknown> | void;
+  onInstanceEnded?(tenantId: string, instanceId: string): unknown;
   formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
 }
 
@@ -51,10 +61,23 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
   db.exec("PRAGMA cache_size = -65536");
   // Each checkpoint fsyncs; at the default 1000 pages a busy engine checkpoints every few dozen commands.
   db.exec("PRAGMA wal_autocheckpoint = 10000");
-  const engine = createBpmnEngine({ delegates, decisions: opts.decisions, formVersionFor: hooks.formVersionFor?.bind(hooks), logger, newId });
+  const engine = createBpmnEngine({
+    delegates,
+    decisions: opts.decisions,
+    formVersionFor: hooks.formVersionFor?.bind(hooks),
+    logger,
+    newId,
+  });
   const commit = createGroupCommit(db, persist);
   const ctx: RuntimeContext = {
-    db, clock, store, engine, delegates, hooks, logger, newId,
+    db,
+    clock,
+    store,
+    engine,
+    delegates,
+    hooks,
+    logger,
+    newId,
     tx: (fn) => immediate(db, fn),
     async command(tenantId, fn) {
       for (let attempt = 0; ; attempt++) {
@@ -69,7 +92,15 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
           }
           throw e;
         }
-        if (hooks.onTaskCreated) for (const t of session.changes.createdTasks) if (t.state === "OPEN") { try { hooks.onTaskCreated(t); } catch (err) { logger.error("onTaskCreated hook failed", { error: String(err) }); } }
+        if (hooks.onTaskCreated)
+          for (const t of session.changes.createdTasks)
+            if (t.state === "OPEN") {
+              try {
+                hooks.onTaskCreated(t);
+              } catch (err) {
+                logger.error("onTaskCreated hook failed", { error: String(err) });
+              }
+            }
         if (hooks.onInstanceEnded) {
           for (const { row } of session.changes.instances.values()) {
             if (row.state !== "COMPLETED" && row.state !== "CANCELLED") continue;
@@ -87,7 +118,11 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
   return ctx;
 }
 
-interface Pending { changes: ChangeSet; tenantId: string; done: (err: unknown) => void }
+interface Pending {
+  changes: ChangeSet;
+  tenantId: string;
+  done: (err: unknown) => void;
+}
 
 /**
  * Group commit: the change sets of commands that finish computing in the same event-loop turn are written in one
@@ -106,7 +141,11 @@ function createGroupCommit(db: Database, persist: (c: ChangeSet, tenantId: strin
     try {
       immediate(db, () => {
         for (let i = 0; i < batch.length; i++) {
-          try { one(batch[i]); } catch (e) { outcomes[i] = e ?? new Error("command failed"); }
+          try {
+            one(batch[i]);
+          } catch (e) {
+            outcomes[i] = e ?? new Error("command failed");
+          }
         }
       });
     } catch (e) {
@@ -114,8 +153,9 @@ function createGroupCommit(db: Database, persist: (c: ChangeSet, tenantId: strin
     }
     for (let i = 0; i < batch.length; i++) batch[i].done(outcomes[i]);
   };
-  return (changes: ChangeSet, tenantId: string) => new Promise<void>((resolve, reject) => {
-    if (!queue.length) setImmediate(flush);
-    queue.push({ changes, tenantId, done: (err) => (err ? reject(err) : resolve()) });
-  });
+  return (changes: ChangeSet, tenantId: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (!queue.length) setImmediate(flush);
+      queue.push({ changes, tenantId, done: (err) => (err ? reject(err) : resolve()) });
+    });
 }

@@ -6,24 +6,47 @@ import { refreshStartEvents } from "./start-events";
 
 export const MCP_POLICIES = ["NONE", "START_AND_READ", "START_AND_COMPLETE"] as const;
 export type McpPolicy = (typeof MCP_POLICIES)[number];
-export interface AttachmentPolicy { uploadMode: string; uploadRoles: string[]; previewRoles: string[]; replaceRoles: string[] }
-export interface DefinitionConfig { businessKeyTemplate: string | null; attachmentPolicy: AttachmentPolicy | null; mcpPolicy: McpPolicy }
+export interface AttachmentPolicy {
+  uploadMode: string;
+  uploadRoles: string[];
+  previewRoles: string[];
+  replaceRoles: string[];
+}
+export interface DefinitionConfig {
+  businessKeyTemplate: string | null;
+  attachmentPolicy: AttachmentPolicy | null;
+  mcpPolicy: McpPolicy;
+}
 
-export interface DeployResult { deploymentId: string; definitions: Array<{ key: string; definitionId: string; version: number; name: string; type: "BPMN" }>; warnings: string[] }
+export interface DeployResult {
+  deploymentId: string;
+  definitions: Array<{ key: string; definitionId: string; version: number; name: string; type: "BPMN" }>;
+  warnings: string[];
+}
 
 /** Definition operations: deploy (new version per process key), versions, publish, suspend, catalog, configuration. */
 export function createDefinitions(ctx: RuntimeContext) {
   const { db } = ctx;
   const nowIso = () => new Date(ctx.clock()).toISOString();
   const ensureSettings = (tenantId: string, key: string) =>
-    db.query("INSERT OR IGNORE INTO definition_settings (tenant_id, key, suspended, catalog_enabled, updated_at) VALUES (?,?,0,1,?)").run(tenantId, key, nowIso());
-  const rowsOf = (tenantId: string, key: string) => db.query("SELECT * FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC").all(tenantId, key) as Row[];
+    db
+      .query(
+        "INSERT OR IGNORE INTO definition_settings (tenant_id, key, suspended, catalog_enabled, updated_at) VALUES (?,?,0,1,?)",
+      )
+      .run(tenantId, key, nowIso());
+  const rowsOf = (tenantId: string, key: string) =>
+    db
+      .query("SELECT * FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC")
+      .all(tenantId, key) as Row[];
   const requireKey = (tenantId: string, key: string): Row[] => {
     const rows = rowsOf(tenantId, key);
     if (!rows.length) throw new NotFoundError(`Definition '${key}' not found`);
     return rows;
   };
-  const settings = (tenantId: string, key: string): Row => (db.query("SELECT * FROM definition_settings WHERE tenant_id = ? AND key = ?").get(tenantId, key) as Row | null) ?? { suspended: 0, catalog_enabled: 1 };
+  const settings = (tenantId: string, key: string): Row =>
+    (db
+      .query("SELECT * FROM definition_settings WHERE tenant_id = ? AND key = ?")
+      .get(tenantId, key) as Row | null) ?? { suspended: 0, catalog_enabled: 1 };
   const summary = (tenantId: string, key: string, rows: Row[]) => {
     const latest = rows[0];
     const published = rows.find((r) => r.published);
@@ -31,36 +54,65 @@ export function createDefinitions(ctx: RuntimeContext) {
     const st = settings(tenantId, key);
     const model = startable.model ? JSON.parse(startable.model) : null;
     return {
-      key, name: latest.name, type: latest.type as string, definitionId: latest.id as string, version: latest.version as number,
-      latestVersion: latest.version as number, publishedVersion: published ? (published.version as number) : null, publishedDefinitionId: published ? (published.id as string) : null,
-      suspended: !!st.suspended, enabled: !!st.catalog_enabled, startFormKey: (model?.startFormKey ?? null) as string | null, deployedAt: latest.created_at as string,
+      key,
+      name: latest.name,
+      type: latest.type as string,
+      definitionId: latest.id as string,
+      version: latest.version as number,
+      latestVersion: latest.version as number,
+      publishedVersion: published ? (published.version as number) : null,
+      publishedDefinitionId: published ? (published.id as string) : null,
+      suspended: !!st.suspended,
+      enabled: !!st.catalog_enabled,
+      startFormKey: (model?.startFormKey ?? null) as string | null,
+      deployedAt: latest.created_at as string,
     };
   };
 
   const api = {
     /** Parses, validates and stores a new version of every executable process of the file. */
-    async deploy(tenantId: string, xml: string, meta: { fileName: string; createdBy: string | null }): Promise<DeployResult> {
-      if (!xml || !xml.trim()) throw new BpmnDeployError("The file is empty");
+    async deploy(
+      tenantId: string,
+      xml: string,
+      meta: { fileName: string; createdBy: string | null },
+    ): Promise<DeployResult> {
+      if (!xml?.trim()) throw new BpmnDeployError("The file is empty");
       const parsed = await parseBpmn(xml);
       if (!parsed.processes.length) {
-        throw new BpmnDeployError(parsed.allProcessIds.length
-          ? `No executable process: ${parsed.allProcessIds.map((p) => `'${p}'`).join(", ")} ${parsed.allProcessIds.length > 1 ? "are" : "is"} marked isExecutable="false"`
-          : "No process found in the file");
+        throw new BpmnDeployError(
+          parsed.allProcessIds.length
+            ? `No executable process: ${parsed.allProcessIds.map((p) => `'${p}'`).join(", ")} ${parsed.allProcessIds.length > 1 ? "are" : "is"} marked isExecutable="false"`
+            : "No process found in the file",
+        );
       }
       const warnings = [...parsed.warnings];
-      for (const p of parsed.processes) warnings.push(...validateProcess(p, { knownDelegate: (n) => !!ctx.delegates.get(n) }));
+      for (const p of parsed.processes)
+        warnings.push(...validateProcess(p, { knownDelegate: (n) => !!ctx.delegates.get(n) }));
       const deploymentId = ctx.newId();
       const created: DeployResult["definitions"] = [];
       ctx.tx(() => {
-        db.query("INSERT INTO deployments (id, tenant_id, file_name, created_by, created_at) VALUES (?,?,?,?,?)").run(deploymentId, tenantId, meta.fileName, meta.createdBy, nowIso());
+        db.query("INSERT INTO deployments (id, tenant_id, file_name, created_by, created_at) VALUES (?,?,?,?,?)").run(
+          deploymentId,
+          tenantId,
+          meta.fileName,
+          meta.createdBy,
+          nowIso(),
+        );
         for (const p of parsed.processes) {
-          const max = (db.query("SELECT MAX(version) AS v FROM definitions WHERE tenant_id = ? AND key = ?").get(tenantId, p.id) as Row).v as number | null;
+          const max = (
+            db
+              .query("SELECT MAX(version) AS v FROM definitions WHERE tenant_id = ? AND key = ?")
+              .get(tenantId, p.id) as Row
+          ).v as number | null;
           const version = (max ?? 0) + 1;
           const id = ctx.newId();
-          db.query("INSERT INTO definitions (id, tenant_id, key, name, type, version, deployment_id, xml, model, published, created_at) VALUES (?,?,?,?,'BPMN',?,?,?,?,0,?)")
-            .run(id, tenantId, p.id, p.name, version, deploymentId, xml, JSON.stringify(p), nowIso());
+          db.query(
+            "INSERT INTO definitions (id, tenant_id, key, name, type, version, deployment_id, xml, model, published, created_at) VALUES (?,?,?,?,'BPMN',?,?,?,?,0,?)",
+          ).run(id, tenantId, p.id, p.name, version, deploymentId, xml, JSON.stringify(p), nowIso());
           ensureSettings(tenantId, p.id);
-          const pub = db.query("SELECT version FROM definitions WHERE tenant_id = ? AND key = ? AND published = 1").get(tenantId, p.id) as Row | null;
+          const pub = db
+            .query("SELECT version FROM definitions WHERE tenant_id = ? AND key = ? AND published = 1")
+            .get(tenantId, p.id) as Row | null;
           if (pub) {
             const msg = `Process '${p.id}': version ${version} is deployed but version ${pub.version} stays published; publish it to start new instances on it`;
             warnings.push(msg);
@@ -74,7 +126,9 @@ export function createDefinitions(ctx: RuntimeContext) {
     },
 
     list(tenantId: string) {
-      const keys = db.query("SELECT DISTINCT key FROM definitions WHERE tenant_id = ? ORDER BY key").all(tenantId) as Row[];
+      const keys = db
+        .query("SELECT DISTINCT key FROM definitions WHERE tenant_id = ? ORDER BY key")
+        .all(tenantId) as Row[];
       return keys.map((k) => summary(tenantId, k.key, rowsOf(tenantId, k.key)));
     },
 
@@ -83,14 +137,28 @@ export function createDefinitions(ctx: RuntimeContext) {
     },
 
     versions(tenantId: string, key: string) {
-      return requireKey(tenantId, key).map((r) => ({ definitionId: r.id as string, key, name: r.name as string, version: r.version as number, published: !!r.published, deploymentId: r.deployment_id as string, createdAt: r.created_at as string, type: r.type as string }));
+      return requireKey(tenantId, key).map((r) => ({
+        definitionId: r.id as string,
+        key,
+        name: r.name as string,
+        version: r.version as number,
+        published: !!r.published,
+        deploymentId: r.deployment_id as string,
+        createdAt: r.created_at as string,
+        type: r.type as string,
+      }));
     },
 
     publish(tenantId: string, key: string, definitionId: string) {
       const rows = requireKey(tenantId, key);
-      if (!rows.some((r) => r.id === definitionId)) throw new NotFoundError(`Version ${definitionId} of '${key}' not found`);
+      if (!rows.some((r) => r.id === definitionId))
+        throw new NotFoundError(`Version ${definitionId} of '${key}' not found`);
       ctx.tx(() => {
-        db.query("UPDATE definitions SET published = (id = ?) WHERE tenant_id = ? AND key = ?").run(definitionId, tenantId, key);
+        db.query("UPDATE definitions SET published = (id = ?) WHERE tenant_id = ? AND key = ?").run(
+          definitionId,
+          tenantId,
+          key,
+        );
         refreshStartEvents(ctx, tenantId, key);
       });
       return api.get(tenantId, key);
@@ -108,7 +176,12 @@ export function createDefinitions(ctx: RuntimeContext) {
       if (rows[0].type !== "BPMN") throw new BadRequestError("Only BPMN definitions can be suspended or activated");
       ctx.tx(() => {
         ensureSettings(tenantId, key);
-        db.query("UPDATE definition_settings SET suspended = ?, updated_at = ? WHERE tenant_id = ? AND key = ?").run(suspended ? 1 : 0, nowIso(), tenantId, key);
+        db.query("UPDATE definition_settings SET suspended = ?, updated_at = ? WHERE tenant_id = ? AND key = ?").run(
+          suspended ? 1 : 0,
+          nowIso(),
+          tenantId,
+          key,
+        );
         refreshStartEvents(ctx, tenantId, key);
       });
       return api.get(tenantId, key);
@@ -118,7 +191,9 @@ export function createDefinitions(ctx: RuntimeContext) {
       requireKey(tenantId, key);
       ctx.tx(() => {
         ensureSettings(tenantId, key);
-        db.query("UPDATE definition_settings SET catalog_enabled = 1 - catalog_enabled, updated_at = ? WHERE tenant_id = ? AND key = ?").run(nowIso(), tenantId, key);
+        db.query(
+          "UPDATE definition_settings SET catalog_enabled = 1 - catalog_enabled, updated_at = ? WHERE tenant_id = ? AND key = ?",
+        ).run(nowIso(), tenantId, key);
       });
       return api.get(tenantId, key);
     },
@@ -126,27 +201,63 @@ export function createDefinitions(ctx: RuntimeContext) {
     getConfig(tenantId: string, key: string): DefinitionConfig {
       requireKey(tenantId, key);
       const st = settings(tenantId, key);
-      return { businessKeyTemplate: st.business_key_template ?? null, attachmentPolicy: st.attachment_policy ? JSON.parse(st.attachment_policy) : null, mcpPolicy: (st.mcp_policy ?? "NONE") as McpPolicy };
+      return {
+        businessKeyTemplate: st.business_key_template ?? null,
+        attachmentPolicy: st.attachment_policy ? JSON.parse(st.attachment_policy) : null,
+        mcpPolicy: (st.mcp_policy ?? "NONE") as McpPolicy,
+      };
     },
 
     /** Stores the fields given (others unchanged); validates the MCP policy and the attachment policy shape. */
     putConfig(tenantId: string, key: string, input: Partial<DefinitionConfig>): DefinitionConfig {
       requireKey(tenantId, key);
-      if (input.mcpPolicy !== undefined && !MCP_POLICIES.includes(input.mcpPolicy)) throw new BadRequestError(`mcpPolicy must be one of ${MCP_POLICIES.join(", ")}`, { field: "mcpPolicy" });
+      if (input.mcpPolicy !== undefined && !MCP_POLICIES.includes(input.mcpPolicy))
+        throw new BadRequestError(`mcpPolicy must be one of ${MCP_POLICIES.join(", ")}`, { field: "mcpPolicy" });
       const ap = input.attachmentPolicy;
       if (ap !== undefined && ap !== null) {
-        if (typeof ap !== "object" || typeof ap.uploadMode !== "string" || !ap.uploadMode.trim()) throw new BadRequestError("attachmentPolicy.uploadMode is required", { field: "attachmentPolicy.uploadMode" });
+        if (typeof ap !== "object" || typeof ap.uploadMode !== "string" || !ap.uploadMode.trim())
+          throw new BadRequestError("attachmentPolicy.uploadMode is required", {
+            field: "attachmentPolicy.uploadMode",
+          });
         for (const f of ["uploadRoles", "previewRoles", "replaceRoles"] as const) {
-          if (ap[f] !== undefined && (!Array.isArray(ap[f]) || ap[f].some((x) => typeof x !== "string"))) throw new BadRequestError(`attachmentPolicy.${f} must be a list of role keys`, { field: `attachmentPolicy.${f}` });
+          if (ap[f] !== undefined && (!Array.isArray(ap[f]) || ap[f].some((x) => typeof x !== "string")))
+            throw new BadRequestError(`attachmentPolicy.${f} must be a list of role keys`, {
+              field: `attachmentPolicy.${f}`,
+            });
         }
       }
       ctx.tx(() => {
         ensureSettings(tenantId, key);
-        if (input.businessKeyTemplate !== undefined) db.query("UPDATE definition_settings SET business_key_template = ? WHERE tenant_id = ? AND key = ?").run(input.businessKeyTemplate, tenantId, key);
-        if (ap !== undefined) db.query("UPDATE definition_settings SET attachment_policy = ? WHERE tenant_id = ? AND key = ?")
-          .run(ap === null ? null : JSON.stringify({ uploadMode: ap.uploadMode, uploadRoles: ap.uploadRoles ?? [], previewRoles: ap.previewRoles ?? [], replaceRoles: ap.replaceRoles ?? [] }), tenantId, key);
-        if (input.mcpPolicy !== undefined) db.query("UPDATE definition_settings SET mcp_policy = ? WHERE tenant_id = ? AND key = ?").run(input.mcpPolicy, tenantId, key);
-        db.query("UPDATE definition_settings SET updated_at = ? WHERE tenant_id = ? AND key = ?").run(nowIso(), tenantId, key);
+        if (input.businessKeyTemplate !== undefined)
+          db.query("UPDATE definition_settings SET business_key_template = ? WHERE tenant_id = ? AND key = ?").run(
+            input.businessKeyTemplate,
+            tenantId,
+            key,
+          );
+        if (ap !== undefined)
+          db.query("UPDATE definition_settings SET attachment_policy = ? WHERE tenant_id = ? AND key = ?").run(
+            ap === null
+              ? null
+              : JSON.stringify({
+                  uploadMode: ap.uploadMode,
+                  uploadRoles: ap.uploadRoles ?? [],
+                  previewRoles: ap.previewRoles ?? [],
+                  replaceRoles: ap.replaceRoles ?? [],
+                }),
+            tenantId,
+            key,
+          );
+        if (input.mcpPolicy !== undefined)
+          db.query("UPDATE definition_settings SET mcp_policy = ? WHERE tenant_id = ? AND key = ?").run(
+            input.mcpPolicy,
+            tenantId,
+            key,
+          );
+        db.query("UPDATE definition_settings SET updated_at = ? WHERE tenant_id = ? AND key = ?").run(
+          nowIso(),
+          tenantId,
+          key,
+        );
       });
       return api.getConfig(tenantId, key);
     },

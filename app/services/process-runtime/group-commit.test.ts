@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { ALL, bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
 
-const oneTask = bpmn("one", `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/><sequenceFlow id="f1" sourceRef="t" targetRef="e"/><endEvent id="e"/>`);
+const oneTask = bpmn(
+  "one",
+  `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/><sequenceFlow id="f1" sourceRef="t" targetRef="e"/><endEvent id="e"/>`,
+);
 const actor = { userId: "u1", channel: "REST" };
 
 describe("group commit of concurrent commands", () => {

@@ -17,7 +17,14 @@ export type { Visibility, TaskView, InstanceView, Page } from "./views";
 export type { DeployResult, DefinitionConfig, AttachmentPolicy, McpPolicy } from "./definitions";
 export { MCP_POLICIES } from "./definitions";
 export type { StartInput } from "./instances";
-export { NotFoundError, ConflictError, BadRequestError, UnprocessableError, BpmnDeployError, EngineError } from "../../../engine/errors";
+export {
+  NotFoundError,
+  ConflictError,
+  BadRequestError,
+  UnprocessableError,
+  BpmnDeployError,
+  EngineError,
+} from "../../../engine/errors";
 
 /**
  * The process runtime façade the HTTP layer calls: definitions, instances, tasks, messages/signals, jobs, history,
@@ -56,7 +63,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     async validate(xml: string): Promise<{ processes: string[]; warnings: string[] }> {
       const parsed = await parseBpmn(xml);
       const warnings = [...parsed.warnings];
-      for (const p of parsed.processes) warnings.push(...validateProcess(p, { knownDelegate: (n) => !!delegates.get(n) }));
+      for (const p of parsed.processes)
+        warnings.push(...validateProcess(p, { knownDelegate: (n) => !!delegates.get(n) }));
       return { processes: parsed.processes.map((p) => p.id), warnings };
     },
 
@@ -81,7 +89,11 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     },
     diagramXml(tenantId: string, instanceId: string, v?: Visibility): string {
       const { inst } = modelOfInstance(tenantId, instanceId, v);
-      return (ctx.db.query("SELECT xml FROM definitions WHERE id = ? AND tenant_id = ?").get(inst.definitionId, tenantId) as Row).xml;
+      return (
+        ctx.db
+          .query("SELECT xml FROM definitions WHERE id = ? AND tenant_id = ?")
+          .get(inst.definitionId, tenantId) as Row
+      ).xml;
     },
 
     // tasks

@@ -5,10 +5,27 @@ import { iso, toActivity, toTask, type Row } from "./rows";
 
 /** An engine instance record in the row shape instanceView reads. */
 const instanceRow = (i: InstanceRecord): Row => ({
-  id: i.id, business_key: i.businessKey, definition_key: i.definitionKey, definition_id: i.definitionId, version: i.version, state: i.state,
-  start_time: i.startTime, end_time: i.endTime, end_reason: i.endReason, started_by: i.startedBy, parent_instance_id: i.parentInstanceId,
+  id: i.id,
+  business_key: i.businessKey,
+  definition_key: i.definitionKey,
+  definition_id: i.definitionId,
+  version: i.version,
+  state: i.state,
+  start_time: i.startTime,
+  end_time: i.endTime,
+  end_reason: i.endReason,
+  started_by: i.startedBy,
+  parent_instance_id: i.parentInstanceId,
 });
-import { instanceView, instanceVisibilitySql, page, paging, taskView, visibleInstances, type Visibility } from "./views";
+import {
+  instanceView,
+  instanceVisibilitySql,
+  page,
+  paging,
+  taskView,
+  visibleInstances,
+  type Visibility,
+} from "./views";
 
 export interface StartInput {
   definitionKey: string;
@@ -23,35 +40,66 @@ export function createInstances(ctx: RuntimeContext) {
   const { db } = ctx;
   const find = (tenantId: string, id: string, v?: Visibility): Row => {
     const vis = v ? instanceVisibilitySql(v) : { sql: "1=1", params: [] };
-    const r = db.query(`SELECT i.* FROM process_instances i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`).get(id, tenantId, ...vis.params) as Row | null;
+    const r = db
+      .query(`SELECT i.* FROM process_instances i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`)
+      .get(id, tenantId, ...vis.params) as Row | null;
     if (!r) throw new NotFoundError(`Instance ${id} not found`);
     return r;
   };
-  const openTasks = (tenantId: string, id: string) => (db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created").all(id, tenantId) as Row[]).map((r) => taskView(toTask(r)));
+  const openTasks = (tenantId: string, id: string) =>
+    (
+      db
+        .query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created")
+        .all(id, tenantId) as Row[]
+    ).map((r) => taskView(toTask(r)));
   const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const v of db.query("SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?").all(id, id, tenantId) as Row[]) out[v.name] = JSON.parse(v.value);
+    for (const v of db
+      .query("SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?")
+      .all(id, id, tenantId) as Row[])
+      out[v.name] = JSON.parse(v.value);
     return out;
   };
   const activeActivities = (tenantId: string, id: string): string[] =>
-    (db.query("SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL").all(id, tenantId) as Row[]).map((r) => r.a);
+    (
+      db
+        .query(
+          "SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL",
+        )
+        .all(id, tenantId) as Row[]
+    ).map((r) => r.a);
   /**
    * One page of instances and the total. The whole tenant's running or ended total comes from instance_counts (counting a
    * million index entries takes ~100 ms); a user's total comes with the page in one pass over the instances they take
    * part in (COUNT(*) OVER ()), which costs one primary-key lookup per such instance instead of two.
    */
-  const list = (tenantId: string, v: Visibility, where: string, params: unknown[], p: { page?: number; size?: number }, order = "i.start_time DESC", counted?: "running" | "ended") => {
+  const list = (
+    tenantId: string,
+    v: Visibility,
+    where: string,
+    params: unknown[],
+    p: { page?: number; size?: number },
+    order = "i.start_time DESC",
+    counted?: "running" | "ended",
+  ) => {
     const { page: n, size } = paging(p, 20, 100);
     const { from, params: fromParams } = visibleInstances(tenantId, v);
     const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
     const args = [...fromParams, tenantId, ...(params as string[])];
     const countAll = () => (db.query(`SELECT COUNT(*) AS c ${base}`).get(...args) as Row).c as number;
     if (v.all) {
-      const rows = db.query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...args, size, n * size) as Row[];
-      const total = counted ? ((db.query(`SELECT ${counted} AS c FROM instance_counts WHERE tenant_id = ?`).get(tenantId) as Row | null)?.c ?? 0) : countAll();
+      const rows = db
+        .query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
+        .all(...args, size, n * size) as Row[];
+      const total = counted
+        ? ((db.query(`SELECT ${counted} AS c FROM instance_counts WHERE tenant_id = ?`).get(tenantId) as Row | null)
+            ?.c ?? 0)
+        : countAll();
       return page(rows.map(instanceView), n, size, total);
     }
-    const rows = db.query(`SELECT i.*, COUNT(*) OVER () AS total_count ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`).all(...args, size, n * size) as Row[];
+    const rows = db
+      .query(`SELECT i.*, COUNT(*) OVER () AS total_count ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
+      .all(...args, size, n * size) as Row[];
     const total = rows.length ? (rows[0].total_count as number) : n === 0 ? 0 : countAll();
     return page(rows.map(instanceView), n, size, total);
   };
@@ -61,36 +109,75 @@ export function createInstances(ctx: RuntimeContext) {
     async startInstance(tenantId: string, input: StartInput) {
       const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
-      const st = db.query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?").get(tenantId, input.definitionKey) as Row | null;
-      if (st?.suspended) throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
+      const st = db
+        .query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?")
+        .get(tenantId, input.definitionKey) as Row | null;
+      if (st?.suspended)
+        throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
       // The answer comes from the command's own changes: no re-read, and tasks of called processes are included.
       const { inst, tasks } = await ctx.command(tenantId, async (s) => {
         const inst = await ctx.engine.start(s, def, {
-          businessKey: input.businessKey ?? null, variables: input.variables ?? {}, startedBy: input.startedBy ?? null, channel: input.channel ?? null,
+          businessKey: input.businessKey ?? null,
+          variables: input.variables ?? {},
+          startedBy: input.startedBy ?? null,
+          channel: input.channel ?? null,
         });
-        const tasks = [...s.changes.tasks.values()].filter((c) => c.row.state === "OPEN").map((c) => c.row).sort((a, b) => a.created - b.created);
+        const tasks = [...s.changes.tasks.values()]
+          .filter((c) => c.row.state === "OPEN")
+          .map((c) => c.row)
+          .sort((a, b) => a.created - b.created);
         return { inst, tasks };
       });
       return { ...instanceView(instanceRow(inst)), activeTasks: tasks.map(taskView) };
     },
 
-    list(tenantId: string, v: Visibility, p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {}) {
-      const parts = [p.state === "ended" ? "i.state IN ('COMPLETED','CANCELLED')" : p.state === "all" ? "1=1" : "i.state IN ('ACTIVE','SUSPENDED')"];
+    list(
+      tenantId: string,
+      v: Visibility,
+      p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {},
+    ) {
+      const parts = [
+        p.state === "ended"
+          ? "i.state IN ('COMPLETED','CANCELLED')"
+          : p.state === "all"
+            ? "1=1"
+            : "i.state IN ('ACTIVE','SUSPENDED')",
+      ];
       const params: unknown[] = [];
-      if (p.definitionKey) { parts.push("i.definition_key = ?"); params.push(p.definitionKey); }
+      if (p.definitionKey) {
+        parts.push("i.definition_key = ?");
+        params.push(p.definitionKey);
+      }
       const counted = p.definitionKey || p.state === "all" ? undefined : p.state === "ended" ? "ended" : "running";
       return list(tenantId, v, parts.join(" AND "), params, p, "i.start_time DESC", counted);
     },
 
     /** Instances holding a variable with that value (compared as text) that the viewer may see. */
-    searchByVariable(tenantId: string, v: Visibility, name: string, value: string, p: { page?: number; size?: number } = {}) {
-      return list(tenantId, v, "EXISTS (SELECT 1 FROM variables x WHERE x.instance_id = i.id AND x.tenant_id = i.tenant_id AND x.name = ? AND x.text_value = ?)", [name, value], p);
+    searchByVariable(
+      tenantId: string,
+      v: Visibility,
+      name: string,
+      value: string,
+      p: { page?: number; size?: number } = {},
+    ) {
+      return list(
+        tenantId,
+        v,
+        "EXISTS (SELECT 1 FROM variables x WHERE x.instance_id = i.id AND x.tenant_id = i.tenant_id AND x.name = ? AND x.text_value = ?)",
+        [name, value],
+        p,
+      );
     },
 
     /** Detail with variables, open tasks and the activities where tokens rest; 404 when the viewer takes no part. */
     get(tenantId: string, id: string, v?: Visibility) {
       const r = find(tenantId, id, v);
-      return { ...instanceView(r), variables: rootVariables(tenantId, id), activeTasks: openTasks(tenantId, id), activeActivityIds: activeActivities(tenantId, id) };
+      return {
+        ...instanceView(r),
+        variables: rootVariables(tenantId, id),
+        activeTasks: openTasks(tenantId, id),
+        activeActivityIds: activeActivities(tenantId, id),
+      };
     },
 
     getVariables(tenantId: string, id: string, v?: Visibility): Record<string, unknown> {
@@ -106,7 +193,8 @@ export function createInstances(ctx: RuntimeContext) {
 
     async cancel(tenantId: string, id: string, reason = "cancelled") {
       const r = find(tenantId, id);
-      if (r.state === "COMPLETED" || r.state === "CANCELLED") throw new ConflictError(`Instance ${id} has already ended`);
+      if (r.state === "COMPLETED" || r.state === "CANCELLED")
+        throw new ConflictError(`Instance ${id} has already ended`);
       await ctx.command(tenantId, (s) => ctx.engine.cancel(s, id, reason));
       return instanceView(find(tenantId, id));
     },
@@ -115,12 +203,21 @@ export function createInstances(ctx: RuntimeContext) {
     setSuspended(tenantId: string, id: string, suspended: boolean) {
       const r = find(tenantId, id);
       const from = suspended ? "ACTIVE" : "SUSPENDED";
-      if (r.state !== from) throw new ConflictError(`Instance ${id} is ${r.state.toLowerCase()}, not ${from.toLowerCase()}`);
-      ctx.tx(() => db.query("UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?").run(suspended ? "SUSPENDED" : "ACTIVE", id, tenantId));
+      if (r.state !== from)
+        throw new ConflictError(`Instance ${id} is ${r.state.toLowerCase()}, not ${from.toLowerCase()}`);
+      ctx.tx(() =>
+        db
+          .query("UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?")
+          .run(suspended ? "SUSPENDED" : "ACTIVE", id, tenantId),
+      );
       return instanceView(find(tenantId, id));
     },
 
-    async correlateMessage(tenantId: string, messageName: string, opts: { businessKey?: string | null; variables?: Record<string, unknown> } = {}) {
+    async correlateMessage(
+      tenantId: string,
+      messageName: string,
+      opts: { businessKey?: string | null; variables?: Record<string, unknown> } = {},
+    ) {
       return ctx.command(tenantId, (s) => ctx.engine.correlateMessage(s, messageName, opts));
     },
 
@@ -141,7 +238,11 @@ export function createInstances(ctx: RuntimeContext) {
 
     historyGet(tenantId: string, id: string, v?: Visibility) {
       const r = find(tenantId, id, v);
-      const tasks = (db.query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? ORDER BY created").all(id, tenantId) as Row[]).map((t) => taskView(toTask(t)));
+      const tasks = (
+        db
+          .query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? ORDER BY created")
+          .all(id, tenantId) as Row[]
+      ).map((t) => taskView(toTask(t)));
       const durationMs = r.end_time ? r.end_time - r.start_time : null;
       return { ...instanceView(r), durationMs, variables: rootVariables(tenantId, id), tasks };
     },
@@ -149,10 +250,25 @@ export function createInstances(ctx: RuntimeContext) {
     /** Activity log: one row per visit with start, end, duration, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
       find(tenantId, id, v);
-      return (db.query("SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, id").all(id, tenantId) as Row[]).map(toActivity).map((a) => ({
-        id: a.id, activityId: a.activityId, activityName: a.activityName, activityType: a.activityType, startTime: iso(a.startTime)!, endTime: iso(a.endTime),
-        durationMs: a.endTime === null ? null : a.endTime - a.startTime, who: a.who, channel: a.channel, taskId: a.taskId, outcome: a.outcome,
-      }));
+      return (
+        db
+          .query("SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, id")
+          .all(id, tenantId) as Row[]
+      )
+        .map(toActivity)
+        .map((a) => ({
+          id: a.id,
+          activityId: a.activityId,
+          activityName: a.activityName,
+          activityType: a.activityType,
+          startTime: iso(a.startTime)!,
+          endTime: iso(a.endTime),
+          durationMs: a.endTime === null ? null : a.endTime - a.startTime,
+          who: a.who,
+          channel: a.channel,
+          taskId: a.taskId,
+          outcome: a.outcome,
+        }));
     },
   };
   return api;

@@ -11,28 +11,58 @@ function textOf(v: unknown): string | null {
 /** Writes a command's ChangeSet; the caller wraps it in BEGIN IMMEDIATE. Throws RevisionConflict when an instance moved meanwhile. */
 export function createPersister(db: Database) {
   const s = {
-    instIns: db.query(`INSERT INTO process_instances (id, tenant_id, definition_id, definition_key, version, business_key, parent_instance_id, parent_execution_id, state, started_by, channel, start_time, end_time, end_reason, revision) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0)`),
-    instUpd: db.query(`UPDATE process_instances SET state = ?, business_key = ?, end_time = ?, end_reason = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ? AND revision = ?`),
-    instBump: db.query(`UPDATE process_instances SET revision = revision + 1 WHERE id = ? AND tenant_id = ? AND revision = ?`),
-    exIns: db.query(`INSERT INTO executions (id, tenant_id, instance_id, parent_id, kind, scope_id, activity_id, state, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`),
-    exUpd: db.query(`UPDATE executions SET parent_id = ?, activity_id = ?, state = ?, data = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`),
+    instIns: db.query(
+      `INSERT INTO process_instances (id, tenant_id, definition_id, definition_key, version, business_key, parent_instance_id, parent_execution_id, state, started_by, channel, start_time, end_time, end_reason, revision) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0)`,
+    ),
+    instUpd: db.query(
+      `UPDATE process_instances SET state = ?, business_key = ?, end_time = ?, end_reason = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ? AND revision = ?`,
+    ),
+    instBump: db.query(
+      `UPDATE process_instances SET revision = revision + 1 WHERE id = ? AND tenant_id = ? AND revision = ?`,
+    ),
+    exIns: db.query(
+      `INSERT INTO executions (id, tenant_id, instance_id, parent_id, kind, scope_id, activity_id, state, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+    ),
+    exUpd: db.query(
+      `UPDATE executions SET parent_id = ?, activity_id = ?, state = ?, data = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
+    ),
     exDel: db.query(`DELETE FROM executions WHERE instance_id = ? AND id = ? AND tenant_id = ?`),
-    varUp: db.query(`INSERT INTO variables (tenant_id, instance_id, execution_id, name, value, text_value) VALUES (?,?,?,?,?,?) ON CONFLICT(instance_id, execution_id, name) DO UPDATE SET value = excluded.value, text_value = excluded.text_value`),
+    varUp: db.query(
+      `INSERT INTO variables (tenant_id, instance_id, execution_id, name, value, text_value) VALUES (?,?,?,?,?,?) ON CONFLICT(instance_id, execution_id, name) DO UPDATE SET value = excluded.value, text_value = excluded.text_value`,
+    ),
     varDel: db.query(`DELETE FROM variables WHERE instance_id = ? AND execution_id = ? AND name = ? AND tenant_id = ?`),
-    taskIns: db.query(`INSERT INTO tasks (id, tenant_id, instance_id, execution_id, activity_id, name, business_key, definition_key, definition_id, assignee, owner, candidate_users, candidate_groups, created, due_date, priority, form_key, form_version_id, state, completed_at, completed_by, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
-    taskUpd: db.query(`UPDATE tasks SET assignee = ?, owner = ?, state = ?, completed_at = ?, completed_by = ?, channel = ? WHERE id = ? AND tenant_id = ?`),
-    candIns: db.query(`INSERT OR IGNORE INTO task_candidates (task_id, tenant_id, kind, principal, state, created) VALUES (?,?,?,?,?,?)`),
+    taskIns: db.query(
+      `INSERT INTO tasks (id, tenant_id, instance_id, execution_id, activity_id, name, business_key, definition_key, definition_id, assignee, owner, candidate_users, candidate_groups, created, due_date, priority, form_key, form_version_id, state, completed_at, completed_by, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    ),
+    taskUpd: db.query(
+      `UPDATE tasks SET assignee = ?, owner = ?, state = ?, completed_at = ?, completed_by = ?, channel = ? WHERE id = ? AND tenant_id = ?`,
+    ),
+    candIns: db.query(
+      `INSERT OR IGNORE INTO task_candidates (task_id, tenant_id, kind, principal, state, created) VALUES (?,?,?,?,?,?)`,
+    ),
     candState: db.query(`UPDATE task_candidates SET state = ? WHERE task_id = ? AND state IS NOT ?`),
-    jobIns: db.query(`INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
-    jobUpd: db.query(`UPDATE jobs SET state = ?, due_at = ?, retries = ?, exception = ?, lock_owner = ?, lock_expires_at = ?, data = ? WHERE id = ? AND tenant_id = ?`),
+    jobIns: db.query(
+      `INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    ),
+    jobUpd: db.query(
+      `UPDATE jobs SET state = ?, due_at = ?, retries = ?, exception = ?, lock_owner = ?, lock_expires_at = ?, data = ? WHERE id = ? AND tenant_id = ?`,
+    ),
     jobDel: db.query(`DELETE FROM jobs WHERE id = ? AND tenant_id = ?`),
-    subIns: db.query(`INSERT INTO event_subscriptions (id, tenant_id, instance_id, execution_id, definition_id, activity_id, type, name, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`),
+    subIns: db.query(
+      `INSERT INTO event_subscriptions (id, tenant_id, instance_id, execution_id, definition_id, activity_id, type, name, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+    ),
     subUpd: db.query(`UPDATE event_subscriptions SET data = ? WHERE id = ? AND tenant_id = ?`),
     subDel: db.query(`DELETE FROM event_subscriptions WHERE id = ? AND tenant_id = ?`),
-    actIns: db.query(`INSERT INTO activity_log (id, tenant_id, instance_id, execution_id, activity_id, activity_name, activity_type, start_time, end_time, task_id, who, channel, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`),
-    actUpd: db.query(`UPDATE activity_log SET end_time = ?, task_id = COALESCE(?, task_id), who = COALESCE(?, who), channel = COALESCE(?, channel), outcome = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`),
+    actIns: db.query(
+      `INSERT INTO activity_log (id, tenant_id, instance_id, execution_id, activity_id, activity_name, activity_type, start_time, end_time, task_id, who, channel, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    ),
+    actUpd: db.query(
+      `UPDATE activity_log SET end_time = ?, task_id = COALESCE(?, task_id), who = COALESCE(?, who), channel = COALESCE(?, channel), outcome = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
+    ),
     invIns: db.query(`INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,?,?)`),
-    countUp: db.query(`INSERT INTO instance_counts (tenant_id, running, ended) VALUES (?,?,?) ON CONFLICT(tenant_id) DO UPDATE SET running = running + excluded.running, ended = ended + excluded.ended`),
+    countUp: db.query(
+      `INSERT INTO instance_counts (tenant_id, running, ended) VALUES (?,?,?) ON CONFLICT(tenant_id) DO UPDATE SET running = running + excluded.running, ended = ended + excluded.ended`,
+    ),
   };
   const ended = (state: string) => state === "COMPLETED" || state === "CANCELLED";
 
@@ -48,17 +78,48 @@ export function createPersister(db: Database) {
     const count = (tenant: string, state: string, by: number) => {
       let n = counts.get(tenant);
       if (!n) counts.set(tenant, (n = { running: 0, ended: 0 }));
-      if (ended(state)) n.ended += by; else n.running += by;
+      if (ended(state)) n.ended += by;
+      else n.running += by;
     };
     for (const [id, x] of c.instances) {
       const r = x.row;
       if (x.op === "insert") count(r.tenantId, r.state, 1);
       else {
         const before = c.baseStates.get(id);
-        if (before !== undefined && ended(before) !== ended(r.state)) { count(r.tenantId, before, -1); count(r.tenantId, r.state, 1); }
+        if (before !== undefined && ended(before) !== ended(r.state)) {
+          count(r.tenantId, before, -1);
+          count(r.tenantId, r.state, 1);
+        }
       }
-      if (x.op === "insert") s.instIns.run(r.id, r.tenantId, r.definitionId, r.definitionKey, r.version, r.businessKey, r.parentInstanceId, r.parentExecutionId, r.state, r.startedBy, r.channel, r.startTime, r.endTime, r.endReason);
-      else if (s.instUpd.run(r.state, r.businessKey, r.endTime, r.endReason, r.id, r.tenantId, c.baseRevisions.get(id) ?? r.revision).changes === 0) throw new RevisionConflict(id);
+      if (x.op === "insert")
+        s.instIns.run(
+          r.id,
+          r.tenantId,
+          r.definitionId,
+          r.definitionKey,
+          r.version,
+          r.businessKey,
+          r.parentInstanceId,
+          r.parentExecutionId,
+          r.state,
+          r.startedBy,
+          r.channel,
+          r.startTime,
+          r.endTime,
+          r.endReason,
+        );
+      else if (
+        s.instUpd.run(
+          r.state,
+          r.businessKey,
+          r.endTime,
+          r.endReason,
+          r.id,
+          r.tenantId,
+          c.baseRevisions.get(id) ?? r.revision,
+        ).changes === 0
+      )
+        throw new RevisionConflict(id);
       touched.delete(id);
     }
     // Instances changed only through their children rows still take the revision step: that is what serialises commands.
@@ -69,18 +130,55 @@ export function createPersister(db: Database) {
     }
     for (const [, x] of c.executions) {
       const r = x.row;
-      if (x.op === "insert") s.exIns.run(r.id, r.tenantId, r.instanceId, r.parentId, r.kind, r.scopeId, r.activityId, r.state, JSON.stringify(r.data), r.createdAt);
-      else if (x.op === "update") s.exUpd.run(r.parentId, r.activityId, r.state, JSON.stringify(r.data), r.instanceId, r.id, r.tenantId);
+      if (x.op === "insert")
+        s.exIns.run(
+          r.id,
+          r.tenantId,
+          r.instanceId,
+          r.parentId,
+          r.kind,
+          r.scopeId,
+          r.activityId,
+          r.state,
+          JSON.stringify(r.data),
+          r.createdAt,
+        );
+      else if (x.op === "update")
+        s.exUpd.run(r.parentId, r.activityId, r.state, JSON.stringify(r.data), r.instanceId, r.id, r.tenantId);
       else s.exDel.run(r.instanceId, r.id, r.tenantId);
     }
     for (const [, v] of c.variables) {
-      if (v.op === "upsert") s.varUp.run(v.tenantId, v.instanceId, v.executionId, v.name, JSON.stringify(v.value ?? null), textOf(v.value));
+      if (v.op === "upsert")
+        s.varUp.run(v.tenantId, v.instanceId, v.executionId, v.name, JSON.stringify(v.value ?? null), textOf(v.value));
       else s.varDel.run(v.instanceId, v.executionId, v.name, v.tenantId);
     }
     for (const [, x] of c.tasks) {
       const r = x.row;
       if (x.op === "insert") {
-        s.taskIns.run(r.id, r.tenantId, r.instanceId, r.executionId, r.activityId, r.name, r.businessKey, r.definitionKey, r.definitionId, r.assignee, r.owner, JSON.stringify(r.candidateUsers), JSON.stringify(r.candidateGroups), r.created, r.dueDate, r.priority, r.formKey, r.formVersionId, r.state, r.completedAt, r.completedBy, r.channel);
+        s.taskIns.run(
+          r.id,
+          r.tenantId,
+          r.instanceId,
+          r.executionId,
+          r.activityId,
+          r.name,
+          r.businessKey,
+          r.definitionKey,
+          r.definitionId,
+          r.assignee,
+          r.owner,
+          JSON.stringify(r.candidateUsers),
+          JSON.stringify(r.candidateGroups),
+          r.created,
+          r.dueDate,
+          r.priority,
+          r.formKey,
+          r.formVersionId,
+          r.state,
+          r.completedAt,
+          r.completedBy,
+          r.channel,
+        );
         for (const u of r.candidateUsers) s.candIns.run(r.id, r.tenantId, "user", u, r.state, r.created);
         for (const g of r.candidateGroups) s.candIns.run(r.id, r.tenantId, "group", g, r.state, r.created);
       } else {
@@ -91,19 +189,74 @@ export function createPersister(db: Database) {
     }
     for (const [, x] of c.jobs) {
       const r = x.row;
-      if (x.op === "insert") s.jobIns.run(r.id, r.tenantId, r.instanceId, r.executionId, r.definitionId, r.activityId, r.kind, r.state, r.dueAt, r.retries, r.exception, r.lockOwner, r.lockExpiresAt, JSON.stringify(r.data), r.createdAt);
-      else if (x.op === "update") s.jobUpd.run(r.state, r.dueAt, r.retries, r.exception, r.lockOwner, r.lockExpiresAt, JSON.stringify(r.data), r.id, r.tenantId);
+      if (x.op === "insert")
+        s.jobIns.run(
+          r.id,
+          r.tenantId,
+          r.instanceId,
+          r.executionId,
+          r.definitionId,
+          r.activityId,
+          r.kind,
+          r.state,
+          r.dueAt,
+          r.retries,
+          r.exception,
+          r.lockOwner,
+          r.lockExpiresAt,
+          JSON.stringify(r.data),
+          r.createdAt,
+        );
+      else if (x.op === "update")
+        s.jobUpd.run(
+          r.state,
+          r.dueAt,
+          r.retries,
+          r.exception,
+          r.lockOwner,
+          r.lockExpiresAt,
+          JSON.stringify(r.data),
+          r.id,
+          r.tenantId,
+        );
       else if (s.jobDel.run(r.id, r.tenantId).changes === 0) throw new RevisionConflict(r.instanceId ?? r.id); // ran elsewhere already
     }
     for (const [, x] of c.subscriptions) {
       const r = x.row;
-      if (x.op === "insert") s.subIns.run(r.id, r.tenantId, r.instanceId, r.executionId, r.definitionId, r.activityId, r.type, r.name, JSON.stringify(r.data), r.createdAt);
+      if (x.op === "insert")
+        s.subIns.run(
+          r.id,
+          r.tenantId,
+          r.instanceId,
+          r.executionId,
+          r.definitionId,
+          r.activityId,
+          r.type,
+          r.name,
+          JSON.stringify(r.data),
+          r.createdAt,
+        );
       else if (x.op === "update") s.subUpd.run(JSON.stringify(r.data), r.id, r.tenantId);
       else s.subDel.run(r.id, r.tenantId);
     }
     for (const [, x] of c.activities) {
       const r = x.row;
-      if (x.op === "insert") s.actIns.run(r.id, r.tenantId, r.instanceId, r.executionId, r.activityId, r.activityName, r.activityType, r.startTime, r.endTime, r.taskId, r.who, r.channel, r.outcome);
+      if (x.op === "insert")
+        s.actIns.run(
+          r.id,
+          r.tenantId,
+          r.instanceId,
+          r.executionId,
+          r.activityId,
+          r.activityName,
+          r.activityType,
+          r.startTime,
+          r.endTime,
+          r.taskId,
+          r.who,
+          r.channel,
+          r.outcome,
+        );
       else s.actUpd.run(r.endTime, r.taskId, r.who, r.channel, r.outcome, r.instanceId, r.id, r.tenantId);
     }
     for (const i of c.involvements) s.invIns.run(i.tenantId, i.instanceId, i.kind, i.principal);

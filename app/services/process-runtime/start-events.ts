@@ -9,24 +9,50 @@ import type { Row } from "./rows";
 export function refreshStartEvents(ctx: RuntimeContext, tenantId: string, key: string): string[] {
   const { db } = ctx;
   const warnings: string[] = [];
-  const ids = (db.query("SELECT id FROM definitions WHERE tenant_id = ? AND key = ?").all(tenantId, key) as Row[]).map((r) => r.id as string);
+  const ids = (db.query("SELECT id FROM definitions WHERE tenant_id = ? AND key = ?").all(tenantId, key) as Row[]).map(
+    (r) => r.id as string,
+  );
   if (!ids.length) return warnings;
   const marks = ids.map(() => "?").join(",");
-  db.query(`DELETE FROM event_subscriptions WHERE tenant_id = ? AND instance_id IS NULL AND definition_id IN (${marks})`).run(tenantId, ...ids);
-  db.query(`DELETE FROM jobs WHERE tenant_id = ? AND instance_id IS NULL AND definition_id IN (${marks})`).run(tenantId, ...ids);
-  const suspended = (db.query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?").get(tenantId, key) as Row | null)?.suspended;
+  db.query(
+    `DELETE FROM event_subscriptions WHERE tenant_id = ? AND instance_id IS NULL AND definition_id IN (${marks})`,
+  ).run(tenantId, ...ids);
+  db.query(`DELETE FROM jobs WHERE tenant_id = ? AND instance_id IS NULL AND definition_id IN (${marks})`).run(
+    tenantId,
+    ...ids,
+  );
+  const suspended = (
+    db
+      .query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?")
+      .get(tenantId, key) as Row | null
+  )?.suspended;
   if (suspended) return warnings;
   const def = ctx.store.startableDefinition(tenantId, key);
   if (!def) return warnings;
   const now = ctx.clock();
-  const insSub = db.query("INSERT INTO event_subscriptions (id, tenant_id, instance_id, execution_id, definition_id, activity_id, type, name, data, created_at) VALUES (?,?,NULL,NULL,?,?,?,?,'{}',?)");
-  for (const m of def.model.messageStarts) insSub.run(ctx.newId(), tenantId, def.id, m.elementId, "message", m.name, now);
+  const insSub = db.query(
+    "INSERT INTO event_subscriptions (id, tenant_id, instance_id, execution_id, definition_id, activity_id, type, name, data, created_at) VALUES (?,?,NULL,NULL,?,?,?,?,'{}',?)",
+  );
+  for (const m of def.model.messageStarts)
+    insSub.run(ctx.newId(), tenantId, def.id, m.elementId, "message", m.name, now);
   for (const s of def.model.signalStarts) insSub.run(ctx.newId(), tenantId, def.id, s.elementId, "signal", s.name, now);
   for (const t of def.model.timerStarts) {
     const sched = scheduleTimer(t.timer.type, t.timer.expr, now);
-    if ("error" in sched) { warnings.push(`Process '${key}': timer start '${t.elementId}': ${sched.error}`); continue; }
-    db.query("INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,NULL,NULL,?,?,'timer','EXECUTABLE',?,3,NULL,NULL,NULL,?,?)")
-      .run(ctx.newId(), tenantId, def.id, t.elementId, sched.dueAt, JSON.stringify(sched.repeat ? { repeat: sched.repeat } : {}), now);
+    if ("error" in sched) {
+      warnings.push(`Process '${key}': timer start '${t.elementId}': ${sched.error}`);
+      continue;
+    }
+    db.query(
+      "INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,NULL,NULL,?,?,'timer','EXECUTABLE',?,3,NULL,NULL,NULL,?,?)",
+    ).run(
+      ctx.newId(),
+      tenantId,
+      def.id,
+      t.elementId,
+      sched.dueAt,
+      JSON.stringify(sched.repeat ? { repeat: sched.repeat } : {}),
+      now,
+    );
   }
   return warnings;
 }

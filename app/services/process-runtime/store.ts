@@ -1,5 +1,11 @@
 import type { Database } from "bun:sqlite";
-import type { DefinitionRecord, EngineStore, LoadedInstance, SubscriptionRecord, TaskRecord } from "../../../engine/bpmn";
+import type {
+  DefinitionRecord,
+  EngineStore,
+  LoadedInstance,
+  SubscriptionRecord,
+  TaskRecord,
+} from "../../../engine/bpmn";
 import type { ProcessModel } from "../../../engine/model/bpmn";
 import { toExecution, toInstance, toJob, toSub, toTask, type Row } from "./rows";
 
@@ -15,19 +21,29 @@ export function createSqliteStore(db: Database): EngineStore & { cacheDefinition
     jobs: db.query("SELECT * FROM jobs WHERE instance_id = ? AND +tenant_id = ?"),
     subs: db.query("SELECT * FROM event_subscriptions WHERE instance_id = ? AND +tenant_id = ?"),
     definition: db.query("SELECT id, tenant_id, key, name, version, model FROM definitions WHERE id = ?"),
-    startable: db.query("SELECT id FROM definitions WHERE tenant_id = ? AND key = ? AND type = 'BPMN' ORDER BY published DESC, version DESC LIMIT 1"),
-    subsByName: db.query("SELECT * FROM event_subscriptions WHERE tenant_id = ? AND type = ? AND name = ? ORDER BY created_at"),
+    startable: db.query(
+      "SELECT id FROM definitions WHERE tenant_id = ? AND key = ? AND type = 'BPMN' ORDER BY published DESC, version DESC LIMIT 1",
+    ),
+    subsByName: db.query(
+      "SELECT * FROM event_subscriptions WHERE tenant_id = ? AND type = ? AND name = ? ORDER BY created_at",
+    ),
     task: db.query("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?"),
   };
   const store = {
-    cacheDefinition(d: DefinitionRecord) { models.set(d.id, d); },
+    cacheDefinition(d: DefinitionRecord) {
+      models.set(d.id, d);
+    },
     loadInstance(tenantId: string, id: string): LoadedInstance | null {
       const inst = q.instance.get(id, tenantId) as Row | null;
       if (!inst) return null;
       return {
         instance: toInstance(inst),
         executions: (q.executions.all(id, tenantId) as Row[]).map(toExecution),
-        variables: (q.variables.all(id, tenantId) as Row[]).map((r) => ({ executionId: r.execution_id, name: r.name, value: JSON.parse(r.value) })),
+        variables: (q.variables.all(id, tenantId) as Row[]).map((r) => ({
+          executionId: r.execution_id,
+          name: r.name,
+          value: JSON.parse(r.value),
+        })),
         tasks: (q.tasks.all(id, tenantId) as Row[]).map(toTask),
         jobs: (q.jobs.all(id, tenantId) as Row[]).map(toJob),
         subscriptions: (q.subs.all(id, tenantId) as Row[]).map(toSub),
@@ -37,8 +53,15 @@ export function createSqliteStore(db: Database): EngineStore & { cacheDefinition
       const hit = models.get(id);
       if (hit) return hit;
       const r = q.definition.get(id) as Row | null;
-      if (!r || !r.model) return null;
-      const d: DefinitionRecord = { id: r.id, tenantId: r.tenant_id, key: r.key, name: r.name, version: r.version, model: JSON.parse(r.model) as ProcessModel };
+      if (!r?.model) return null;
+      const d: DefinitionRecord = {
+        id: r.id,
+        tenantId: r.tenant_id,
+        key: r.key,
+        name: r.name,
+        version: r.version,
+        model: JSON.parse(r.model) as ProcessModel,
+      };
       models.set(id, d);
       return d;
     },

@@ -13,14 +13,24 @@ export function createTasks(ctx: RuntimeContext) {
     if (!r) throw new NotFoundError(`Task ${taskId} not found`);
     return r;
   };
-  const requireOpen = (r: Row) => { if (r.state !== "OPEN") throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`); };
-  const involve = (tenantId: string, instanceId: string, userId: string) => db.query("INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,'user',?)").run(tenantId, instanceId, userId);
+  const requireOpen = (r: Row) => {
+    if (r.state !== "OPEN")
+      throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`);
+  };
+  const involve = (tenantId: string, instanceId: string, userId: string) =>
+    db
+      .query("INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,'user',?)")
+      .run(tenantId, instanceId, userId);
 
   const api = {
     /** True when the viewer may see the task (assignee, candidate user, candidate group, completer, or whole tenant). */
     isVisible(t: TaskView, v: Visibility): boolean {
       if (v.all) return true;
-      return (!!v.userId && (t.assignee === v.userId || t.completedBy === v.userId || t.candidateUsers.includes(v.userId))) || t.candidateGroups.some((g) => v.groups.includes(g));
+      return (
+        (!!v.userId &&
+          (t.assignee === v.userId || t.completedBy === v.userId || t.candidateUsers.includes(v.userId))) ||
+        t.candidateGroups.some((g) => v.groups.includes(g))
+      );
     },
 
     /** One task (any state); NotFound for unknown ids, other tenants' ids, and tasks the viewer may not see. */
@@ -31,19 +41,28 @@ export function createTasks(ctx: RuntimeContext) {
     },
 
     /** Open tasks the viewer sees, newest first; `mine` narrows to tasks assigned to the user. */
-    listTasks(tenantId: string, v: Visibility, opts: { page?: number; size?: number; instanceId?: string; mine?: boolean } = {}): TaskView[] {
+    listTasks(
+      tenantId: string,
+      v: Visibility,
+      opts: { page?: number; size?: number; instanceId?: string; mine?: boolean } = {},
+    ): TaskView[] {
       const { page, size } = paging(opts, 100, 200);
       // Whole tenant, or assigned to the user: the page's ids come from an open-tasks index alone (it carries created and
       // the id), and only that page's rows are read, so a deep page costs index entries, not rows.
       if (!opts.instanceId && (opts.mine || v.all)) {
         const by = opts.mine ? "AND assignee = ?" : "";
-        const rows = db.query(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
-          CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`).all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size) as Row[];
+        const rows = db
+          .query(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
+          CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`)
+          .all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size) as Row[];
         return rows.map((r) => taskView(toTask(r)));
       }
       const vis = opts.mine ? { sql: "t.assignee = ?", params: [v.userId ?? "\u0000"] } : taskVisibilitySql(v);
       const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
-      const rows = db.query(`SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`)
+      const rows = db
+        .query(
+          `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`,
+        )
         .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size) as Row[];
       return rows.map((r) => taskView(toTask(r)));
     },
@@ -52,24 +71,39 @@ export function createTasks(ctx: RuntimeContext) {
     completedTasks(tenantId: string, v: Visibility, opts: { page?: number; size?: number } = {}): TaskView[] {
       const { page, size } = paging(opts, 100, 200);
       const vis = taskVisibilitySql(v);
-      const rows = db.query(`SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'COMPLETED' AND ${vis.sql} ORDER BY t.completed_at DESC, t.id LIMIT ? OFFSET ?`)
+      const rows = db
+        .query(
+          `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'COMPLETED' AND ${vis.sql} ORDER BY t.completed_at DESC, t.id LIMIT ? OFFSET ?`,
+        )
         .all(tenantId, ...vis.params, size, page * size) as Row[];
       return rows.map((r) => taskView(toTask(r)));
     },
 
     /** Completes a task: variables first, then the process moves on, all in one transaction. Exactly one of two racing completions wins. */
-    async completeTask(tenantId: string, taskId: string, variables: Record<string, unknown> = {}, actor: { userId: string | null; channel: Channel }) {
+    async completeTask(
+      tenantId: string,
+      taskId: string,
+      variables: Record<string, unknown> = {},
+      actor: { userId: string | null; channel: Channel },
+    ) {
       // The engine reads the task inside the command (404 when absent, 409 when no longer open): no second read here.
-      const done = await ctx.command(tenantId, (s) => ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }));
+      const done = await ctx.command(tenantId, (s) =>
+        ctx.engine.completeTask(s, taskId, variables, { userId: actor.userId, channel: actor.channel }),
+      );
       return taskView(done);
     },
 
     claim(tenantId: string, taskId: string, userId: string): TaskView {
       const r = row(tenantId, taskId);
       requireOpen(r);
-      if (r.assignee && r.assignee !== userId) throw new ConflictError(`Task ${taskId} is already claimed by another user`);
+      if (r.assignee && r.assignee !== userId)
+        throw new ConflictError(`Task ${taskId} is already claimed by another user`);
       ctx.tx(() => {
-        const res = db.query("UPDATE tasks SET assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN' AND (assignee IS NULL OR assignee = ?)").run(userId, taskId, tenantId, userId);
+        const res = db
+          .query(
+            "UPDATE tasks SET assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN' AND (assignee IS NULL OR assignee = ?)",
+          )
+          .run(userId, taskId, tenantId, userId);
         if (res.changes === 0) throw new ConflictError(`Task ${taskId} was claimed or completed meanwhile`);
         involve(tenantId, r.instance_id, userId);
       });
@@ -80,7 +114,10 @@ export function createTasks(ctx: RuntimeContext) {
     unclaim(tenantId: string, taskId: string): TaskView {
       const r = row(tenantId, taskId);
       requireOpen(r);
-      db.query("UPDATE tasks SET assignee = NULL WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(taskId, tenantId);
+      db.query("UPDATE tasks SET assignee = NULL WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(
+        taskId,
+        tenantId,
+      );
       return api.getTask(tenantId, taskId);
     },
 
@@ -89,14 +126,20 @@ export function createTasks(ctx: RuntimeContext) {
       const r = row(tenantId, taskId);
       requireOpen(r);
       ctx.tx(() => {
-        db.query("UPDATE tasks SET owner = COALESCE(owner, ?), assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(r.assignee ?? byUserId, toUserId, taskId, tenantId);
+        db.query(
+          "UPDATE tasks SET owner = COALESCE(owner, ?), assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'",
+        ).run(r.assignee ?? byUserId, toUserId, taskId, tenantId);
         involve(tenantId, r.instance_id, toUserId);
       });
       return api.getTask(tenantId, taskId);
     },
 
     /** Writes variables through the task without completing it. */
-    async setTaskVariables(tenantId: string, taskId: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+    async setTaskVariables(
+      tenantId: string,
+      taskId: string,
+      variables: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
       requireOpen(row(tenantId, taskId));
       await ctx.command(tenantId, (s) => ctx.engine.setTaskVariables(s, taskId, variables));
       return api.getTaskVariables(tenantId, taskId);
@@ -106,7 +149,9 @@ export function createTasks(ctx: RuntimeContext) {
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
       const r = row(tenantId, taskId);
       const li = ctx.store.loadInstance(tenantId, r.instance_id);
-      const vars = (db.query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?").all(r.instance_id, tenantId) as Row[]);
+      const vars = db
+        .query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?")
+        .all(r.instance_id, tenantId) as Row[];
       const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);

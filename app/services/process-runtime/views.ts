@@ -3,15 +3,35 @@ import { iso, toTask, type Row } from "./rows";
 import { pageOf, pageParams, type Page } from "../pagination";
 
 /** Who is asking: the whole tenant (Manager and above), or one user with their process roles (groups). */
-export interface Visibility { all: boolean; userId: string | null; groups: string[] }
+export interface Visibility {
+  all: boolean;
+  userId: string | null;
+  groups: string[];
+}
 
 /** Task as the façade returns it (ISO dates). */
 export function taskView(t: TaskRecord) {
   return {
-    id: t.id, name: t.name, activityId: t.activityId, instanceId: t.instanceId, businessKey: t.businessKey, definitionKey: t.definitionKey,
-    definitionId: t.definitionId, assignee: t.assignee, owner: t.owner, candidateUsers: t.candidateUsers, candidateGroups: t.candidateGroups,
-    created: iso(t.created)!, dueDate: iso(t.dueDate), priority: t.priority, formKey: t.formKey, formVersionId: t.formVersionId,
-    state: t.state, completedAt: iso(t.completedAt), completedBy: t.completedBy, channel: t.channel,
+    id: t.id,
+    name: t.name,
+    activityId: t.activityId,
+    instanceId: t.instanceId,
+    businessKey: t.businessKey,
+    definitionKey: t.definitionKey,
+    definitionId: t.definitionId,
+    assignee: t.assignee,
+    owner: t.owner,
+    candidateUsers: t.candidateUsers,
+    candidateGroups: t.candidateGroups,
+    created: iso(t.created)!,
+    dueDate: iso(t.dueDate),
+    priority: t.priority,
+    formKey: t.formKey,
+    formVersionId: t.formVersionId,
+    state: t.state,
+    completedAt: iso(t.completedAt),
+    completedBy: t.completedBy,
+    channel: t.channel,
   };
 }
 export type TaskView = ReturnType<typeof taskView>;
@@ -21,10 +41,20 @@ export const taskViewOfRow = (r: Row) => taskView(toTask(r));
 /** Instance summary (list rows and the base of detail). */
 export function instanceView(r: Row) {
   return {
-    id: r.id as string, businessKey: r.business_key as string | null, definitionKey: r.definition_key as string, definitionId: r.definition_id as string,
-    version: r.version as number, type: "BPMN" as const, state: r.state as string, suspended: r.state === "SUSPENDED",
-    startTime: iso(r.start_time)!, endTime: iso(r.end_time), ended: r.state === "COMPLETED" || r.state === "CANCELLED",
-    endReason: r.end_reason as string | null, startedBy: r.started_by as string | null, parentInstanceId: r.parent_instance_id as string | null,
+    id: r.id as string,
+    businessKey: r.business_key as string | null,
+    definitionKey: r.definition_key as string,
+    definitionId: r.definition_id as string,
+    version: r.version as number,
+    type: "BPMN" as const,
+    state: r.state as string,
+    suspended: r.state === "SUSPENDED",
+    startTime: iso(r.start_time)!,
+    endTime: iso(r.end_time),
+    ended: r.state === "COMPLETED" || r.state === "CANCELLED",
+    endReason: r.end_reason as string | null,
+    startedBy: r.started_by as string | null,
+    parentInstanceId: r.parent_instance_id as string | null,
   };
 }
 export type InstanceView = ReturnType<typeof instanceView>;
@@ -66,7 +96,19 @@ export function visibleOpenTasksSql(tenantId: string, v: Visibility): { sql: str
       UNION SELECT id, created FROM tasks WHERE tenant_id = ? AND assignee = ? AND state = 'OPEN'
       UNION SELECT t.id, t.created FROM task_candidates c CROSS JOIN tasks t ON t.id = c.task_id
         WHERE c.tenant_id = ? AND c.state IS NULL AND ${principal} AND t.state = 'OPEN'`;
-  return { sql, params: [tenantId, user, ...(groups.length ? [tenantId, ...groups] : []), tenantId, user, tenantId, user, ...groups] };
+  return {
+    sql,
+    params: [
+      tenantId,
+      user,
+      ...(groups.length ? [tenantId, ...groups] : []),
+      tenantId,
+      user,
+      tenantId,
+      user,
+      ...groups,
+    ],
+  };
 }
 
 /**
@@ -77,7 +119,9 @@ export function visibleOpenTasksSql(tenantId: string, v: Visibility): { sql: str
 export function visibleInstances(tenantId: string, v: Visibility): { from: string; params: string[] } {
   if (v.all) return { from: "FROM process_instances i", params: [] };
   const groups = v.groups;
-  const byGroup = groups.length ? ` UNION SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'group' AND principal IN (${groups.map(() => "?").join(",")})` : "";
+  const byGroup = groups.length
+    ? ` UNION SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'group' AND principal IN (${groups.map(() => "?").join(",")})`
+    : "";
   return {
     from: `FROM (SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'user' AND principal = ?${byGroup}) vis CROSS JOIN process_instances i ON i.id = vis.instance_id`,
     params: [tenantId, v.userId ?? "\u0000", ...(groups.length ? [tenantId, ...groups] : [])],
@@ -87,10 +131,15 @@ export function visibleInstances(tenantId: string, v: Visibility): { from: strin
 export type { Page } from "../pagination";
 
 /** The spec's envelope (argument order kept for the runtime's callers). */
-export const page = <T>(content: T[], number: number, size: number, total: number): Page<T> => pageOf(content, total, number, size);
+export const page = <T>(content: T[], number: number, size: number, total: number): Page<T> =>
+  pageOf(content, total, number, size);
 
 /** Zero-based page and a size clamped to [1, max], as everywhere in the API. */
-export function paging(p: { page?: number; size?: number } | undefined, def: number, max: number): { page: number; size: number } {
+export function paging(
+  p: { page?: number; size?: number } | undefined,
+  def: number,
+  max: number,
+): { page: number; size: number } {
   const { page, size } = pageParams(p?.page, p?.size, def, max);
   return { page, size };
 }

@@ -13,7 +13,12 @@ export function enabledAdhocActivities(ctx: RequestCtx, id: string) {
 }
 
 /** POST /a/instances/{id}/adhoc-activities/{activityId}/execute */
-export function executeAdhocActivity(ctx: RequestCtx, id: string, activityId: string, variables?: Record<string, unknown>) {
+export function executeAdhocActivity(
+  ctx: RequestCtx,
+  id: string,
+  activityId: string,
+  variables?: Record<string, unknown>,
+) {
   visibleInstance(ctx, id);
   return ctx.platform.processRuntime.executeAdhocActivity(ctx.tenant.id, id, activityId, variables);
 }

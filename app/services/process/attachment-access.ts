@@ -12,7 +12,8 @@ export const runtimeProcessAccess: ProcessAccess = {
     const t = ctx.tenant.id;
     const v = visibilityOf(ctx);
     try {
-      if (ctx.platform.caseRuntime.isCase(t, instanceId)) return ctx.platform.caseRuntime.getCase(t, instanceId, v).definitionKey;
+      if (ctx.platform.caseRuntime.isCase(t, instanceId))
+        return ctx.platform.caseRuntime.getCase(t, instanceId, v).definitionKey;
       return ctx.platform.processRuntime.getInstance(t, instanceId, v).definitionKey;
     } catch {
       return null;

@@ -12,10 +12,16 @@ END`;
 
 /** The version rule of the spec: most running instances (ties: higher), else the published version, else the latest. */
 function chooseVersion(p: Platform, tenantId: string, key: string, requested?: number) {
-  const defs = p.engineSqlite.query("SELECT id, name, version, xml, published FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC").all(tenantId, key) as Row[];
+  const defs = p.engineSqlite
+    .query(
+      "SELECT id, name, version, xml, published FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC",
+    )
+    .all(tenantId, key) as Row[];
   if (!defs.length) throw new NotFoundError(`Definition '${key}' not found`);
   const counts = p.engineSqlite
-    .query("SELECT version, COUNT(*) AS c FROM case_instances WHERE tenant_id = ? AND definition_key = ? AND state = 'ACTIVE' GROUP BY version")
+    .query(
+      "SELECT version, COUNT(*) AS c FROM case_instances WHERE tenant_id = ? AND definition_key = ? AND state = 'ACTIVE' GROUP BY version",
+    )
     .all(tenantId, key) as { version: number; c: number }[];
   const running = (v: number) => counts.find((c) => c.version === v)?.c ?? 0;
   let chosen: Row | undefined;
@@ -39,18 +45,29 @@ export function caseMonitor(p: Platform, tenantId: string, key: string, version?
       WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.version = ? AND i.state = 'ACTIVE' AND (${REASON_SQL}) IS NOT NULL
       GROUP BY p.element_id, reason`)
     .all(tenantId, tenantId, key, chosen.version as number) as Row[];
-  const byActivity = new Map<string, { activityId: string; activityName: string; activityType: string; count: number; byReason: Record<string, number> }>();
+  const byActivity = new Map<
+    string,
+    { activityId: string; activityName: string; activityType: string; count: number; byReason: Record<string, number> }
+  >();
   for (const r of rows) {
     const a = byActivity.get(r.activityId as string) ?? {
-      activityId: r.activityId as string, activityName: r.activityName as string, activityType: r.activityType as string, count: 0, byReason: {},
+      activityId: r.activityId as string,
+      activityName: r.activityName as string,
+      activityType: r.activityType as string,
+      count: 0,
+      byReason: {},
     };
     a.byReason[r.reason as string] = r.c as number;
     a.count += r.c as number;
     byActivity.set(a.activityId, a);
   }
   return {
-    definitionKey: key, definitionName: chosen.name as string, version: chosen.version as number, bpmnXml: chosen.xml as string,
-    runningInstances: running(chosen.version as number), runningInstancesOtherVersions: total - running(chosen.version as number),
+    definitionKey: key,
+    definitionName: chosen.name as string,
+    version: chosen.version as number,
+    bpmnXml: chosen.xml as string,
+    runningInstances: running(chosen.version as number),
+    runningInstancesOtherVersions: total - running(chosen.version as number),
     versions: defs.map((d) => ({ version: d.version as number, runningInstances: running(d.version as number) })),
     activities: [...byActivity.values()].sort((a, b) => b.count - a.count || a.activityId.localeCompare(b.activityId)),
   };
@@ -68,8 +85,13 @@ export function caseMonitorItems(p: Platform, tenantId: string, key: string, act
     .all(tenantId, tenantId, key, chosen.version as number, activityId) as Row[];
   const iso = (ms: unknown) => (typeof ms === "number" ? new Date(ms).toISOString() : null);
   return rows.map((r) => ({
-    instanceId: r.instanceId as string, businessKey: r.businessKey as string | null, startTime: iso(r.startTime)!, reason: r.reason as string,
-    ...(r.reason === "USER_TASK" ? { taskId: r.taskId as string, assignee: (r.assignee as string | null) ?? null, dueDate: iso(r.dueDate) } : {}),
+    instanceId: r.instanceId as string,
+    businessKey: r.businessKey as string | null,
+    startTime: iso(r.startTime)!,
+    reason: r.reason as string,
+    ...(r.reason === "USER_TASK"
+      ? { taskId: r.taskId as string, assignee: (r.assignee as string | null) ?? null, dueDate: iso(r.dueDate) }
+      : {}),
   }));
 }
 

@@ -9,7 +9,13 @@ type Row = typeof processVariables.$inferSelect;
 
 const orm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
 /** A secret's value never leaves the server by a GET. */
-const view = (r: Row) => ({ name: r.name, value: r.secret ? null : r.value, secret: r.secret, description: r.description, updatedAt: r.updatedAt });
+const view = (r: Row) => ({
+  name: r.name,
+  value: r.secret ? null : r.value,
+  secret: r.secret,
+  description: r.description,
+  updatedAt: r.updatedAt,
+});
 
 function requireDefinition(ctx: RequestCtx, key: string) {
   ctx.platform.processRuntime.getDefinition(ctx.tenant.id, key);
@@ -18,7 +24,13 @@ function requireDefinition(ctx: RequestCtx, key: string) {
 /** GET /a/definitions/{key}/variables (Admin): every configuration variable, secrets masked. */
 export function listProcessVariables(ctx: RequestCtx, key: string) {
   requireDefinition(ctx, key);
-  return orm(ctx).select().from(processVariables).where(eq(processVariables.processKey, key)).orderBy(asc(processVariables.name)).all().map(view);
+  return orm(ctx)
+    .select()
+    .from(processVariables)
+    .where(eq(processVariables.processKey, key))
+    .orderBy(asc(processVariables.name))
+    .all()
+    .map(view);
 }
 
 /** GET /a/definitions/{key}/variables/public: the non-secret ones, for any member (forms and steps may show them). */
@@ -27,17 +39,35 @@ export function listPublicProcessVariables(ctx: RequestCtx, key: string) {
 }
 
 /** PUT /a/definitions/{key}/variables/{name} (Modeler): creates or replaces; only an Admin writes a secret. */
-export function putProcessVariable(ctx: RequestCtx, key: string, name: string, input: { value: string; secret?: boolean; description?: string | null }) {
+export function putProcessVariable(
+  ctx: RequestCtx,
+  key: string,
+  name: string,
+  input: { value: string; secret?: boolean; description?: string | null },
+) {
   requireDefinition(ctx, key);
   const db = orm(ctx);
-  const existing = db.select().from(processVariables).where(and(eq(processVariables.processKey, key), eq(processVariables.name, name))).get();
+  const existing = db
+    .select()
+    .from(processVariables)
+    .where(and(eq(processVariables.processKey, key), eq(processVariables.name, name)))
+    .get();
   const secret = input.secret ?? existing?.secret ?? false;
-  if ((secret || existing?.secret) && !isAdmin(ctx.actor)) throw new ForbiddenError("Only an Admin writes secret process variables");
+  if ((secret || existing?.secret) && !isAdmin(ctx.actor))
+    throw new ForbiddenError("Only an Admin writes secret process variables");
   const row: Row = {
-    processKey: key, name, value: input.value, secret, description: input.description ?? existing?.description ?? null,
-    updatedBy: ctx.actor.userId, updatedAt: new Date(ctx.platform.clock.now()).toISOString(),
+    processKey: key,
+    name,
+    value: input.value,
+    secret,
+    description: input.description ?? existing?.description ?? null,
+    updatedBy: ctx.actor.userId,
+    updatedAt: new Date(ctx.platform.clock.now()).toISOString(),
   };
-  db.insert(processVariables).values(row).onConflictDoUpdate({ target: [processVariables.processKey, processVariables.name], set: row }).run();
+  db.insert(processVariables)
+    .values(row)
+    .onConflictDoUpdate({ target: [processVariables.processKey, processVariables.name], set: row })
+    .run();
   return view(row);
 }
 
@@ -45,8 +75,15 @@ export function putProcessVariable(ctx: RequestCtx, key: string, name: string, i
 export function deleteProcessVariable(ctx: RequestCtx, key: string, name: string) {
   requireDefinition(ctx, key);
   const db = orm(ctx);
-  const existing = db.select().from(processVariables).where(and(eq(processVariables.processKey, key), eq(processVariables.name, name))).get();
+  const existing = db
+    .select()
+    .from(processVariables)
+    .where(and(eq(processVariables.processKey, key), eq(processVariables.name, name)))
+    .get();
   if (!existing) throw new NotFoundError(`Variable '${name}' not found in process '${key}'`);
-  if (existing.secret && !isAdmin(ctx.actor)) throw new ForbiddenError("Only an Admin deletes secret process variables");
-  db.delete(processVariables).where(and(eq(processVariables.processKey, key), eq(processVariables.name, name))).run();
+  if (existing.secret && !isAdmin(ctx.actor))
+    throw new ForbiddenError("Only an Admin deletes secret process variables");
+  db.delete(processVariables)
+    .where(and(eq(processVariables.processKey, key), eq(processVariables.name, name)))
+    .run();
 }

@@ -12,7 +12,9 @@ export async function deployDefinitionFile(ctx: RequestCtx, file: { name: string
     return ctx.platform.caseRuntime.deploy(ctx.tenant.id, file.text, meta);
   }
   if (!BPMN_FILE.test(file.name)) {
-    throw new BadRequestError(`Unsupported file '${file.name}': deploy a .bpmn, .bpmn20.xml or .cmmn file`, [{ field: "file", message: "unsupported extension" }]);
+    throw new BadRequestError(`Unsupported file '${file.name}': deploy a .bpmn, .bpmn20.xml or .cmmn file`, [
+      { field: "file", message: "unsupported extension" },
+    ]);
   }
   return ctx.platform.processRuntime.deploy(ctx.tenant.id, file.text, meta);
 }

@@ -23,7 +23,12 @@ function firstRows<T extends Row>(source: Source<T>, n: number): { rows: T[]; to
  * One page over processes and cases together, newest first by `order`. When one side is empty (the usual tenant runs
  * only one kind) the other side pages by itself; only a real mix reads the first offset+size rows of both.
  */
-function mergedPage<T extends Row>(a: Source<T>, b: Source<T>, q: { page?: number; size?: number }, order: (r: T) => string): Page<T> {
+function mergedPage<T extends Row>(
+  a: Source<T>,
+  b: Source<T>,
+  q: { page?: number; size?: number },
+  order: (r: T) => string,
+): Page<T> {
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
   const aFirst = a(0, 1);
   const bFirst = b(0, 1);
@@ -71,23 +76,32 @@ export function listHistory(ctx: RequestCtx, q: TypeQuery) {
 /** GET /a/instances/{id}: a process or a case, with variables; 404 when the caller takes no part. */
 export function instanceDetail(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
-  return isCase(ctx, id) ? ctx.platform.caseRuntime.getCase(ctx.tenant.id, id, v) : ctx.platform.processRuntime.getInstance(ctx.tenant.id, id, v);
+  return isCase(ctx, id)
+    ? ctx.platform.caseRuntime.getCase(ctx.tenant.id, id, v)
+    : ctx.platform.processRuntime.getInstance(ctx.tenant.id, id, v);
 }
 
 export function historyDetail(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
-  return isCase(ctx, id) ? ctx.platform.caseRuntime.historyCase(ctx.tenant.id, id, v) : ctx.platform.processRuntime.historyInstance(ctx.tenant.id, id, v);
+  return isCase(ctx, id)
+    ? ctx.platform.caseRuntime.historyCase(ctx.tenant.id, id, v)
+    : ctx.platform.processRuntime.historyInstance(ctx.tenant.id, id, v);
 }
 
 export function historyActivities(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
-  return isCase(ctx, id) ? ctx.platform.caseRuntime.caseActivities(ctx.tenant.id, id, v) : ctx.platform.processRuntime.historyActivities(ctx.tenant.id, id, v);
+  return isCase(ctx, id)
+    ? ctx.platform.caseRuntime.caseActivities(ctx.tenant.id, id, v)
+    : ctx.platform.processRuntime.historyActivities(ctx.tenant.id, id, v);
 }
 
 /** DELETE /a/instances/{id} (Manager): cancels a process or terminates a case. */
 export async function cancelInstance(ctx: RequestCtx, id: string) {
   if (isCase(ctx, id)) {
-    await ctx.platform.caseRuntime.cancelCase(ctx.tenant.id, id, { userId: ctx.actor.userId, channel: ctx.actor.channel });
+    await ctx.platform.caseRuntime.cancelCase(ctx.tenant.id, id, {
+      userId: ctx.actor.userId,
+      channel: ctx.actor.channel,
+    });
     return ctx.platform.caseRuntime.getCase(ctx.tenant.id, id);
   }
   return ctx.platform.processRuntime.cancelInstance(ctx.tenant.id, id);
@@ -101,13 +115,21 @@ export function setInstanceSuspended(ctx: RequestCtx, id: string, suspended: boo
 }
 
 /** GET /a/instances/{id}/diagram: SVG (or the BPMN on request) for a process; the CMMN XML for a case. */
-export function instanceDiagram(ctx: RequestCtx, id: string, format: "svg" | "xml" | undefined): { body: string; type: string } {
+export function instanceDiagram(
+  ctx: RequestCtx,
+  id: string,
+  format: "svg" | "xml" | undefined,
+): { body: string; type: string } {
   const v = visibilityOf(ctx);
   const t = ctx.tenant.id;
   if (isCase(ctx, id)) {
     const c = ctx.platform.caseRuntime.getCase(t, id, v);
-    return { body: ctx.platform.processRuntime.definitionXml(t, c.definitionKey, c.definitionId), type: "application/xml; charset=utf-8" };
+    return {
+      body: ctx.platform.processRuntime.definitionXml(t, c.definitionKey, c.definitionId),
+      type: "application/xml; charset=utf-8",
+    };
   }
-  if (format === "xml") return { body: ctx.platform.processRuntime.diagramXml(t, id, v), type: "application/xml; charset=utf-8" };
+  if (format === "xml")
+    return { body: ctx.platform.processRuntime.diagramXml(t, id, v), type: "application/xml; charset=utf-8" };
   return { body: ctx.platform.processRuntime.diagramSvg(t, id, v), type: "image/svg+xml" };
 }

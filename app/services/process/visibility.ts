@@ -10,5 +10,9 @@ import { processRolesOfUser } from "../process-roles/queries";
 export function visibilityOf(ctx: RequestCtx): Visibility {
   const a = ctx.actor;
   if (a.kind !== "user" || seesWholeTenant(a)) return { all: true, userId: a.userId, groups: [] };
-  return { all: false, userId: a.userId, groups: processRolesOfUser(ctx.platform.platformDb, ctx.tenant.id, a.userId!) };
+  return {
+    all: false,
+    userId: a.userId,
+    groups: processRolesOfUser(ctx.platform.platformDb, ctx.tenant.id, a.userId!),
+  };
 }

@@ -9,14 +9,19 @@ import type { TaskRecord } from "../../../engine/bpmn";
 /** Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified. */
 function taskHooks(p: Platform) {
   return {
-    formVersionFor: (tenantId: string, definitionKey: string, formKey: string) => formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
+    formVersionFor: (tenantId: string, definitionKey: string, formKey: string) =>
+      formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
     onTaskCreated: (task: TaskRecord) => {
       if (!task.assignee) return;
       notify(
         p.platformDb,
         {
-          tenantId: task.tenantId, userId: task.assignee, type: "TASK_ASSIGNED", title: `New task: ${task.name}`,
-          body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} is assigned to you.`, link: `/tasks/${task.id}`,
+          tenantId: task.tenantId,
+          userId: task.assignee,
+          type: "TASK_ASSIGNED",
+          title: `New task: ${task.name}`,
+          body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} is assigned to you.`,
+          link: `/tasks/${task.id}`,
         },
         p.clock.now(),
       );
@@ -24,7 +29,8 @@ function taskHooks(p: Platform) {
   };
 }
 
-const decisionsOf = (p: Platform) => (tenantId: string, key: string, variables: Record<string, unknown>) => evaluateLatest(p, tenantId, key, variables);
+const decisionsOf = (p: Platform) => (tenantId: string, key: string, variables: Record<string, unknown>) =>
+  evaluateLatest(p, tenantId, key, variables);
 
 /** The BPMN runtime over the engine database; business-rule tasks evaluate the tenant's decisions. */
 export function wireProcessRuntime(p: Platform): ProcessRuntime {
@@ -33,7 +39,10 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     clock: () => p.clock.now(),
     decisions: decisionsOf(p),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
-    hooks: { ...taskHooks(p), onInstanceEnded: (tenantId, instanceId) => p.caseRuntime.onProcessEnded(tenantId, instanceId) },
+    hooks: {
+      ...taskHooks(p),
+      onInstanceEnded: (tenantId, instanceId) => p.caseRuntime.onProcessEnded(tenantId, instanceId),
+    },
     logger: {
       info: () => {},
       warn: (msg) => p.log(`[engine] ${msg}`),

@@ -14,7 +14,9 @@ const typeOfDefinition = new Map<string, string>();
 export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
   let type = typeOfDefinition.get(task.definitionId);
   if (type === undefined) {
-    const row = ctx.platform.engineSqlite.query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?").get(task.definitionId, ctx.tenant.id) as { type: string } | null;
+    const row = ctx.platform.engineSqlite
+      .query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
+      .get(task.definitionId, ctx.tenant.id) as { type: string } | null;
     if (!row) return false;
     type = row.type;
     if (typeOfDefinition.size > 10_000) typeOfDefinition.clear();
@@ -25,6 +27,7 @@ export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
 
 /** Variables the task sees: its process scope, or its case's variables. */
 export function variablesOfTask(ctx: RequestCtx, task: TaskView): Record<string, unknown> {
-  if (isCaseTask(ctx, task)) return ctx.platform.caseRuntime.getCase(ctx.tenant.id, task.instanceId).variables as Record<string, unknown>;
+  if (isCaseTask(ctx, task))
+    return ctx.platform.caseRuntime.getCase(ctx.tenant.id, task.instanceId).variables as Record<string, unknown>;
   return ctx.platform.processRuntime.getTaskVariables(ctx.tenant.id, task.id);
 }

@@ -3,7 +3,12 @@ import { taskComments } from "../../../db/engine/schema";
 import type { RequestCtx } from "../context";
 import { visibleTask } from "./access";
 
-const view = (r: typeof taskComments.$inferSelect) => ({ id: r.id, userId: r.userId, message: r.message, time: new Date(r.time).toISOString() });
+const view = (r: typeof taskComments.$inferSelect) => ({
+  id: r.id,
+  userId: r.userId,
+  message: r.message,
+  time: new Date(r.time).toISOString(),
+});
 
 /** GET /a/tasks/{id}/comments, oldest first. */
 export function listComments(ctx: RequestCtx, taskId: string) {
@@ -20,7 +25,14 @@ export function listComments(ctx: RequestCtx, taskId: string) {
 /** POST /a/tasks/{id}/comments: anyone who sees the task may comment, also after its completion. */
 export function addComment(ctx: RequestCtx, taskId: string, message: string) {
   visibleTask(ctx, taskId);
-  const row = { id: crypto.randomUUID(), tenantId: ctx.tenant.id, taskId, userId: ctx.actor.userId, message, time: ctx.platform.clock.now() };
+  const row = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenant.id,
+    taskId,
+    userId: ctx.actor.userId,
+    message,
+    time: ctx.platform.clock.now(),
+  };
   ctx.platform.engineDb.insert(taskComments).values(row).run();
   return view(row);
 }

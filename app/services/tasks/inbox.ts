@@ -18,7 +18,12 @@ function statement(p: Platform, key: string, sql: string): Statement {
  * (views.ts visibleOpenTasksSql: index-only) are merged, and whole rows are read for the one page returned.
  * A filter by instance goes to the runtime's per-instance query (a handful of rows).
  */
-export function openTasksOfUser(p: Platform, tenantId: string, v: Visibility, q: { page?: number; size?: number; instanceId?: string }) {
+export function openTasksOfUser(
+  p: Platform,
+  tenantId: string,
+  v: Visibility,
+  q: { page?: number; size?: number; instanceId?: string },
+) {
   if (q.instanceId) return p.processRuntime.listTasks(tenantId, v, q);
   const { size, offset } = pageParams(q.page, q.size, 100, 200);
   const visible = visibleOpenTasksSql(tenantId, v);
@@ -26,10 +31,17 @@ export function openTasksOfUser(p: Platform, tenantId: string, v: Visibility, q:
   // index) and stops after offset + size rows, instead of collecting and sorting every visible task first.
   const sql = `WITH page(id, created) AS (${visible.sql} ORDER BY created DESC, id LIMIT ? OFFSET ?)
     SELECT t.* FROM page p CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`;
-  return (statement(p, `inbox:${v.groups.length}`, sql).all(...visible.params, size, offset) as Record<string, unknown>[]).map(taskViewOfRow);
+  return (
+    statement(p, `inbox:${v.groups.length}`, sql).all(...visible.params, size, offset) as Record<string, unknown>[]
+  ).map(taskViewOfRow);
 }
 
 /** `mine=true`: open tasks assigned to the user, newest first, from the open-assignee index. */
-export function openTasksAssignedTo(p: Platform, tenantId: string, userId: string | null, q: { page?: number; size?: number; instanceId?: string }) {
+export function openTasksAssignedTo(
+  p: Platform,
+  tenantId: string,
+  userId: string | null,
+  q: { page?: number; size?: number; instanceId?: string },
+) {
   return p.processRuntime.listTasks(tenantId, { all: false, userId, groups: [] }, { ...q, mine: true });
 }

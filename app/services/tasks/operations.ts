@@ -25,7 +25,8 @@ export function unclaimTask(ctx: RequestCtx, taskId: string) {
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
   if (!task.assignee) throw new ConflictError(`Task ${taskId} is not claimed`);
-  if (task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can unclaim this task");
+  if (task.assignee !== userId && !isManager(ctx.actor))
+    throw new ForbiddenError("Only the assignee or a Manager can unclaim this task");
   return ctx.platform.processRuntime.unclaim(ctx.tenant.id, taskId);
 }
 
@@ -37,18 +38,23 @@ export function unclaimTask(ctx: RequestCtx, taskId: string) {
 export async function completeTask(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
   const rt = ctx.platform.processRuntime;
   const task = visibleTask(ctx, taskId);
-  if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state === "CANCELLED" ? "cancelled" : "completed"}`);
+  if (task.state !== "OPEN")
+    throw new ConflictError(`Task ${taskId} is already ${task.state === "CANCELLED" ? "cancelled" : "completed"}`);
   const me = ctx.actor.userId;
   if (task.assignee && task.assignee !== me) throw new ConflictError(`Task ${taskId} is assigned to another user`);
   const hasCandidates = task.candidateUsers.length > 0 || task.candidateGroups.length > 0;
-  if (!task.assignee && hasCandidates && me) throw new ConflictError(`Task ${taskId} is offered to candidates: claim it before completing it`);
+  if (!task.assignee && hasCandidates && me)
+    throw new ConflictError(`Task ${taskId} is offered to candidates: claim it before completing it`);
   if (task.formVersionId) {
     const form = formForVersion(ctx.db, task.formVersionId);
     if (form) {
       const saved = variablesOfTask(ctx, task);
       const missing = missingRequiredFields(form.schema, { ...saved, ...variables });
       if (missing.length) {
-        throw new BadRequestError(`Campos obrigatórios não preenchidos: ${missing.join(", ")}`, missing.map((f) => ({ field: f, message: "required" })));
+        throw new BadRequestError(
+          `Campos obrigatórios não preenchidos: ${missing.join(", ")}`,
+          missing.map((f) => ({ field: f, message: "required" })),
+        );
       }
     }
   }
@@ -65,7 +71,8 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
   const userId = userOf(ctx, "delegate");
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
-  if (task.assignee !== userId && !isManager(ctx.actor)) throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
+  if (task.assignee !== userId && !isManager(ctx.actor))
+    throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
   const target = (() => {
     try {
       return getUser(ctx.platform, toUserId);
@@ -73,15 +80,21 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
       return null;
     }
   })();
-  if (!target || !target.active || !rolesIn(ctx.platform, target, ctx.tenant.id)) {
-    throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [{ field: "userId", message: "not a member" }]);
+  if (!target?.active || !rolesIn(ctx.platform, target, ctx.tenant.id)) {
+    throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [
+      { field: "userId", message: "not a member" },
+    ]);
   }
   const updated = ctx.platform.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
   notify(
     ctx.platform.platformDb,
     {
-      tenantId: ctx.tenant.id, userId: toUserId, type: "TASK_DELEGATED", title: `Task delegated to you: ${task.name}`,
-      body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} was delegated to you.`, link: `/tasks/${taskId}`,
+      tenantId: ctx.tenant.id,
+      userId: toUserId,
+      type: "TASK_DELEGATED",
+      title: `Task delegated to you: ${task.name}`,
+      body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} was delegated to you.`,
+      link: `/tasks/${taskId}`,
     },
     ctx.platform.clock.now(),
   );

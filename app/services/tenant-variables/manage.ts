@@ -8,7 +8,14 @@ type Row = typeof tenantVariables.$inferSelect;
 
 /** A secret's value is write-only: no response ever carries it. */
 export function variableView(v: Row) {
-  return { name: v.name, value: v.secret ? null : v.value, secret: v.secret, createdAt: v.createdAt, updatedAt: v.updatedAt, updatedBy: v.updatedBy };
+  return {
+    name: v.name,
+    value: v.secret ? null : v.value,
+    secret: v.secret,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    updatedBy: v.updatedBy,
+  };
 }
 
 const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
@@ -30,7 +37,14 @@ export function getVariable(ctx: RequestCtx, name: string) {
 /** POST /a/variables: 409 when the name exists (PUT replaces). */
 export function createVariable(ctx: RequestCtx, input: { name: string; value: string; secret?: boolean }) {
   const at = nowIso(ctx);
-  const row: Row = { name: input.name, value: input.value, secret: input.secret ?? false, updatedBy: ctx.actor.userId, createdAt: at, updatedAt: at };
+  const row: Row = {
+    name: input.name,
+    value: input.value,
+    secret: input.secret ?? false,
+    updatedBy: ctx.actor.userId,
+    createdAt: at,
+    updatedAt: at,
+  };
   immediate(ctx.db.sqlite, () => {
     if (find(ctx, input.name)) throw new ConflictError(`Tenant variable '${input.name}' already exists`);
     ctx.db.orm.insert(tenantVariables).values(row).run();
@@ -47,10 +61,20 @@ export function putVariable(ctx: RequestCtx, name: string, input: { value: strin
   return immediate(ctx.db.sqlite, () => {
     const old = find(ctx, name);
     const row: Row = {
-      name, value: input.value, secret: input.secret ?? old?.secret ?? false, updatedBy: ctx.actor.userId, createdAt: old?.createdAt ?? at, updatedAt: at,
+      name,
+      value: input.value,
+      secret: input.secret ?? old?.secret ?? false,
+      updatedBy: ctx.actor.userId,
+      createdAt: old?.createdAt ?? at,
+      updatedAt: at,
     };
-    ctx.db.orm.insert(tenantVariables).values(row)
-      .onConflictDoUpdate({ target: tenantVariables.name, set: { value: row.value, secret: row.secret, updatedBy: row.updatedBy, updatedAt: at } })
+    ctx.db.orm
+      .insert(tenantVariables)
+      .values(row)
+      .onConflictDoUpdate({
+        target: tenantVariables.name,
+        set: { value: row.value, secret: row.secret, updatedBy: row.updatedBy, updatedAt: at },
+      })
       .run();
     return variableView(row);
   });

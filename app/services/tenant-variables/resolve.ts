@@ -4,7 +4,13 @@ import type { TenantDb } from "../../../tenants/tenant-db-cache";
 
 /** The value of a tenant variable, secrets included (for data sources and robots, never for responses); null if absent. */
 export function resolveTenantVariable(tenantDb: TenantDb, name: string): string | null {
-  return tenantDb.orm.select({ value: tenantVariables.value }).from(tenantVariables).where(eq(tenantVariables.name, name)).get()?.value ?? null;
+  return (
+    tenantDb.orm
+      .select({ value: tenantVariables.value })
+      .from(tenantVariables)
+      .where(eq(tenantVariables.name, name))
+      .get()?.value ?? null
+  );
 }
 
 /** Which of these names are secret variables (to decide who may reference them). */

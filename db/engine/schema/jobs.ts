@@ -1,34 +1,49 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 
 /** Async continuations, timers and incidents; claimed by setting the lock inside a transaction. */
-export const jobs = sqliteTable("jobs", {
-  id: text("id").primaryKey(),
-  tenantId: text("tenant_id").notNull(),
-  instanceId: text("instance_id"),
-  executionId: text("execution_id"),
-  definitionId: text("definition_id").notNull(),
-  activityId: text("activity_id").notNull(),
-  kind: text("kind").notNull(),
-  state: text("state").notNull(),
-  dueAt: integer("due_at").notNull(),
-  retries: integer("retries").notNull(),
-  exception: text("exception"),
-  lockOwner: text("lock_owner"),
-  lockExpiresAt: integer("lock_expires_at"),
-  data: text("data").notNull(),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [index("jobs_due_idx").on(t.state, t.dueAt), index("jobs_instance_idx").on(t.instanceId), index("jobs_tenant_state_idx").on(t.tenantId, t.state)]);
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    instanceId: text("instance_id"),
+    executionId: text("execution_id"),
+    definitionId: text("definition_id").notNull(),
+    activityId: text("activity_id").notNull(),
+    kind: text("kind").notNull(),
+    state: text("state").notNull(),
+    dueAt: integer("due_at").notNull(),
+    retries: integer("retries").notNull(),
+    exception: text("exception"),
+    lockOwner: text("lock_owner"),
+    lockExpiresAt: integer("lock_expires_at"),
+    data: text("data").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.state, t.dueAt),
+    index("jobs_instance_idx").on(t.instanceId),
+    index("jobs_tenant_state_idx").on(t.tenantId, t.state),
+  ],
+);
 
 /** Message, signal and conditional subscriptions of waiting executions, and start-event subscriptions of definitions (no instance). */
-export const eventSubscriptions = sqliteTable("event_subscriptions", {
-  id: text("id").primaryKey(),
-  tenantId: text("tenant_id").notNull(),
-  instanceId: text("instance_id"),
-  executionId: text("execution_id"),
-  definitionId: text("definition_id").notNull(),
-  activityId: text("activity_id").notNull(),
-  type: text("type").notNull(),
-  name: text("name").notNull(),
-  data: text("data").notNull(),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [index("event_subscriptions_lookup_idx").on(t.tenantId, t.type, t.name), index("event_subscriptions_instance_idx").on(t.instanceId)]);
+export const eventSubscriptions = sqliteTable(
+  "event_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    instanceId: text("instance_id"),
+    executionId: text("execution_id"),
+    definitionId: text("definition_id").notNull(),
+    activityId: text("activity_id").notNull(),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    data: text("data").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("event_subscriptions_lookup_idx").on(t.tenantId, t.type, t.name),
+    index("event_subscriptions_instance_idx").on(t.instanceId),
+  ],
+);

@@ -8,53 +8,68 @@ import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlit
 // (checked with EXPLAIN QUERY PLAN); an index nothing reads costs a b-tree write per command.
 
 /** A process instance, running or ended (the same row is its history); `revision` serialises concurrent commands. */
-export const processInstances = sqliteTable("process_instances", {
-  id: text("id").primaryKey(),
-  tenantId: text("tenant_id").notNull(),
-  definitionId: text("definition_id").notNull(),
-  definitionKey: text("definition_key").notNull(),
-  version: integer("version").notNull(),
-  businessKey: text("business_key"),
-  parentInstanceId: text("parent_instance_id"),
-  parentExecutionId: text("parent_execution_id"),
-  state: text("state").notNull(),
-  startedBy: text("started_by"),
-  channel: text("channel"),
-  startTime: integer("start_time").notNull(),
-  endTime: integer("end_time"),
-  endReason: text("end_reason"),
-  revision: integer("revision").notNull().default(0),
-}, (t) => [
-  // Running and ended instances in their list orders (newest started, most recently ended); an instance moves from one
-  // to the other once, when it ends.
-  index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
-  index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
-  index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
-]);
+export const processInstances = sqliteTable(
+  "process_instances",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    definitionId: text("definition_id").notNull(),
+    definitionKey: text("definition_key").notNull(),
+    version: integer("version").notNull(),
+    businessKey: text("business_key"),
+    parentInstanceId: text("parent_instance_id"),
+    parentExecutionId: text("parent_execution_id"),
+    state: text("state").notNull(),
+    startedBy: text("started_by"),
+    channel: text("channel"),
+    startTime: integer("start_time").notNull(),
+    endTime: integer("end_time"),
+    endReason: text("end_reason"),
+    revision: integer("revision").notNull().default(0),
+  },
+  (t) => [
+    // Running and ended instances in their list orders (newest started, most recently ended); an instance moves from one
+    // to the other once, when it ends.
+    index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
+    index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
+    index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
+  ],
+);
 
 /** The live execution tree of running instances (scopes and tokens); rows vanish when the instance ends. Keyed by instance first: a command reads and writes one instance's rows, which then share a leaf page. */
-export const executions = sqliteTable("executions", {
-  id: text("id").notNull(),
-  tenantId: text("tenant_id").notNull(),
-  instanceId: text("instance_id").notNull(),
-  parentId: text("parent_id"),
-  kind: text("kind").notNull(),
-  scopeId: text("scope_id"),
-  activityId: text("activity_id"),
-  state: text("state").notNull(),
-  data: text("data").notNull(),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.instanceId, t.id] })]);
+export const executions = sqliteTable(
+  "executions",
+  {
+    id: text("id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    instanceId: text("instance_id").notNull(),
+    parentId: text("parent_id"),
+    kind: text("kind").notNull(),
+    scopeId: text("scope_id"),
+    activityId: text("activity_id"),
+    state: text("state").notNull(),
+    data: text("data").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.id] })],
+);
 
 /** Variables by owning execution (the root execution id is the instance id, kept after the end for history). */
-export const variables = sqliteTable("variables", {
-  tenantId: text("tenant_id").notNull(),
-  instanceId: text("instance_id").notNull(),
-  executionId: text("execution_id").notNull(),
-  name: text("name").notNull(),
-  value: text("value").notNull(),
-  textValue: text("text_value"),
-}, (t) => [primaryKey({ columns: [t.instanceId, t.executionId, t.name] }), index("variables_search_idx").on(t.tenantId, t.name, t.textValue)]);
+export const variables = sqliteTable(
+  "variables",
+  {
+    tenantId: text("tenant_id").notNull(),
+    instanceId: text("instance_id").notNull(),
+    executionId: text("execution_id").notNull(),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    textValue: text("text_value"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.executionId, t.name] }),
+    index("variables_search_idx").on(t.tenantId, t.name, t.textValue),
+  ],
+);
 
 /**
  * Running and ended instances per tenant, kept by the runtime's persister in the transaction that starts or ends an

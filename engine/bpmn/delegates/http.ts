@@ -1,21 +1,48 @@
 import { assertPublicUrl } from "./ssrf";
 import type { Delegate } from "./types";
 
-export interface HttpDelegateOptions { allowPrivateNetworks?: boolean; timeoutMs?: number; maxBytes?: number; fetchImpl?: typeof fetch }
+export interface HttpDelegateOptions {
+  allowPrivateNetworks?: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+  fetchImpl?: typeof fetch;
+}
 
 /** Calls an HTTP endpoint; refuses private/loopback targets unless allowed, bounds time and response size. */
 export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
-  const timeoutMs = opts.timeoutMs ?? 10_000, maxBytes = opts.maxBytes ?? 1_000_000;
+  const timeoutMs = opts.timeoutMs ?? 10_000,
+    maxBytes = opts.maxBytes ?? 1_000_000;
   return {
     name: "http",
     description: "Sends an HTTP request and stores the response status and body in variables",
     parameters: [
       { name: "requestUrl", type: "string", required: true, description: "absolute http(s) URL (expressions allowed)" },
-      { name: "requestMethod", type: "string", required: false, description: "GET (default), POST, PUT, PATCH, DELETE" },
-      { name: "requestHeaders", type: "string", required: false, description: "header lines 'Name: value', one per line" },
+      {
+        name: "requestMethod",
+        type: "string",
+        required: false,
+        description: "GET (default), POST, PUT, PATCH, DELETE",
+      },
+      {
+        name: "requestHeaders",
+        type: "string",
+        required: false,
+        description: "header lines 'Name: value', one per line",
+      },
       { name: "requestBody", type: "string", required: false, description: "body to send" },
-      { name: "resultVariablePrefix", type: "string", required: false, description: "prefix of the variables <prefix>ResponseStatusCode and <prefix>ResponseBody (default: the activity id)" },
-      { name: "failStatusCodes", type: "string", required: false, description: "comma list of status classes that fail the step, e.g. 4XX,5XX (default 5XX)" },
+      {
+        name: "resultVariablePrefix",
+        type: "string",
+        required: false,
+        description:
+          "prefix of the variables <prefix>ResponseStatusCode and <prefix>ResponseBody (default: the activity id)",
+      },
+      {
+        name: "failStatusCodes",
+        type: "string",
+        required: false,
+        description: "comma list of status classes that fail the step, e.g. 4XX,5XX (default 5XX)",
+      },
     ],
     async execute(ctx) {
       const url = new URL(String(ctx.params.requestUrl ?? ""));
@@ -26,8 +53,19 @@ export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
         if (i > 0) headers.set(line.slice(0, i).trim(), line.slice(i + 1).trim());
       }
       const method = String(ctx.params.requestMethod ?? "GET").toUpperCase();
-      const body = ctx.params.requestBody === undefined ? undefined : typeof ctx.params.requestBody === "string" ? ctx.params.requestBody : JSON.stringify(ctx.params.requestBody);
-      const res = await (opts.fetchImpl ?? fetch)(url, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      const body =
+        ctx.params.requestBody === undefined
+          ? undefined
+          : typeof ctx.params.requestBody === "string"
+            ? ctx.params.requestBody
+            : JSON.stringify(ctx.params.requestBody);
+      const res = await (opts.fetchImpl ?? fetch)(url, {
+        method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const reader = res.body?.getReader();
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -35,16 +73,28 @@ export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
         const { done, value } = await reader.read();
         if (done) break;
         size += value.length;
-        if (size > maxBytes) { await reader.cancel(); throw new Error(`http delegate: response from ${url.host} exceeds ${maxBytes} bytes`); }
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new Error(`http delegate: response from ${url.host} exceeds ${maxBytes} bytes`);
+        }
         chunks.push(value);
       }
       const text = Buffer.concat(chunks).toString("utf8");
       const prefix = String(ctx.params.resultVariablePrefix ?? ctx.activityId);
-      const fail = String(ctx.params.failStatusCodes ?? "5XX").split(",").map((s) => s.trim().toUpperCase());
+      const fail = String(ctx.params.failStatusCodes ?? "5XX")
+        .split(",")
+        .map((s) => s.trim().toUpperCase());
       const cls = `${String(res.status)[0]}XX`;
-      if (fail.includes(cls) || fail.includes(String(res.status))) throw new Error(`http delegate: ${method} ${url.host}${url.pathname} answered ${res.status}`);
+      if (fail.includes(cls) || fail.includes(String(res.status)))
+        throw new Error(`http delegate: ${method} ${url.host}${url.pathname} answered ${res.status}`);
       let parsed: unknown = text;
-      if ((res.headers.get("content-type") ?? "").includes("json")) { try { parsed = JSON.parse(text); } catch { /* keep text */ } }
+      if ((res.headers.get("content-type") ?? "").includes("json")) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* keep text */
+        }
+      }
       ctx.setVariable(`${prefix}ResponseStatusCode`, res.status);
       ctx.setVariable(`${prefix}ResponseBody`, parsed);
     },

@@ -9,6 +9,9 @@ export const logDelegate: Delegate = {
     { name: "level", type: "string", required: false, description: "info (default), warn or error" },
   ],
   execute(ctx) {
-    ctx.log(String(ctx.params.message ?? `activity ${ctx.activityId} reached`), { instanceId: ctx.instanceId, level: ctx.params.level ?? "info" });
+    ctx.log(String(ctx.params.message ?? `activity ${ctx.activityId} reached`), {
+      instanceId: ctx.instanceId,
+      level: ctx.params.level ?? "info",
+    });
   },
 };

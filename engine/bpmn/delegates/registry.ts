@@ -6,8 +6,16 @@ import type { Delegate, DelegateRegistry } from "./types";
 
 /** Normalises `setVariables`, `SetVariablesDelegate`, `com.acme.SetVariables`, `set_variables` to one key. */
 function norm(ref: string): string {
-  const last = ref.trim().replace(/^[$#]\{\s*|\s*\}$/g, "").split(".").pop() ?? "";
-  return last.replace(/Delegate$/, "").replace(/[-_\s]/g, "").toLowerCase();
+  const last =
+    ref
+      .trim()
+      .replace(/^[$#]\{\s*|\s*\}$/g, "")
+      .split(".")
+      .pop() ?? "";
+  return last
+    .replace(/Delegate$/, "")
+    .replace(/[-_\s]/g, "")
+    .toLowerCase();
 }
 
 /** Registry of service-task implementations, with the built-ins set-variables, http, log and throw-error. */

@@ -5,7 +5,12 @@ export const throwErrorDelegate: Delegate = {
   name: "throw-error",
   description: "Throws a BPMN error caught by an error boundary event or error event subprocess",
   parameters: [
-    { name: "errorCode", type: "string", required: true, description: "code matched against errorRef of the catching event" },
+    {
+      name: "errorCode",
+      type: "string",
+      required: true,
+      description: "code matched against errorRef of the catching event",
+    },
     { name: "message", type: "string", required: false, description: "error message" },
   ],
   execute(ctx) {

@@ -1,12 +1,20 @@
 /** A BPMN error raised by a delegate or an error end event; caught by error boundary events and event subprocesses. */
 export class BpmnError extends Error {
-  constructor(readonly code: string, message?: string) {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
     super(message ?? `BPMN error ${code}`);
     this.name = "BpmnError";
   }
 }
 
-export interface DelegateParameter { name: string; type: "string" | "number" | "boolean" | "json" | "expression"; required: boolean; description: string }
+export interface DelegateParameter {
+  name: string;
+  type: "string" | "number" | "boolean" | "json" | "expression";
+  required: boolean;
+  description: string;
+}
 
 /** What a delegate sees: its resolved parameters (fields) and the variables of the execution. */
 export interface DelegateContext {

@@ -16,7 +16,7 @@ export const adhocSubProcess: Behaviour = {
 
 /** The ad-hoc subprocess whose scope execution `scope` is, if it is one. */
 export function adhocOf(run: Run, scope: ExecutionRecord | undefined): ElementModel | undefined {
-  if (!scope || scope.kind !== "scope" || !scope.parentId) return undefined;
+  if (scope?.kind !== "scope" || !scope.parentId) return undefined;
   const el = run.model(scope).elements[scope.scopeId!];
   return el?.adhoc ? el : undefined;
 }
@@ -29,7 +29,7 @@ export function adhocOf(run: Run, scope: ExecutionRecord | undefined): ElementMo
 export function adhocLeaving(run: Run, token: ExecutionRecord): (() => void) | undefined {
   const scope = run.parent(token);
   const el = adhocOf(run, scope);
-  const cond = el?.adhoc!.completionCondition;
+  const cond = el?.adhoc?.completionCondition;
   if (!el || !cond || !run.evalCondition(token, cond)) return undefined;
   return () => {
     if (!run.alive(scope!)) return;

@@ -9,7 +9,9 @@ export const exclusiveGateway: Behaviour = {
     const hit = ids.find((id) => run.flowTrue(token, flows[id])) ?? el.default;
     if (!hit) {
       if (!el.outgoing.length) return run.leave(token, []);
-      throw new UnprocessableError(`No outgoing sequence flow of exclusive gateway '${el.id}' could be selected: no condition holds and there is no default flow`);
+      throw new UnprocessableError(
+        `No outgoing sequence flow of exclusive gateway '${el.id}' could be selected: no condition holds and there is no default flow`,
+      );
     }
     run.leave(token, [flows[hit]]);
   },

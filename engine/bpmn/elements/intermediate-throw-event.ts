@@ -8,7 +8,13 @@ export const intermediateThrowEvent: Behaviour = {
   execute(run, token, el) {
     const kind = el.event?.kind;
     if (kind === "link") {
-      const target = Object.values(run.model(token).elements).find((x) => x.type === "intermediateCatchEvent" && x.event?.kind === "link" && x.event.name === el.event!.name && x.scope === el.scope)!;
+      const target = Object.values(run.model(token).elements).find(
+        (x) =>
+          x.type === "intermediateCatchEvent" &&
+          x.event?.kind === "link" &&
+          x.event.name === el.event!.name &&
+          x.scope === el.scope,
+      )!;
       run.actEnd(token, "completed");
       run.schedule(() => run.enter(token, target.id));
       return;

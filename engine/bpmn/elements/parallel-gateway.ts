@@ -11,7 +11,11 @@ export const parallelGateway: Behaviour = {
     const parent = run.parent(token)!;
     const joined = run.children(parent).filter((s) => s.state === "joined" && s.activityId === el.id);
     if (joined.length < el.incoming.length) return;
-    for (const j of joined) if (j.id !== token.id) { run.actEnd(j, "completed"); run.removeExecution(j); }
+    for (const j of joined)
+      if (j.id !== token.id) {
+        run.actEnd(j, "completed");
+        run.removeExecution(j);
+      }
     token.state = "active";
     run.mark(token);
     run.leave(token, all);

@@ -7,7 +7,8 @@ export const scriptTask: Behaviour = {
     const s = el.script!;
     const value = compileFeelScript(s.body)(run.scope(token));
     if (s.resultVariable) run.setVar(token, s.resultVariable, value);
-    else if (value && typeof value === "object" && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) run.setVar(token, k, v);
+    else if (value && typeof value === "object" && !Array.isArray(value))
+      for (const [k, v] of Object.entries(value)) run.setVar(token, k, v);
     run.leave(token);
   },
 };

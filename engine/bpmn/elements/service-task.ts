@@ -8,7 +8,11 @@ import type { ElementModel } from "../../model/bpmn/types";
 function context(run: Run, token: ExecutionRecord, el: ElementModel, params: Record<string, unknown>): DelegateContext {
   const inst = run.space(token).instance;
   return {
-    tenantId: inst.tenantId, instanceId: inst.id, businessKey: inst.businessKey, activityId: el.id, params,
+    tenantId: inst.tenantId,
+    instanceId: inst.id,
+    businessKey: inst.businessKey,
+    activityId: el.id,
+    params,
     getVariable: (n) => run.getVar(token, n),
     variables: () => run.allVars(token),
     setVariable: (n, v) => run.setVar(token, n, v),
@@ -45,7 +49,11 @@ export const serviceTask: Behaviour = {
     } catch (e) {
       return after(run, token, e);
     }
-    if (res && typeof res.then === "function") return res.then(() => after(run, token), (e) => after(run, token, e));
+    if (res && typeof res.then === "function")
+      return res.then(
+        () => after(run, token),
+        (e) => after(run, token, e),
+      );
     after(run, token);
   },
 };

@@ -6,7 +6,10 @@ import { startScope } from "../events/event-subscriptions";
 export const subProcess: Behaviour = {
   execute(run, token, el) {
     const start = token.data.startAt ?? (el.starts ?? []).find((id) => run.el(token, id).event?.kind === "none");
-    if (token.data.startAt) { delete token.data.startAt; run.mark(token); }
+    if (token.data.startAt) {
+      delete token.data.startAt;
+      run.mark(token);
+    }
     if (!start) throw new UnprocessableError(`Subprocess '${el.id}' has no none start event`);
     const scope = run.newExecution(run.space(token), token.id, "scope", el.id);
     startScope(run, scope, el.eventSubprocesses ?? [], start);

@@ -15,7 +15,12 @@ export function createBoundaryEvents(run: Run, token: ExecutionRecord, el: Eleme
 }
 
 /** Fires a boundary event of the activity `host` rests at: interrupting cancels the activity, otherwise a new token branches off. */
-export function triggerBoundary(run: Run, host: ExecutionRecord, boundary: ElementModel, repeat?: { left: number; spec: string }): void {
+export function triggerBoundary(
+  run: Run,
+  host: ExecutionRecord,
+  boundary: ElementModel,
+  repeat?: { left: number; spec: string },
+): void {
   if (boundary.cancelActivity !== false) {
     for (const c of run.children(host)) run.cancelExecution(c);
     cancelHostActivity(run, host);
@@ -41,8 +46,16 @@ export function triggerBoundary(run: Run, host: ExecutionRecord, boundary: Eleme
 function cancelHostActivity(run: Run, host: ExecutionRecord): void {
   const space = run.space(host);
   run.actEnd(host, "cancelled");
-  for (const t of [...space.tasks.values()]) if (t.executionId === host.id) { t.state = "CANCELLED"; t.completedAt = run.now; run.s.putTask(space, t, "update"); }
+  for (const t of [...space.tasks.values()])
+    if (t.executionId === host.id) {
+      t.state = "CANCELLED";
+      t.completedAt = run.now;
+      run.s.putTask(space, t, "update");
+    }
   const child = (host.data as { childInstanceId?: string }).childInstanceId;
-  if (child) { delete (host.data as { childInstanceId?: string }).childInstanceId; cancelInstance(run, child, "a boundary event interrupted the call activity"); }
+  if (child) {
+    delete (host.data as { childInstanceId?: string }).childInstanceId;
+    cancelInstance(run, child, "a boundary event interrupted the call activity");
+  }
   run.removeEventsOf(host, true);
 }

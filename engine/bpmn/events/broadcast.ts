@@ -9,7 +9,7 @@ export function throwSignal(run: Run, name: string, variables?: Record<string, u
   for (const sub of run.s.findSubscriptions("signal", name)) {
     if (sub.instanceId) {
       const space = run.s.load(sub.instanceId);
-      if (!space || space.instance.state !== "ACTIVE") continue;
+      if (space?.instance.state !== "ACTIVE") continue;
       run.schedule(() => triggerSubscription(run, sub, variables));
     } else {
       const def = run.s.definition(sub.definitionId);
@@ -21,20 +21,31 @@ export function throwSignal(run: Run, name: string, variables?: Record<string, u
 }
 
 /** Delivers a message to exactly one waiting subscription (optionally of the instance with that business key), else starts a process by it. */
-export function correlateMessage(run: Run, name: string, opts: { businessKey?: string | null; variables?: Record<string, unknown> }): { instanceId: string; started: boolean } {
+export function correlateMessage(
+  run: Run,
+  name: string,
+  opts: { businessKey?: string | null; variables?: Record<string, unknown> },
+): { instanceId: string; started: boolean } {
   const subs = run.s.findSubscriptions("message", name);
   for (const sub of subs) {
     if (!sub.instanceId) continue;
     const space = run.s.load(sub.instanceId);
-    if (!space || space.instance.state !== "ACTIVE") continue;
+    if (space?.instance.state !== "ACTIVE") continue;
     if (opts.businessKey && space.instance.businessKey !== opts.businessKey) continue;
     run.schedule(() => triggerSubscription(run, sub, opts.variables));
     return { instanceId: sub.instanceId, started: false };
   }
   const start = subs.find((s) => !s.instanceId);
   if (start) {
-    const inst = startProcess(run, run.s.definition(start.definitionId), { businessKey: opts.businessKey, variables: opts.variables, startEventId: start.activityId, channel: "MESSAGE" });
+    const inst = startProcess(run, run.s.definition(start.definitionId), {
+      businessKey: opts.businessKey,
+      variables: opts.variables,
+      startEventId: start.activityId,
+      channel: "MESSAGE",
+    });
     return { instanceId: inst.id, started: true };
   }
-  throw new NotFoundError(`No process instance or definition waits for message '${name}'${opts.businessKey ? ` with business key '${opts.businessKey}'` : ""}`);
+  throw new NotFoundError(
+    `No process instance or definition waits for message '${name}'${opts.businessKey ? ` with business key '${opts.businessKey}'` : ""}`,
+  );
 }

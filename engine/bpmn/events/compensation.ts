@@ -9,14 +9,25 @@ import { transactionCompensated } from "./transaction";
  * subprocess it came from, the subprocesses it was lifted out of (`path`), the records a compensation event subprocess
  * may compensate in turn (`inner`), and `rank` (the original record's time-ordered id, kept across lifts for ordering).
  */
-interface CompensationData { handler?: string; variables?: Record<string, unknown>; path?: string[]; inner?: PlainRecord[]; rank?: string }
-interface PlainRecord { activityId: string; createdAt: number; data: CompensationData }
+interface CompensationData {
+  handler?: string;
+  variables?: Record<string, unknown>;
+  path?: string[];
+  inner?: PlainRecord[];
+  rank?: string;
+}
+interface PlainRecord {
+  activityId: string;
+  createdAt: number;
+  data: CompensationData;
+}
 type CompensatingData = ExecutionRecord["data"] & { queue?: PlainRecord[] };
 
 const dataOf = (s: SubscriptionRecord): CompensationData => s.data as CompensationData;
 const rankOf = (r: { id?: string; data: CompensationData }) => r.data.rank ?? r.id ?? "";
 /** Most recent first. */
-const newestFirst = (a: PlainRecord & { id?: string }, b: PlainRecord & { id?: string }) => b.createdAt - a.createdAt || (rankOf(b) < rankOf(a) ? -1 : 1);
+const newestFirst = (a: PlainRecord & { id?: string }, b: PlainRecord & { id?: string }) =>
+  b.createdAt - a.createdAt || (rankOf(b) < rankOf(a) ? -1 : 1);
 
 function addRecord(run: Run, on: ExecutionRecord, r: PlainRecord): void {
   const sub = run.subscribe(on, r.activityId, "compensate", r.activityId, r.data as SubscriptionRecord["data"]);
@@ -43,7 +54,11 @@ function scopeOf(run: Run, token: ExecutionRecord): ExecutionRecord | undefined 
 }
 
 /** The compensation event subprocess directly inside a subprocess, if it has one. */
-function compensationEsp(run: Run, scope: ExecutionRecord, el: ElementModel): { esp: string; start: string } | undefined {
+function compensationEsp(
+  run: Run,
+  scope: ExecutionRecord,
+  el: ElementModel,
+): { esp: string; start: string } | undefined {
   for (const esp of el.eventSubprocesses ?? []) {
     const start = (run.el(scope, esp).starts ?? []).find((id) => run.el(scope, id).event?.kind === "compensate");
     if (start) return { esp, start };
@@ -65,17 +80,29 @@ export function liftCompensation(run: Run, scope: ExecutionRecord): void {
   const target = scopeOf(run, holder);
   if (!target) return;
   const space = run.space(scope);
-  const inner: PlainRecord[] = [...space.subs.values()].filter((s) => s.type === "compensate" && s.executionId === scope.id)
-    .map((s) => ({ activityId: s.activityId, createdAt: s.createdAt, data: { ...dataOf(s), rank: rankOf({ id: s.id, data: dataOf(s) }) } }));
+  const inner: PlainRecord[] = [...space.subs.values()]
+    .filter((s) => s.type === "compensate" && s.executionId === scope.id)
+    .map((s) => ({
+      activityId: s.activityId,
+      createdAt: s.createdAt,
+      data: { ...dataOf(s), rank: rankOf({ id: s.id, data: dataOf(s) }) },
+    }));
   const variables = Object.fromEntries(space.vars.get(scope.id) ?? []);
   const esp = compensationEsp(run, scope, el);
   if (esp) {
-    const sub = run.subscribe(target, el.id, "compensate", el.id, { handler: esp.esp, variables, inner } as SubscriptionRecord["data"]);
+    const sub = run.subscribe(target, el.id, "compensate", el.id, {
+      handler: esp.esp,
+      variables,
+      inner,
+    } as SubscriptionRecord["data"]);
     (sub.data as CompensationData).rank = sub.id;
     return;
   }
   for (const r of inner.sort((a, b) => -newestFirst(a, b)))
-    addRecord(run, target, { ...r, data: { ...r.data, variables: { ...variables, ...r.data.variables }, path: [el.id, ...(r.data.path ?? [])] } });
+    addRecord(run, target, {
+      ...r,
+      data: { ...r.data, variables: { ...variables, ...r.data.variables }, path: [el.id, ...(r.data.path ?? [])] },
+    });
 }
 
 /** Records a thrower in `scope` can reach: the scope's own, plus those handed to the compensation event subprocess it runs in. */
@@ -100,7 +127,9 @@ export function throwCompensation(run: Run, thrower: ExecutionRecord, el: Elemen
   const space = run.space(scope);
   for (const s of subs) run.s.putSub(space, s, "delete");
   const data = thrower.data as CompensatingData;
-  data.queue = subs.map((s) => ({ id: s.id, activityId: s.activityId, createdAt: s.createdAt, data: dataOf(s) })).sort(newestFirst)
+  data.queue = subs
+    .map((s) => ({ id: s.id, activityId: s.activityId, createdAt: s.createdAt, data: dataOf(s) }))
+    .sort(newestFirst)
     .map(({ activityId, createdAt, data: d }) => ({ activityId, createdAt, data: d }));
   run.mark(thrower);
   nextHandler(run, thrower);
@@ -118,7 +147,10 @@ function nextHandler(run: Run, thrower: ExecutionRecord): void {
     delete data.queue;
     const el = run.el(thrower);
     if (el.event?.kind === "cancel") transactionCompensated(run, thrower);
-    else if (el.type === "endEvent") { run.actEnd(thrower, "completed"); run.endToken(thrower); } else run.leave(thrower);
+    else if (el.type === "endEvent") {
+      run.actEnd(thrower, "completed");
+      run.endToken(thrower);
+    } else run.leave(thrower);
     return;
   }
   const token = run.newToken(run.parent(thrower)!);

@@ -24,7 +24,10 @@ function propagate(run: Run, from: ExecutionRecord, kind: Kind, code: string): b
     if (cur.activityId && run.parent(cur)?.kind !== "mi") {
       const el = run.el(cur);
       const b = pick(run, cur, el.boundaries ?? [], kind, code);
-      if (b) { triggerBoundary(run, cur, b); return true; }
+      if (b) {
+        triggerBoundary(run, cur, b);
+        return true;
+      }
     }
     const scope = run.parent(cur);
     if (!scope) break;
@@ -32,10 +35,16 @@ function propagate(run: Run, from: ExecutionRecord, kind: Kind, code: string): b
       const espIds = eventSubprocessesOf(run, scope);
       const starts = espIds.flatMap((id) => run.el(scope, id).starts ?? []);
       const s = pick(run, scope, starts, kind, code);
-      if (s) { triggerEventSubprocess(run, scope, s); return true; }
+      if (s) {
+        triggerEventSubprocess(run, scope, s);
+        return true;
+      }
     }
     const holder = run.parent(scope);
-    if (holder) { cur = holder; continue; }
+    if (holder) {
+      cur = holder;
+      continue;
+    }
     // Reached the process instance: continue in the calling process, if any.
     const inst = run.space(scope).instance;
     if (!inst.parentInstanceId || !inst.parentExecutionId) break;
@@ -69,7 +78,10 @@ function propagateFromCall(run: Run, callToken: ExecutionRecord, kind: Kind, cod
 
 /** Throws a BPMN error from `from`; an uncaught error fails the command (rolled back, reported to the caller). */
 export function throwError(run: Run, from: ExecutionRecord, code: string, message?: string): void {
-  if (!propagate(run, from, "error", code)) throw new UnprocessableError(`BPMN error '${code}'${message ? ` (${message})` : ""} thrown at '${from.activityId}' was not caught by any boundary event or event subprocess`);
+  if (!propagate(run, from, "error", code))
+    throw new UnprocessableError(
+      `BPMN error '${code}'${message ? ` (${message})` : ""} thrown at '${from.activityId}' was not caught by any boundary event or event subprocess`,
+    );
 }
 
 /** Throws an escalation; uncaught escalations are ignored, as BPMN says. */

@@ -4,7 +4,12 @@ import type { Run } from "../run";
 import type { ExecutionRecord } from "../state";
 
 /** Starts an event subprocess of `scope` from `start`; an interrupting one first cancels everything else in the scope. */
-export function triggerEventSubprocess(run: Run, scope: ExecutionRecord, start: ElementModel, repeat?: { left: number; spec: string }): void {
+export function triggerEventSubprocess(
+  run: Run,
+  scope: ExecutionRecord,
+  start: ElementModel,
+  repeat?: { left: number; spec: string },
+): void {
   const esp = run.el(scope, start.scope);
   if (start.cancelActivity !== false) {
     for (const c of run.children(scope)) run.cancelExecution(c);

@@ -7,8 +7,10 @@ export function armEvent(run: Run, e: ExecutionRecord, el: ElementModel): void {
   const ev = el.event;
   if (!ev) return;
   if (ev.kind === "timer") run.timer(e, el);
-  else if (ev.kind === "message" || ev.kind === "signal") run.subscribe(e, el.id, ev.kind, String(run.evalValue(e, ev.name ?? el.id)));
-  else if (ev.kind === "conditional") run.subscribe(e, el.id, "conditional", el.id, { lastTrue: run.evalCondition(e, ev.condition!) });
+  else if (ev.kind === "message" || ev.kind === "signal")
+    run.subscribe(e, el.id, ev.kind, String(run.evalValue(e, ev.name ?? el.id)));
+  else if (ev.kind === "conditional")
+    run.subscribe(e, el.id, "conditional", el.id, { lastTrue: run.evalCondition(e, ev.condition!) });
 }
 
 /** Arms the start events of the event subprocesses of a scope that has just started. */
@@ -18,7 +20,8 @@ export function armEventSubprocesses(run: Run, scope: ExecutionRecord, eventSubp
     for (const startId of esp.starts ?? []) {
       const start = run.el(scope, startId);
       // A conditional start only fires on a change after the scope began.
-      if (start.event?.kind === "conditional") run.subscribe(scope, start.id, "conditional", start.id, { lastTrue: false });
+      if (start.event?.kind === "conditional")
+        run.subscribe(scope, start.id, "conditional", start.id, { lastTrue: false });
       else armEvent(run, scope, start);
     }
   }

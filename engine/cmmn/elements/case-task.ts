@@ -11,8 +11,12 @@ export const caseTask: Behaviour = {
     const def = run.s.deps.startableDefinition(run.s.tenantId, key);
     if (!def) throw new NotFoundError(`Case task '${pm.id}': case definition '${key}' not found`);
     const child = await startCaseIn(run.s, def, {
-      businessKey: run.lc.instance.businessKey, variables: { ...run.lc.instance.variables }, startedBy: run.lc.instance.startedBy, channel: run.lc.instance.channel,
-      parentCaseId: pm.isBlocking ? run.lc.instance.id : null, parentPlanItemId: pm.isBlocking ? pi.id : null,
+      businessKey: run.lc.instance.businessKey,
+      variables: { ...run.lc.instance.variables },
+      startedBy: run.lc.instance.startedBy,
+      channel: run.lc.instance.channel,
+      parentCaseId: pm.isBlocking ? run.lc.instance.id : null,
+      parentPlanItemId: pm.isBlocking ? pi.id : null,
     });
     pi.data.childCaseId = child.instance.id;
     run.s.touch(run.lc, pi);
@@ -27,6 +31,7 @@ export const caseTask: Behaviour = {
     const id = pi.data.childCaseId;
     if (!id) return;
     const child = run.s.get(id);
-    if (child.instance.state === "ACTIVE" && child.instance.parentCaseId) new CaseRun(run.s, child).endCase("TERMINATED", "terminate");
+    if (child.instance.state === "ACTIVE" && child.instance.parentCaseId)
+      new CaseRun(run.s, child).endCase("TERMINATED", "terminate");
   },
 };

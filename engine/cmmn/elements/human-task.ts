@@ -23,17 +23,37 @@ export const humanTask: Behaviour = {
   start(run, pi, pm) {
     const def = pm.humanTask ?? {};
     const scope = scopeOf(run.lc, pi, pm);
-    const str = (src: string | undefined) => { const v = valueOf(src, scope); return v === null || v === undefined || v === "" ? null : String(v); };
+    const str = (src: string | undefined) => {
+      const v = valueOf(src, scope);
+      return v === null || v === undefined || v === "" ? null : String(v);
+    };
     const inst = run.lc.instance;
     const deps = run.s.deps;
     const formKey = str(def.formKey);
     const task: TaskRecord = {
-      id: deps.newId(), tenantId: inst.tenantId, instanceId: inst.id, executionId: pi.id, activityId: pi.elementId, name: pi.name,
-      businessKey: inst.businessKey, definitionKey: inst.definitionKey, definitionId: inst.definitionId, assignee: str(def.assignee), owner: null,
-      candidateUsers: list(valueOf(def.candidateUsers, scope)), candidateGroups: list(valueOf(def.candidateGroups, scope)), created: run.s.now,
-      dueDate: due(valueOf(def.dueDate, scope), run.s.now), priority: Number(str(def.priority) ?? 50) || 50,
-      formKey, formVersionId: formKey && deps.formVersionFor ? deps.formVersionFor(inst.tenantId, inst.definitionKey, formKey) : null,
-      state: "OPEN", completedAt: null, completedBy: null, channel: null,
+      id: deps.newId(),
+      tenantId: inst.tenantId,
+      instanceId: inst.id,
+      executionId: pi.id,
+      activityId: pi.elementId,
+      name: pi.name,
+      businessKey: inst.businessKey,
+      definitionKey: inst.definitionKey,
+      definitionId: inst.definitionId,
+      assignee: str(def.assignee),
+      owner: null,
+      candidateUsers: list(valueOf(def.candidateUsers, scope)),
+      candidateGroups: list(valueOf(def.candidateGroups, scope)),
+      created: run.s.now,
+      dueDate: due(valueOf(def.dueDate, scope), run.s.now),
+      priority: Number(str(def.priority) ?? 50) || 50,
+      formKey,
+      formVersionId:
+        formKey && deps.formVersionFor ? deps.formVersionFor(inst.tenantId, inst.definitionKey, formKey) : null,
+      state: "OPEN",
+      completedAt: null,
+      completedBy: null,
+      channel: null,
     };
     run.s.changes.tasksCreated.push(task);
     pi.data.taskId = task.id;

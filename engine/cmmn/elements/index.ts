@@ -9,8 +9,16 @@ import { stage } from "./stage";
 import { task } from "./task";
 
 const registry: Record<string, Behaviour> = {
-  stage, task, milestone, humanTask, processTask, caseTask, decisionTask,
-  userEventListener: eventListener, timerEventListener: eventListener, planModel: { start() {} },
+  stage,
+  task,
+  milestone,
+  humanTask,
+  processTask,
+  caseTask,
+  decisionTask,
+  userEventListener: eventListener,
+  timerEventListener: eventListener,
+  planModel: { start() {} },
 };
 
 /** The behaviour of a plan item type (the parser only lets known types through). */

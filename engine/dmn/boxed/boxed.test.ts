@@ -4,10 +4,14 @@ import { DmnParseError } from "../errors";
 import { parseDmn } from "../model/parse";
 import { definitions } from "../test-support";
 
-const decision = (logic: string, id = "d") => definitions(`<decision id="${id}" name="${id}"><variable name="${id}"/>${logic}</decision>`);
-const lit = (text: string) => `<literalExpression><text>${text.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}</text></literalExpression>`;
-const entry = (name: string | undefined, value: string) => `<contextEntry>${name ? `<variable name="${name}"/>` : ""}${value}</contextEntry>`;
-const run = async (logic: string, vars: Record<string, unknown> = {}) => evaluateDecision(await parseDmn(decision(logic)), "d", vars).result;
+const decision = (logic: string, id = "d") =>
+  definitions(`<decision id="${id}" name="${id}"><variable name="${id}"/>${logic}</decision>`);
+const lit = (text: string) =>
+  `<literalExpression><text>${text.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}</text></literalExpression>`;
+const entry = (name: string | undefined, value: string) =>
+  `<contextEntry>${name ? `<variable name="${name}"/>` : ""}${value}</contextEntry>`;
+const run = async (logic: string, vars: Record<string, unknown> = {}) =>
+  evaluateDecision(await parseDmn(decision(logic)), "d", vars).result;
 
 describe("boxed expressions", () => {
   test("a literal expression evaluates its FEEL text", async () => {
@@ -19,7 +23,11 @@ describe("boxed expressions", () => {
   });
 
   test("a context with a final unnamed entry gives that entry's value", async () => {
-    expect(await run(`<context>${entry("rate", lit("0.5"))}${entry(undefined, lit("amount * rate"))}</context>`, { amount: 10 })).toBe(5);
+    expect(
+      await run(`<context>${entry("rate", lit("0.5"))}${entry(undefined, lit("amount * rate"))}</context>`, {
+        amount: 10,
+      }),
+    ).toBe(5);
   });
 
   test("a list gives the values of its elements", async () => {
@@ -29,12 +37,17 @@ describe("boxed expressions", () => {
   test("a relation gives a list of contexts keyed by column", async () => {
     const relation = `<relation><column name="name"/><column name="age"/>
       <row>${lit('"Ann"')}${lit("30")}</row><row>${lit('"Bob"')}${lit("40 + 1")}</row></relation>`;
-    expect(await run(relation)).toEqual([{ name: "Ann", age: 30 }, { name: "Bob", age: 41 }]);
+    expect(await run(relation)).toEqual([
+      { name: "Ann", age: 30 },
+      { name: "Bob", age: 41 },
+    ]);
   });
 
   test("a function definition gives a function that FEEL can call", async () => {
     const fn = `<functionDefinition><formalParameter name="x"/><formalParameter name="y"/>${lit("x * y + base")}</functionDefinition>`;
-    expect(await run(`<context>${entry("base", lit("100"))}${entry("f", fn)}${entry(undefined, lit("f(3, 4)"))}</context>`)).toBe(112);
+    expect(
+      await run(`<context>${entry("base", lit("100"))}${entry("f", fn)}${entry(undefined, lit("f(3, 4)"))}</context>`),
+    ).toBe(112);
   });
 
   test("an invocation calls a function in scope with named bindings", async () => {
@@ -51,7 +64,9 @@ describe("boxed expressions", () => {
   test("an invocation binding an unknown parameter is an evaluation error", async () => {
     const fn = `<functionDefinition><formalParameter name="a"/>${lit("a")}</functionDefinition>`;
     const call = `<invocation>${lit("f")}<binding><parameter name="zz"/>${lit("1")}</binding></invocation>`;
-    await expect(run(`<context>${entry("f", fn)}${entry(undefined, call)}</context>`)).rejects.toThrow(/no parameter 'zz'/);
+    await expect(run(`<context>${entry("f", fn)}${entry(undefined, call)}</context>`)).rejects.toThrow(
+      /no parameter 'zz'/,
+    );
   });
 
   test("boxed expressions nest: a list of contexts holding a decision table", async () => {

@@ -4,7 +4,12 @@ import type { CompileContext } from "./compile-context";
 import type { CompileBoxed } from "./index";
 
 /** A boxed context: entries see the entries above them; an entry without a name is the result, else the context itself. */
-export function compileContext(el: ModdleElement, scope: readonly string[], cc: CompileContext, compile: CompileBoxed): CompiledExpression {
+export function compileContext(
+  el: ModdleElement,
+  scope: readonly string[],
+  cc: CompileContext,
+  compile: CompileBoxed,
+): CompiledExpression {
   const names = [...scope];
   const entries = (el.contextEntry ?? []).map((entry: ModdleElement) => {
     const name: string | undefined = entry.variable?.name;

@@ -16,10 +16,19 @@ export interface Parameter {
 }
 
 /** A function definition: evaluates to a FEEL function closing over the variables in scope. */
-export function compileFunctionDefinition(el: ModdleElement, scope: readonly string[], cc: CompileContext, compile: CompileBoxed): CompiledExpression {
+export function compileFunctionDefinition(
+  el: ModdleElement,
+  scope: readonly string[],
+  cc: CompileContext,
+  compile: CompileBoxed,
+): CompiledExpression {
   const where = el.id ?? cc.owner;
-  if (el.kind && el.kind !== "FEEL") throw new DmnParseError(`function kind ${el.kind} is not supported (FEEL only)`, where);
-  const params: Parameter[] = (el.formalParameter ?? []).map((p: ModdleElement) => ({ name: p.name, typeRef: p.typeRef }));
+  if (el.kind && el.kind !== "FEEL")
+    throw new DmnParseError(`function kind ${el.kind} is not supported (FEEL only)`, where);
+  const params: Parameter[] = (el.formalParameter ?? []).map((p: ModdleElement) => ({
+    name: p.name,
+    typeRef: p.typeRef,
+  }));
   if (!el.body) throw new DmnParseError("function definition has no body", where);
   const body = compile(el.body, [...scope, ...params.map((p) => p.name)], cc);
   return {
@@ -30,11 +39,21 @@ export function compileFunctionDefinition(el: ModdleElement, scope: readonly str
 }
 
 /** Wrap a compiled body as a FEEL function value; arguments are converted to the parameters' declared types. */
-export function makeFunction(params: Parameter[], body: CompiledExpression, closure: Vars, state: EvalState, cc: CompileContext): FeelFunction {
+export function makeFunction(
+  params: Parameter[],
+  body: CompiledExpression,
+  closure: Vars,
+  state: EvalState,
+  cc: CompileContext,
+): FeelFunction {
   const impl = (...args: unknown[]) => {
-    if (state.depth >= MAX_DEPTH) throw new DmnEvaluationError(`function calls nested deeper than ${MAX_DEPTH}`, { decision: cc.owner });
+    if (state.depth >= MAX_DEPTH)
+      throw new DmnEvaluationError(`function calls nested deeper than ${MAX_DEPTH}`, { decision: cc.owner });
     const vars: Vars = { ...closure };
-    params.forEach((p, i) => (vars[p.name] = coerceValue(args[i] ?? null, p.typeRef, cc.types, { label: p.name, decision: cc.owner })));
+    params.forEach(
+      (p, i) =>
+        (vars[p.name] = coerceValue(args[i] ?? null, p.typeRef, cc.types, { label: p.name, decision: cc.owner })),
+    );
     state.depth++;
     try {
       return body.evaluate(vars, state);
@@ -42,5 +61,8 @@ export function makeFunction(params: Parameter[], body: CompiledExpression, clos
       state.depth--;
     }
   };
-  return new FeelFunction(guardCallable(impl), params.map((p) => p.name));
+  return new FeelFunction(
+    guardCallable(impl),
+    params.map((p) => p.name),
+  );
 }

@@ -4,7 +4,12 @@ import type { CompileContext } from "./compile-context";
 import type { CompileBoxed } from "./index";
 
 /** A boxed list: each element is its own boxed expression. */
-export function compileList(el: ModdleElement, scope: readonly string[], cc: CompileContext, compile: CompileBoxed): CompiledExpression {
+export function compileList(
+  el: ModdleElement,
+  scope: readonly string[],
+  cc: CompileContext,
+  compile: CompileBoxed,
+): CompiledExpression {
   const items = (el.elements ?? []).map((e: ModdleElement) => compile(e, scope, cc));
   return {
     kind: "list",

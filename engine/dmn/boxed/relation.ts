@@ -5,7 +5,12 @@ import type { CompileContext } from "./compile-context";
 import type { CompileBoxed } from "./index";
 
 /** A relation: a list of contexts, one per row, keyed by the column names. */
-export function compileRelation(el: ModdleElement, scope: readonly string[], cc: CompileContext, compile: CompileBoxed): CompiledExpression {
+export function compileRelation(
+  el: ModdleElement,
+  scope: readonly string[],
+  cc: CompileContext,
+  compile: CompileBoxed,
+): CompiledExpression {
   const columns: string[] = (el.column ?? []).map((c: ModdleElement, k: number) => {
     if (!c.name) throw new DmnParseError(`relation column ${k + 1} has no name`, c.id ?? el.id ?? cc.owner);
     return c.name;
@@ -13,7 +18,10 @@ export function compileRelation(el: ModdleElement, scope: readonly string[], cc:
   const rows = (el.row ?? []).map((row: ModdleElement, r: number) => {
     const cells: ModdleElement[] = row.elements ?? [];
     if (cells.length !== columns.length) {
-      throw new DmnParseError(`relation row ${r + 1} has ${cells.length} cells for ${columns.length} columns`, row.id ?? el.id ?? cc.owner);
+      throw new DmnParseError(
+        `relation row ${r + 1} has ${cells.length} cells for ${columns.length} columns`,
+        row.id ?? el.id ?? cc.owner,
+      );
     }
     return cells.map((cell) => compile(cell, scope, cc));
   });

@@ -34,9 +34,11 @@ export class Session {
     if (cached) return cached;
     const vars: Vars = { ...this.base };
     for (const id of d.requiredInputs) vars[this.model.elements[id].name] = this.input(id, d.name);
-    for (const id of d.requiredDecisions) vars[this.model.elements[id].name] = this.decision(this.model.elements[id] as DecisionDef, depth + 1).value;
+    for (const id of d.requiredDecisions)
+      vars[this.model.elements[id].name] = this.decision(this.model.elements[id] as DecisionDef, depth + 1).value;
     for (const id of d.requiredKnowledge) vars[this.model.elements[id].name] = this.invocable(id);
-    if (!d.logic) throw new DmnEvaluationError("the decision has no decision logic this engine can evaluate", { decision: d.name });
+    if (!d.logic)
+      throw new DmnEvaluationError("the decision has no decision logic this engine can evaluate", { decision: d.name });
     const state: EvalState = { decision: d.name, matchedRules: [], depth };
     const value = d.logic.evaluate(vars, state);
     const out = { value: value === undefined ? null : value, matchedRules: state.matchedRules };
@@ -49,7 +51,10 @@ export class Session {
     if (this.inputs.has(id)) return this.inputs.get(id);
     const def = this.model.elements[id];
     const raw = Object.hasOwn(this.variables, def.name) ? this.variables[def.name] : null;
-    const v = coerceValue(raw, def.kind === "inputData" ? def.typeRef : undefined, this.model.types, { label: def.name, decision });
+    const v = coerceValue(raw, def.kind === "inputData" ? def.typeRef : undefined, this.model.types, {
+      label: def.name,
+      decision,
+    });
     this.inputs.set(id, v);
     return v;
   }
@@ -67,9 +72,12 @@ export class Session {
   private bkmFunction(b: BkmDef): FeelFunction {
     const body = b.body;
     if (!body) {
-      return new FeelFunction(guardCallable(() => {
-        throw new DmnEvaluationError("the business knowledge model has no logic", { decision: b.name });
-      }), b.parameters.map((p) => p.name));
+      return new FeelFunction(
+        guardCallable(() => {
+          throw new DmnEvaluationError("the business knowledge model has no logic", { decision: b.name });
+        }),
+        b.parameters.map((p) => p.name),
+      );
     }
     const closure: Vars = {};
     const state: EvalState = { decision: b.name, matchedRules: [], depth: 0 };
@@ -92,14 +100,21 @@ export class Session {
 }
 
 /** Evaluate a decision service: its input decisions come from `variables`, its outputs are evaluated. */
-export function evaluateService(model: DmnModel, s: DecisionServiceDef, variables: Vars): { value: unknown; matchedRules: string[] } {
+export function evaluateService(
+  model: DmnModel,
+  s: DecisionServiceDef,
+  variables: Vars,
+): { value: unknown; matchedRules: string[] } {
   const given = new Map<string, unknown>();
   for (const id of s.inputDecisions) {
     const name = model.elements[id].name;
     given.set(id, Object.hasOwn(variables, name) ? toFeelDeep(variables[name]) : null);
   }
   const session = new Session(model, variables, given);
-  const results = s.outputDecisions.map((id) => ({ name: model.elements[id].name, ...session.decision(model.elements[id] as DecisionDef) }));
+  const results = s.outputDecisions.map((id) => ({
+    name: model.elements[id].name,
+    ...session.decision(model.elements[id] as DecisionDef),
+  }));
   const matchedRules = results.flatMap((r) => r.matchedRules);
   if (results.length === 1) return { value: results[0].value, matchedRules };
   const value: Record<string, unknown> = {};

@@ -2,19 +2,25 @@ import { describe, expect, test } from "bun:test";
 import { evaluateDecision } from "../drg/evaluate";
 import { DmnDecisionNotFoundError, DmnParseError, DmnValidationError } from "../errors";
 import { parseDmn } from "../model/parse";
-import { definitions, rows, tableDecision } from "../test-support";
+import { definitions, tableDecision } from "../test-support";
 import type { JsonTable } from "../types";
 import { applyJsonTable, toJsonTable } from "./json-table";
 
 const xml = definitions(
-  tableDecision({
+  `${tableDecision({
     id: "discount",
     name: "Discount",
     hitPolicy: "FIRST",
-    inputs: [{ expr: "age", typeRef: "number" }, { expr: "member", typeRef: "boolean" }],
+    inputs: [
+      { expr: "age", typeRef: "number" },
+      { expr: "member", typeRef: "boolean" },
+    ],
     outputs: [{ name: "rate", typeRef: "number" }],
-    rules: [{ id: "kids", cells: ["< 18", "-", "0.5"] }, { id: "members", cells: ["-", "true", "0.1"] }],
-  }) + `<decision id="lit" name="Literal"><literalExpression><text>1</text></literalExpression></decision>`,
+    rules: [
+      { id: "kids", cells: ["< 18", "-", "0.5"] },
+      { id: "members", cells: ["-", "true", "0.1"] },
+    ],
+  })}<decision id="lit" name="Literal"><literalExpression><text>1</text></literalExpression></decision>`,
   "https://www.omg.org/spec/DMN/20230324/MODEL/",
 );
 
@@ -42,7 +48,10 @@ describe("JSON edit of a decision table", () => {
     t.rules.unshift({ id: "", inputEntries: ["[18..20]", "-"], outputEntries: ["0.25"] } as JsonTable["rules"][0]);
     const out = await applyJsonTable(xml, "discount", t);
     const m = await parseDmn(out);
-    expect(evaluateDecision(m, "discount", { age: 70, member: false })).toEqual({ result: 0.3, matchedRules: ["seniors"] });
+    expect(evaluateDecision(m, "discount", { age: 70, member: false })).toEqual({
+      result: 0.3,
+      matchedRules: ["seniors"],
+    });
     expect(evaluateDecision(m, "discount", { age: 40, member: true }).result).toBe(0.2);
     const again = toJsonTable(m, "discount");
     expect(again.rules.map((r) => r.id).slice(1)).toEqual(["kids", "members", "seniors"]);
@@ -75,7 +84,9 @@ describe("JSON edit of a decision table", () => {
 
   test("refuses an unknown hit policy, an aggregation without COLLECT and duplicate ids", async () => {
     const base = toJsonTable(await parseDmn(xml), "discount");
-    await expect(applyJsonTable(xml, "discount", { ...base, hitPolicy: "MAYBE" as never })).rejects.toThrow(/hitPolicy/);
+    await expect(applyJsonTable(xml, "discount", { ...base, hitPolicy: "MAYBE" as never })).rejects.toThrow(
+      /hitPolicy/,
+    );
     await expect(applyJsonTable(xml, "discount", { ...base, aggregation: "SUM" })).rejects.toThrow(DmnValidationError);
     const dup = structuredClone(base);
     dup.rules[1].id = "kids";

@@ -7,8 +7,9 @@ import { validateJsonTable } from "./validate-table";
 /** The decision table of a decision as JSON (see docs/dmn.md), for display and editing. */
 export function toJsonTable(model: DmnModel, decisionKey: string): JsonTable {
   const el = model.elements[decisionKey] ?? model.elements[model.idsByName[decisionKey] ?? ""];
-  if (!el || el.kind !== "decision") throw new DmnDecisionNotFoundError(decisionKey);
-  if (el.logic?.kind !== "decisionTable" || !el.logic.table) throw new DmnValidationError("the decision's logic is not a decision table", "decision");
+  if (el?.kind !== "decision") throw new DmnDecisionNotFoundError(decisionKey);
+  if (el.logic?.kind !== "decisionTable" || !el.logic.table)
+    throw new DmnValidationError("the decision's logic is not a decision table", "decision");
   return structuredClone(el.logic.table);
 }
 
@@ -17,10 +18,13 @@ export async function applyJsonTable(xml: string, decisionKey: string, table: Js
   const t = validateJsonTable(table);
   const { rootElement: defs } = await readDefinitions(xml);
   const drg: ModdleElement[] = defs.drgElement ?? [];
-  const decision = drg.find((e) => e.$type === "dmn:Decision" && e.id === decisionKey) ?? drg.find((e) => e.$type === "dmn:Decision" && e.name === decisionKey);
+  const decision =
+    drg.find((e) => e.$type === "dmn:Decision" && e.id === decisionKey) ??
+    drg.find((e) => e.$type === "dmn:Decision" && e.name === decisionKey);
   if (!decision) throw new DmnDecisionNotFoundError(decisionKey);
   const dt: ModdleElement | undefined = decision.decisionLogic;
-  if (dt?.$type !== "dmn:DecisionTable") throw new DmnValidationError("the decision's logic is not a decision table", "decision");
+  if (dt?.$type !== "dmn:DecisionTable")
+    throw new DmnValidationError("the decision's logic is not a decision table", "decision");
 
   dt.hitPolicy = t.hitPolicy;
   dt.aggregation = t.hitPolicy === "COLLECT" && t.aggregation ? t.aggregation : undefined;
@@ -39,14 +43,18 @@ export async function applyJsonTable(xml: string, decisionKey: string, table: Js
     el.label = o.label || undefined;
     el.typeRef = o.typeRef || undefined;
     el.outputValues = o.outputValues ? createElement("dmn:UnaryTests", { text: o.outputValues }) : undefined;
-    el.defaultOutputEntry = o.defaultOutputEntry ? createElement("dmn:LiteralExpression", { text: o.defaultOutputEntry }) : undefined;
+    el.defaultOutputEntry = o.defaultOutputEntry
+      ? createElement("dmn:LiteralExpression", { text: o.defaultOutputEntry })
+      : undefined;
     return el;
   });
   dt.rule = t.rules.map((r) => {
     const el = reuse(dt.rule, r.id, "dmn:DecisionRule", "DecisionRule");
     el.description = r.description || undefined;
     el.inputEntry = r.inputEntries.map((text, k) => entry(el.inputEntry?.[k], "dmn:UnaryTests", "UnaryTests", text));
-    el.outputEntry = r.outputEntries.map((text, k) => entry(el.outputEntry?.[k], "dmn:LiteralExpression", "LiteralExpression", text));
+    el.outputEntry = r.outputEntries.map((text, k) =>
+      entry(el.outputEntry?.[k], "dmn:LiteralExpression", "LiteralExpression", text),
+    );
     return el;
   });
   const out = await writeDefinitions(defs);
@@ -55,7 +63,12 @@ export async function applyJsonTable(xml: string, decisionKey: string, table: Js
 }
 
 // Keep the existing element when the id matches so vendor attributes (camunda:*, DI) survive the edit.
-function reuse(existing: ModdleElement[] | undefined, id: string | undefined, type: string, prefix: string): ModdleElement {
+function reuse(
+  existing: ModdleElement[] | undefined,
+  id: string | undefined,
+  type: string,
+  prefix: string,
+): ModdleElement {
   const found = id ? existing?.find((e) => e.id === id) : undefined;
   return found ?? createElement(type, { id: id || newId(prefix) });
 }

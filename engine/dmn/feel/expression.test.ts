@@ -7,14 +7,32 @@ import { guardCallable } from "./feelin-call";
 describe("compiled expressions", () => {
   test("agree with feelin on literals and names", () => {
     const vars = { age: 30, loan: { amount: 100, rate: { value: 0.1 } }, empty: null };
-    for (const text of ["42", "-1.5", '"x\\"y"', "true", "null", "age", "loan.amount", "loan.rate.value", "empty", "loan.missing", "unknown"]) {
+    for (const text of [
+      "42",
+      "-1.5",
+      '"x\\"y"',
+      "true",
+      "null",
+      "age",
+      "loan.amount",
+      "loan.rate.value",
+      "empty",
+      "loan.missing",
+      "unknown",
+    ]) {
       expect([text, compileExpression(text, [], "e")(vars)]).toEqual([text, evaluate(text, vars).value ?? null]);
     }
   });
 
   test("evaluate arithmetic, functions and names with spaces through feelin", () => {
     expect(compileExpression("a * 2 + 1", [], "e")({ a: 3 })).toBe(7);
-    expect(compileExpression('"You are " + Employment Status', ["Employment Status"], "e")({ "Employment Status": "EMPLOYED" })).toBe("You are EMPLOYED");
+    expect(
+      compileExpression(
+        '"You are " + Employment Status',
+        ["Employment Status"],
+        "e",
+      )({ "Employment Status": "EMPLOYED" }),
+    ).toBe("You are EMPLOYED");
     expect(compileExpression("sum([1, 2, 3])", [], "e")({})).toBe(6);
   });
 
@@ -41,11 +59,24 @@ describe("compiled expressions", () => {
       ["x"],
     );
     expect(() => fn({ f })).toThrow(/inner failure/);
-    expect(fn({ f: new FeelFunction(guardCallable((x) => x), ["x"]) })).toBe(2);
+    expect(
+      fn({
+        f: new FeelFunction(
+          guardCallable((x) => x),
+          ["x"],
+        ),
+      }),
+    ).toBe(2);
   });
 
   test("give null when a plain function invoked by FEEL fails, as FEEL does", () => {
     const fn = compileExpression("f(1)", [], "e");
-    expect(fn({ f: () => { throw new Error("boom"); } })).toBeNull();
+    expect(
+      fn({
+        f: () => {
+          throw new Error("boom");
+        },
+      }),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,28 @@ import { isContextValue } from "./values";
 export type CompiledFeel = (vars: Vars) => unknown;
 
 // Words that look like names to the scanner but mean something else in FEEL.
-const KEYWORDS = new Set(["true", "false", "null", "not", "and", "or", "if", "then", "else", "for", "in", "return", "some", "every", "satisfies", "function", "instance", "of", "between", "external"]);
+const KEYWORDS = new Set([
+  "true",
+  "false",
+  "null",
+  "not",
+  "and",
+  "or",
+  "if",
+  "then",
+  "else",
+  "for",
+  "in",
+  "return",
+  "some",
+  "every",
+  "satisfies",
+  "function",
+  "instance",
+  "of",
+  "between",
+  "external",
+]);
 
 /**
  * Compile a FEEL expression once: literals become constants and dotted names direct lookups;

@@ -1,11 +1,16 @@
-import { evaluate, FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
+import { evaluate, type FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
 import { DmnError, DmnEvaluationError, DmnParseError } from "../errors";
 import type { Vars } from "../types";
 
 type Tree = ReturnType<typeof parseExpression>;
 
 /** Throw a DmnParseError naming `element` if `text` is not valid FEEL (names in `scope` may contain spaces or operators). */
-export function checkSyntax(text: string, kind: "expression" | "unaryTests", scope: readonly string[], element: string): void {
+export function checkSyntax(
+  text: string,
+  kind: "expression" | "unaryTests",
+  scope: readonly string[],
+  element: string,
+): void {
   const ctx: Record<string, null> = {};
   for (const n of scope) ctx[n] = null;
   let tree: Tree;

@@ -4,14 +4,37 @@ import { DmnParseError } from "../errors";
 import { compileUnaryTests } from "./unary-tests";
 
 const TESTS = [
-  "-", "5", "-5", "5.5", '"a"', '"a","b"', "true", "false", "null", "< 5", "<= 5", "> 5", ">= -2.5",
-  '< "m"', "[1..10]", "(1..10)", "]1..10[", "[1..10)", '["a".."m"]', "not(5)", 'not("a", "b")',
-  "not(< 5)", "not([1..3], 7)", "1, [5..7], > 100", 'not(null)',
+  "-",
+  "5",
+  "-5",
+  "5.5",
+  '"a"',
+  '"a","b"',
+  "true",
+  "false",
+  "null",
+  "< 5",
+  "<= 5",
+  "> 5",
+  ">= -2.5",
+  '< "m"',
+  "[1..10]",
+  "(1..10)",
+  "]1..10[",
+  "[1..10)",
+  '["a".."m"]',
+  "not(5)",
+  'not("a", "b")',
+  "not(< 5)",
+  "not([1..3], 7)",
+  "1, [5..7], > 100",
+  "not(null)",
 ];
 const NUMBERS = [0, 1, 3, 5, 5.5, 7, 10, 101, -5, -2.5];
 const STRINGS = ["a", "b", "m", "z", ""];
 const BOOLEANS = [true, false];
-const kindOf = (text: string) => (/"/.test(text) ? STRINGS : /true|false/.test(text) ? BOOLEANS : /\d/.test(text) ? NUMBERS : []);
+const kindOf = (text: string) =>
+  /"/.test(text) ? STRINGS : /true|false/.test(text) ? BOOLEANS : /\d/.test(text) ? NUMBERS : [];
 
 describe("compiled unary tests", () => {
   test("agree with feelin on every test of the literal subset for inputs of the endpoint's type", () => {
@@ -20,7 +43,8 @@ describe("compiled unary tests", () => {
       const compiled = compileUnaryTests(text, [], "cell");
       for (const input of kindOf(text)) {
         const expected = text === "-" ? true : unaryTest(text, { "?": input }).value === true;
-        if (compiled(input, {}) !== expected) disagreements.push(`${text} ? ${JSON.stringify(input)}: feelin ${expected}`);
+        if (compiled(input, {}) !== expected)
+          disagreements.push(`${text} ? ${JSON.stringify(input)}: feelin ${expected}`);
       }
     }
     expect(disagreements).toEqual([]);

@@ -1,4 +1,13 @@
-import { FeelDate, FeelDateTime, FeelDuration, FeelFunction, FeelRange, FeelTime, isFunction, isRange } from "feelin";
+import {
+  FeelDate,
+  FeelDateTime,
+  FeelDuration,
+  type FeelFunction,
+  type FeelRange,
+  FeelTime,
+  isFunction,
+  isRange,
+} from "feelin";
 
 /** A FEEL temporal value (each carries a canonical `iso` form that drives its equality). */
 export type FeelTemporalValue = FeelDate | FeelTime | FeelDateTime | FeelDuration;

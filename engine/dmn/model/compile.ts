@@ -30,7 +30,12 @@ export function compileDefinitions(defs: ModdleElement): DmnModel {
   return { id: defs.id ?? "", name: defs.name ?? defs.id ?? "", namespace: defs.namespace, elements, idsByName, types };
 }
 
-function compileElement(el: ModdleElement, byId: Map<string, ModdleElement>, nameOf: (id: string) => string, types: Record<string, TypeDef>): DrgDef | undefined {
+function compileElement(
+  el: ModdleElement,
+  byId: Map<string, ModdleElement>,
+  nameOf: (id: string) => string,
+  types: Record<string, TypeDef>,
+): DrgDef | undefined {
   const id: string = el.id!;
   const name: string = el.name ?? id;
   const refs = (list: ModdleElement[] | undefined, key: string) => hrefs(list, key, byId, id);
@@ -54,9 +59,13 @@ function compileElement(el: ModdleElement, byId: Map<string, ModdleElement>, nam
     }
     case "dmn:BusinessKnowledgeModel": {
       const logic: ModdleElement | undefined = el.encapsulatedLogic;
-      const parameters = (logic?.formalParameter ?? []).map((p: ModdleElement) => ({ name: p.name as string, typeRef: p.typeRef }));
+      const parameters = (logic?.formalParameter ?? []).map((p: ModdleElement) => ({
+        name: p.name as string,
+        typeRef: p.typeRef,
+      }));
       const requiredKnowledge = refs(el.knowledgeRequirement, "requiredKnowledge");
-      if (logic?.kind && logic.kind !== "FEEL") throw new DmnParseError(`function kind ${logic.kind} is not supported (FEEL only)`, id);
+      if (logic?.kind && logic.kind !== "FEEL")
+        throw new DmnParseError(`function kind ${logic.kind} is not supported (FEEL only)`, id);
       const scope = [...requiredKnowledge.map(nameOf), ...parameters.map((p: { name: string }) => p.name), name];
       const body = logic?.body ? compileBoxed(logic.body, scope, { types, owner: name }) : undefined;
       return { kind: "bkm", id, name, parameters, requiredKnowledge, body };
@@ -64,9 +73,13 @@ function compileElement(el: ModdleElement, byId: Map<string, ModdleElement>, nam
     case "dmn:DecisionService": {
       const list = (key: string) => (el[key] ?? []).map((r: ModdleElement) => resolveHref(r.href, byId, id));
       return {
-        kind: "decisionService", id, name,
-        outputDecisions: list("outputDecision"), encapsulatedDecisions: list("encapsulatedDecision"),
-        inputDecisions: list("inputDecision"), inputData: list("inputData"),
+        kind: "decisionService",
+        id,
+        name,
+        outputDecisions: list("outputDecision"),
+        encapsulatedDecisions: list("encapsulatedDecision"),
+        inputDecisions: list("inputDecision"),
+        inputData: list("inputData"),
       };
     }
     default:
@@ -74,7 +87,12 @@ function compileElement(el: ModdleElement, byId: Map<string, ModdleElement>, nam
   }
 }
 
-function hrefs(list: ModdleElement[] | undefined, key: string, byId: Map<string, ModdleElement>, owner: string): string[] {
+function hrefs(
+  list: ModdleElement[] | undefined,
+  key: string,
+  byId: Map<string, ModdleElement>,
+  owner: string,
+): string[] {
   const out: string[] = [];
   for (const req of list ?? []) if (req[key]) out.push(resolveHref(req[key].href, byId, req.id ?? owner));
   return out;

@@ -13,7 +13,11 @@ export function compileItemDefinitions(items: ModdleElement[] | undefined): Reco
 
 function toTypeDef(item: ModdleElement): TypeDef {
   const where = item.id ?? item.name ?? "itemDefinition";
-  const def: TypeDef = { name: item.name ?? where, typeRef: item.typeRef || undefined, isCollection: item.isCollection === true };
+  const def: TypeDef = {
+    name: item.name ?? where,
+    typeRef: item.typeRef || undefined,
+    isCollection: item.isCollection === true,
+  };
   const components: ModdleElement[] = item.itemComponent ?? [];
   if (components.length) {
     def.components = {};

@@ -38,7 +38,10 @@ function checkWarning(message: string): void {
   const at = /line: (\d+)\s+column: (\d+)/.exec(message);
   const tag = unknown ? unknown[1].charAt(0).toLowerCase() + unknown[1].slice(1) : undefined;
   if (tag && NEWER_BOXED.has(tag)) {
-    throw new DmnParseError(`the DMN 1.4+ boxed expression <${tag}> is not supported${at ? ` (line ${+at[1] + 1}, column ${at[2]})` : ""}`, tag);
+    throw new DmnParseError(
+      `the DMN 1.4+ boxed expression <${tag}> is not supported${at ? ` (line ${+at[1] + 1}, column ${at[2]})` : ""}`,
+      tag,
+    );
   }
 }
 

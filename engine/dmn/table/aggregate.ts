@@ -17,8 +17,12 @@ export function aggregate(t: CompiledTable, values: unknown[]): unknown {
   const kinds = new Set(keyed.map((k) => typeof k.key));
   const bad = keyed.find((k) => k.key === undefined);
   if (bad) throw notAggregable(t, bad.v);
-  if (kinds.size > 1) throw new DmnEvaluationError(`${t.aggregation} over values of different types`, { decision: t.owner });
-  const pick = t.aggregation === "MIN" ? (a: typeof keyed[0], b: typeof keyed[0]) => (b.key! < a.key! ? b : a) : (a: typeof keyed[0], b: typeof keyed[0]) => (b.key! > a.key! ? b : a);
+  if (kinds.size > 1)
+    throw new DmnEvaluationError(`${t.aggregation} over values of different types`, { decision: t.owner });
+  const pick =
+    t.aggregation === "MIN"
+      ? (a: (typeof keyed)[0], b: (typeof keyed)[0]) => (b.key! < a.key! ? b : a)
+      : (a: (typeof keyed)[0], b: (typeof keyed)[0]) => (b.key! > a.key! ? b : a);
   return keyed.reduce(pick).v;
 }
 

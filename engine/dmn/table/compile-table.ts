@@ -12,13 +12,19 @@ const HIT_POLICIES: HitPolicy[] = ["UNIQUE", "FIRST", "PRIORITY", "ANY", "COLLEC
 const AGGREGATIONS: Aggregation[] = ["SUM", "MIN", "MAX", "COUNT"];
 
 /** Compile a <decisionTable> once: every input expression, input entry and output entry becomes a closure. */
-export function compileDecisionTable(dt: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
+export function compileDecisionTable(
+  dt: ModdleElement,
+  scope: readonly string[],
+  cc: CompileContext,
+): CompiledExpression {
   const id: string = dt.id ?? cc.owner;
   const hitPolicy = (dt.hitPolicy ?? "UNIQUE").toUpperCase().replace("_", " ") as HitPolicy;
   if (!HIT_POLICIES.includes(hitPolicy)) throw new DmnParseError(`unknown hit policy '${dt.hitPolicy}'`, id);
   const aggregation = dt.aggregation ? (String(dt.aggregation).toUpperCase() as Aggregation) : undefined;
-  if (aggregation && !AGGREGATIONS.includes(aggregation)) throw new DmnParseError(`unknown aggregation '${dt.aggregation}'`, id);
-  if (aggregation && hitPolicy !== "COLLECT") throw new DmnParseError(`aggregation ${aggregation} needs the COLLECT hit policy`, id);
+  if (aggregation && !AGGREGATIONS.includes(aggregation))
+    throw new DmnParseError(`unknown aggregation '${dt.aggregation}'`, id);
+  if (aggregation && hitPolicy !== "COLLECT")
+    throw new DmnParseError(`aggregation ${aggregation} needs the COLLECT hit policy`, id);
 
   const inputs = (dt.input ?? []).map((i: ModdleElement, k: number) => compileInput(i, k, id, scope));
   const outputs = (dt.output ?? []).map((o: ModdleElement, k: number) => compileOutput(o, k, id, scope));
@@ -30,9 +36,20 @@ export function compileDecisionTable(dt: ModdleElement, scope: readonly string[]
   } else if (!outputs[0].name) {
     outputs[0].name = dt.outputLabel ?? cc.owner;
   }
-  const rules = (dt.rule ?? []).map((r: ModdleElement, k: number) => compileRule(r, k, id, inputs.length, outputs.length, scope));
+  const rules = (dt.rule ?? []).map((r: ModdleElement, k: number) =>
+    compileRule(r, k, id, inputs.length, outputs.length, scope),
+  );
 
-  const table: CompiledTable = { id, owner: cc.owner, hitPolicy, aggregation, inputs, outputs, rules, source: toSource(dt, hitPolicy, aggregation) };
+  const table: CompiledTable = {
+    id,
+    owner: cc.owner,
+    hitPolicy,
+    aggregation,
+    inputs,
+    outputs,
+    rules,
+    source: toSource(dt, hitPolicy, aggregation),
+  };
   return { kind: "decisionTable", typeRef: dt.typeRef, evaluate: createTableEvaluator(table), table: table.source };
 }
 
@@ -74,7 +91,14 @@ function priorityList(text: string): unknown[] | undefined {
   }
 }
 
-function compileRule(r: ModdleElement, k: number, tableId: string, nIn: number, nOut: number, scope: readonly string[]): CompiledRule {
+function compileRule(
+  r: ModdleElement,
+  k: number,
+  tableId: string,
+  nIn: number,
+  nOut: number,
+  scope: readonly string[],
+): CompiledRule {
   const id: string = r.id ?? `${tableId}-rule-${k + 1}`;
   const ins: ModdleElement[] = r.inputEntry ?? [];
   const outs: ModdleElement[] = r.outputEntry ?? [];
@@ -93,18 +117,33 @@ function toSource(dt: ModdleElement, hitPolicy: HitPolicy, aggregation?: Aggrega
   return {
     hitPolicy,
     ...(aggregation ? { aggregation } : {}),
-    inputs: (dt.input ?? []).map((i: ModdleElement) => strip({
-      id: i.id, label: opt(i.label), expression: i.inputExpression?.text ?? "", typeRef: opt(i.inputExpression?.typeRef), inputValues: opt(i.inputValues?.text),
-    })),
-    outputs: (dt.output ?? []).map((o: ModdleElement) => strip({
-      id: o.id, name: opt(o.name), label: opt(o.label), typeRef: opt(o.typeRef), outputValues: opt(o.outputValues?.text), defaultOutputEntry: opt(o.defaultOutputEntry?.text),
-    })),
-    rules: (dt.rule ?? []).map((r: ModdleElement) => strip({
-      id: r.id,
-      inputEntries: (r.inputEntry ?? []).map((e: ModdleElement) => e.text ?? ""),
-      outputEntries: (r.outputEntry ?? []).map((e: ModdleElement) => e.text ?? ""),
-      description: opt(r.description),
-    })),
+    inputs: (dt.input ?? []).map((i: ModdleElement) =>
+      strip({
+        id: i.id,
+        label: opt(i.label),
+        expression: i.inputExpression?.text ?? "",
+        typeRef: opt(i.inputExpression?.typeRef),
+        inputValues: opt(i.inputValues?.text),
+      }),
+    ),
+    outputs: (dt.output ?? []).map((o: ModdleElement) =>
+      strip({
+        id: o.id,
+        name: opt(o.name),
+        label: opt(o.label),
+        typeRef: opt(o.typeRef),
+        outputValues: opt(o.outputValues?.text),
+        defaultOutputEntry: opt(o.defaultOutputEntry?.text),
+      }),
+    ),
+    rules: (dt.rule ?? []).map((r: ModdleElement) =>
+      strip({
+        id: r.id,
+        inputEntries: (r.inputEntry ?? []).map((e: ModdleElement) => e.text ?? ""),
+        outputEntries: (r.outputEntry ?? []).map((e: ModdleElement) => e.text ?? ""),
+        description: opt(r.description),
+      }),
+    ),
   } as JsonTable;
 }
 

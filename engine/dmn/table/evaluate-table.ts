@@ -37,10 +37,13 @@ function inputValue(input: CompiledInput, vars: Vars, t: CompiledTable): unknown
     v = coerceValue(v, input.typeRef, {}, { label: input.label, decision: t.owner });
   }
   if (input.allowed && v !== null && v !== undefined && !input.allowed.test(v, vars)) {
-    throw new DmnEvaluationError(`input '${input.label}' value ${describe(v)} is not among its allowed values ${input.allowed.text}`, {
-      decision: t.owner,
-      expression: input.text,
-    });
+    throw new DmnEvaluationError(
+      `input '${input.label}' value ${describe(v)} is not among its allowed values ${input.allowed.text}`,
+      {
+        decision: t.owner,
+        expression: input.text,
+      },
+    );
   }
   return v;
 }

@@ -15,10 +15,13 @@ export function applyHitPolicy(t: CompiledTable, matched: CompiledRule[], vars: 
   if (matched.length === 0) return noMatch(t, vars, state);
   const policy = t.hitPolicy;
   if (policy === "UNIQUE" && matched.length > 1) {
-    throw new DmnEvaluationError(`UNIQUE hit policy violated: rules ${matched.map((r) => `'${r.id}'`).join(", ")} all match`, {
-      decision: t.owner,
-      rule: matched[1].id,
-    });
+    throw new DmnEvaluationError(
+      `UNIQUE hit policy violated: rules ${matched.map((r) => `'${r.id}'`).join(", ")} all match`,
+      {
+        decision: t.owner,
+        rule: matched[1].id,
+      },
+    );
   }
   if (policy === "UNIQUE" || policy === "FIRST") return single(t, hit(t, matched[0], vars), state);
 
@@ -27,10 +30,13 @@ export function applyHitPolicy(t: CompiledTable, matched: CompiledRule[], vars: 
     case "ANY": {
       const differing = hits.find((h) => !feelEquals(h.values, hits[0].values));
       if (differing) {
-        throw new DmnEvaluationError(`ANY hit policy violated: rules '${hits[0].rule!.id}' and '${differing.rule!.id}' give different outputs`, {
-          decision: t.owner,
-          rule: differing.rule!.id,
-        });
+        throw new DmnEvaluationError(
+          `ANY hit policy violated: rules '${hits[0].rule!.id}' and '${differing.rule!.id}' give different outputs`,
+          {
+            decision: t.owner,
+            rule: differing.rule!.id,
+          },
+        );
       }
       return single(t, hits[0], state);
     }
@@ -43,7 +49,10 @@ export function applyHitPolicy(t: CompiledTable, matched: CompiledRule[], vars: 
     default:
       if (!t.aggregation) return list(t, hits, state);
       record(state, hits);
-      return aggregate(t, hits.map((h) => h.values[0]));
+      return aggregate(
+        t,
+        hits.map((h) => h.values[0]),
+      );
   }
 }
 
@@ -52,11 +61,14 @@ function hit(t: CompiledTable, rule: CompiledRule, vars: Vars): Hit {
     const v = out(vars);
     const output = t.outputs[k];
     if (output.allowed && v !== null && !output.allowed.test(v, vars)) {
-      throw new DmnEvaluationError(`output '${output.name}' value ${describe(v)} is not among its allowed values ${output.allowed.text}`, {
-        decision: t.owner,
-        rule: rule.id,
-        expression: rule.outputTexts[k],
-      });
+      throw new DmnEvaluationError(
+        `output '${output.name}' value ${describe(v)} is not among its allowed values ${output.allowed.text}`,
+        {
+          decision: t.owner,
+          rule: rule.id,
+          expression: rule.outputTexts[k],
+        },
+      );
     }
     return v;
   });
@@ -68,7 +80,9 @@ function noMatch(t: CompiledTable, vars: Vars, state: EvalState): unknown {
   if (!t.outputs.some((o) => o.defaultEntry)) return null;
   const defaults: Hit = { values: t.outputs.map((o) => (o.defaultEntry ? o.defaultEntry(vars) : null)) };
   if (t.aggregation) return aggregate(t, [defaults.values[0]]);
-  return ["COLLECT", "RULE ORDER", "OUTPUT ORDER"].includes(t.hitPolicy) ? list(t, [defaults], state) : single(t, defaults, state);
+  return ["COLLECT", "RULE ORDER", "OUTPUT ORDER"].includes(t.hitPolicy)
+    ? list(t, [defaults], state)
+    : single(t, defaults, state);
 }
 
 function shape(t: CompiledTable, values: unknown[]): unknown {

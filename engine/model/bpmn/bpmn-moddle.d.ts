@@ -3,6 +3,9 @@ declare module "bpmn-moddle" {
   export class BpmnModdle {
     constructor(packages?: Record<string, unknown>);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    fromXML(xml: string, typeName?: string): Promise<{ rootElement: any; warnings: any[]; references: any[]; elementsById: Record<string, any> }>;
+    fromXML(
+      xml: string,
+      typeName?: string,
+    ): Promise<{ rootElement: any; warnings: any[]; references: any[]; elementsById: Record<string, any> }>;
   }
 }

@@ -8,9 +8,15 @@ export type Unresolved = WeakMap<object, Record<string, string>>;
 /** A problem that only matters when the element runs: the model deploys with a warning and the element raises an incident. */
 export class DeferredProblem extends BpmnDeployError {}
 
-const body = (e: Moddle): string | undefined => (e?.body !== undefined && String(e.body).trim() !== "" ? String(e.body).trim() : undefined);
+const body = (e: Moddle): string | undefined =>
+  e?.body !== undefined && String(e.body).trim() !== "" ? String(e.body).trim() : undefined;
 
-function refName(def: Moddle, prop: string, field: "name" | "errorCode" | "escalationCode", unresolved: Unresolved): string | undefined {
+function refName(
+  def: Moddle,
+  prop: string,
+  field: "name" | "errorCode" | "escalationCode",
+  unresolved: Unresolved,
+): string | undefined {
   const ref = def[prop];
   if (ref) return ref[field] ?? ref.name ?? ref.id;
   return unresolved.get(def)?.[prop];
@@ -19,28 +25,53 @@ function refName(def: Moddle, prop: string, field: "name" | "errorCode" | "escal
 /** Reads the single event definition of an event; several at once (multiple/parallel-multiple) are refused. */
 export function readEvent(el: Moddle, ext: Extensions, unresolved: Unresolved): EventDef {
   const defs: Moddle[] = el.eventDefinitions ?? [];
-  if (defs.length > 1) throw new BpmnDeployError(`Event '${el.id}' has ${defs.length} event definitions: multiple and parallel-multiple events are not supported`);
+  if (defs.length > 1)
+    throw new BpmnDeployError(
+      `Event '${el.id}' has ${defs.length} event definitions: multiple and parallel-multiple events are not supported`,
+    );
   const d = defs[0];
   if (!d) return { kind: "none" };
   switch (d.$type) {
-    case "bpmn:MessageEventDefinition": return { kind: "message", name: refName(d, "messageRef", "name", unresolved) ?? ext.attr(d, "messageExpression") };
-    case "bpmn:SignalEventDefinition": return { kind: "signal", name: refName(d, "signalRef", "name", unresolved) ?? ext.attr(d, "signalExpression") };
-    case "bpmn:ErrorEventDefinition": return { kind: "error", code: refName(d, "errorRef", "errorCode", unresolved) };
-    case "bpmn:EscalationEventDefinition": return { kind: "escalation", code: refName(d, "escalationRef", "escalationCode", unresolved) };
-    case "bpmn:TerminateEventDefinition": return { kind: "terminate" };
-    case "bpmn:LinkEventDefinition": return { kind: "link", name: d.name ?? el.name };
-    case "bpmn:CompensateEventDefinition": return { kind: "compensate" };
-    case "bpmn:CancelEventDefinition": return { kind: "cancel" };
+    case "bpmn:MessageEventDefinition":
+      return {
+        kind: "message",
+        name: refName(d, "messageRef", "name", unresolved) ?? ext.attr(d, "messageExpression"),
+      };
+    case "bpmn:SignalEventDefinition":
+      return { kind: "signal", name: refName(d, "signalRef", "name", unresolved) ?? ext.attr(d, "signalExpression") };
+    case "bpmn:ErrorEventDefinition":
+      return { kind: "error", code: refName(d, "errorRef", "errorCode", unresolved) };
+    case "bpmn:EscalationEventDefinition":
+      return { kind: "escalation", code: refName(d, "escalationRef", "escalationCode", unresolved) };
+    case "bpmn:TerminateEventDefinition":
+      return { kind: "terminate" };
+    case "bpmn:LinkEventDefinition":
+      return { kind: "link", name: d.name ?? el.name };
+    case "bpmn:CompensateEventDefinition":
+      return { kind: "compensate" };
+    case "bpmn:CancelEventDefinition":
+      return { kind: "cancel" };
     case "bpmn:ConditionalEventDefinition": {
       const c = body(d.condition);
       return { kind: "conditional", condition: c };
     }
     case "bpmn:TimerEventDefinition": {
-      const date = body(d.timeDate), dur = body(d.timeDuration), cyc = body(d.timeCycle);
-      const timer = date ? { type: "date" as const, expr: date } : dur ? { type: "duration" as const, expr: dur } : cyc ? { type: "cycle" as const, expr: cyc } : null;
+      const date = body(d.timeDate),
+        dur = body(d.timeDuration),
+        cyc = body(d.timeCycle);
+      const timer = date
+        ? { type: "date" as const, expr: date }
+        : dur
+          ? { type: "duration" as const, expr: dur }
+          : cyc
+            ? { type: "cycle" as const, expr: cyc }
+            : null;
       return { kind: "timer", timer: timer ?? undefined };
     }
-    default: throw new BpmnDeployError(`Event '${el.id}' uses ${String(d.$type).replace("bpmn:", "")}, which is not supported`);
+    default:
+      throw new BpmnDeployError(
+        `Event '${el.id}' uses ${String(d.$type).replace("bpmn:", "")}, which is not supported`,
+      );
   }
 }
 
@@ -48,7 +79,8 @@ export function readEvent(el: Moddle, ext: Extensions, unresolved: Unresolved): 
 export function readMultiInstance(el: Moddle, ext: Extensions): MultiInstanceDef | undefined {
   const lc = el.loopCharacteristics;
   if (!lc) return undefined;
-  if (lc.$type === "bpmn:StandardLoopCharacteristics") throw new DeferredProblem(`Activity '${el.id}' uses a standard loop, which is not supported (use multi-instance)`);
+  if (lc.$type === "bpmn:StandardLoopCharacteristics")
+    throw new DeferredProblem(`Activity '${el.id}' uses a standard loop, which is not supported (use multi-instance)`);
   const mi: MultiInstanceDef = {
     sequential: lc.isSequential === true,
     collection: ext.attr(lc, "collection") ?? lc.loopDataInputRef?.name ?? lc.loopDataInputRef?.id,
@@ -56,7 +88,8 @@ export function readMultiInstance(el: Moddle, ext: Extensions): MultiInstanceDef
     loopCardinality: body(lc.loopCardinality),
     completionCondition: body(lc.completionCondition),
   };
-  if (!mi.collection && !mi.loopCardinality) throw new DeferredProblem(`Multi-instance activity '${el.id}' needs a collection or a loopCardinality`);
+  if (!mi.collection && !mi.loopCardinality)
+    throw new DeferredProblem(`Multi-instance activity '${el.id}' needs a collection or a loopCardinality`);
   return mi;
 }
 
@@ -71,11 +104,15 @@ export function readAdhoc(el: Moddle): AdhocDef {
 }
 
 function potentialOwners(el: Moddle): { users: string[]; groups: string[] } {
-  const users: string[] = [], groups: string[] = [];
+  const users: string[] = [],
+    groups: string[] = [];
   for (const r of el.resources ?? []) {
     const expr = body(r.resourceAssignmentExpression?.expression);
     if (!expr) continue;
-    for (const part of expr.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const part of expr
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const m = /^(user|group)\((.*)\)$/.exec(part);
       if (m) (m[1] === "user" ? users : groups).push(m[2].trim());
       else if (r.$type === "bpmn:HumanPerformer") users.push(part);
@@ -101,7 +138,13 @@ export function readUserTask(el: Moddle, ext: Extensions): UserTaskDef {
 }
 
 function fieldValue(ext: Extensions, f: Moddle): string | undefined {
-  return f.stringValue ?? f.expression ?? ext.childText(f, "string") ?? ext.childText(f, "expression") ?? (f.$body ? String(f.$body).trim() : undefined);
+  return (
+    f.stringValue ??
+    f.expression ??
+    ext.childText(f, "string") ??
+    ext.childText(f, "expression") ??
+    (f.$body ? String(f.$body).trim() : undefined)
+  );
 }
 
 /** Implementation of a service-like task: a registered delegate or an expression, and its fields. */
@@ -109,7 +152,9 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   const fields: Record<string, string> = {};
   for (const f of ext.children(el, "field")) if (f.name) fields[f.name] = fieldValue(ext, f) ?? "";
   for (const io of ext.children(el, "inputOutput"))
-    for (const p of io.$children ?? []) if (ext.isNamed(p, "inputParameter") && p.name) fields[p.name] = p.$body !== undefined ? String(p.$body).trim() : "";
+    for (const p of io.$children ?? [])
+      if (ext.isNamed(p, "inputParameter") && p.name)
+        fields[p.name] = p.$body !== undefined ? String(p.$body).trim() : "";
   const strip = (s: string) => s.replace(/^[$#]\{\s*/, "").replace(/\s*\}$/, "");
   const delegateExpr = ext.attr(el, "delegateExpression");
   const cls = ext.attr(el, "class");
@@ -123,9 +168,15 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
 }
 
 function mappings(ext: Extensions, el: Moddle, local: "in" | "out"): Mapping[] {
-  return ext.children(el, local).map((m: Moddle) => ({
-    source: m.source, sourceExpression: m.sourceExpression, target: m.target, all: m.variables === "all",
-  })).filter((m: Mapping) => m.all || m.source || m.sourceExpression);
+  return ext
+    .children(el, local)
+    .map((m: Moddle) => ({
+      source: m.source,
+      sourceExpression: m.sourceExpression,
+      target: m.target,
+      all: m.variables === "all",
+    }))
+    .filter((m: Mapping) => m.all || m.source || m.sourceExpression);
 }
 
 /** Called element and variable mappings of a call activity. */

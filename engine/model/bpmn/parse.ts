@@ -3,14 +3,45 @@ import { BpmnDeployError, EngineError } from "../../errors";
 import { compileExpression, compileFeelScript, compileValue } from "../../expressions";
 import { readDiagram } from "./diagram";
 import { checkScopes } from "./scopes";
-import { DeferredProblem, readAdhoc, readCall, readEvent, readMultiInstance, readService, readUserTask, type Unresolved } from "./element-details";
+import {
+  DeferredProblem,
+  readAdhoc,
+  readCall,
+  readEvent,
+  readMultiInstance,
+  readService,
+  readUserTask,
+  type Unresolved,
+} from "./element-details";
 import { Extensions, type Moddle } from "./extensions";
 import type { ElementModel, FlowModel, ParsedBpmn, ProcessModel } from "./types";
 
 /** Elements holding flow elements of their own: embedded and event subprocesses, transactions, ad-hoc subprocesses. */
 const CONTAINERS = new Set(["subProcess", "transaction", "adHocSubProcess"]);
-const ACTIVITY_TYPES = new Set(["userTask", "serviceTask", "scriptTask", "businessRuleTask", "sendTask", "receiveTask", "manualTask", "task", "callActivity", ...CONTAINERS]);
-const SUPPORTED = new Set([...ACTIVITY_TYPES, "startEvent", "endEvent", "intermediateCatchEvent", "intermediateThrowEvent", "boundaryEvent", "exclusiveGateway", "parallelGateway", "inclusiveGateway", "eventBasedGateway"]);
+const ACTIVITY_TYPES = new Set([
+  "userTask",
+  "serviceTask",
+  "scriptTask",
+  "businessRuleTask",
+  "sendTask",
+  "receiveTask",
+  "manualTask",
+  "task",
+  "callActivity",
+  ...CONTAINERS,
+]);
+const SUPPORTED = new Set([
+  ...ACTIVITY_TYPES,
+  "startEvent",
+  "endEvent",
+  "intermediateCatchEvent",
+  "intermediateThrowEvent",
+  "boundaryEvent",
+  "exclusiveGateway",
+  "parallelGateway",
+  "inclusiveGateway",
+  "eventBasedGateway",
+]);
 const IGNORED = new Set(["dataObject", "dataObjectReference", "dataStoreReference"]);
 const REFUSED: Record<string, string> = {
   complexGateway: "complex gateways are not supported",
@@ -32,11 +63,24 @@ class ProcessReader {
   readonly model: ProcessModel;
   readonly warnings: string[] = [];
   private anonymous = 0;
-  constructor(private proc: Moddle, private ext: Extensions, private unresolved: Unresolved) {
+  constructor(
+    private proc: Moddle,
+    private ext: Extensions,
+    private unresolved: Unresolved,
+  ) {
     this.model = {
-      id: proc.id, name: proc.name ?? proc.id, isExecutable: proc.isExecutable !== false,
-      elements: {}, flows: {}, starts: [], eventSubprocesses: [], startFormKey: null,
-      messageStarts: [], signalStarts: [], timerStarts: [], diagram: null,
+      id: proc.id,
+      name: proc.name ?? proc.id,
+      isExecutable: proc.isExecutable !== false,
+      elements: {},
+      flows: {},
+      starts: [],
+      eventSubprocesses: [],
+      startFormKey: null,
+      messageStarts: [],
+      signalStarts: [],
+      timerStarts: [],
+      diagram: null,
     };
   }
 
@@ -44,8 +88,10 @@ class ProcessReader {
     this.readScope(this.proc, this.proc.id);
     this.readAssociations(this.proc);
     for (const f of Object.values(this.model.flows)) {
-      const s = this.model.elements[f.source], t = this.model.elements[f.target];
-      if (!s || !t) throw new BpmnDeployError(`Sequence flow '${f.id}' connects unknown element '${!s ? f.source : f.target}'`);
+      const s = this.model.elements[f.source],
+        t = this.model.elements[f.target];
+      if (!s || !t)
+        throw new BpmnDeployError(`Sequence flow '${f.id}' connects unknown element '${!s ? f.source : f.target}'`);
       s.outgoing.push(f.id);
       t.incoming.push(f.id);
     }
@@ -55,7 +101,8 @@ class ProcessReader {
   }
 
   private readScope(container: Moddle, scopeId: string): { starts: string[]; eventSubprocesses: string[] } {
-    const starts: string[] = [], eventSubs: string[] = [];
+    const starts: string[] = [],
+      eventSubs: string[] = [];
     for (const fe of container.flowElements ?? []) {
       const type = local(fe.$type);
       // Hand-written models (Flowable's tests among them) leave flows and even subprocesses without ids.
@@ -63,11 +110,21 @@ class ProcessReader {
       if (type === "sequenceFlow") {
         const c = fe.conditionExpression;
         const cond = c?.body !== undefined && String(c.body).trim() !== "" ? String(c.body).trim() : undefined;
-        if (!fe.sourceRef || !fe.targetRef) throw new BpmnDeployError(`Sequence flow '${fe.id}' has no source or target`);
-        const flow: FlowModel = { id: fe.id, source: fe.sourceRef.id, target: fe.targetRef.id, name: fe.name, condition: cond };
+        if (!fe.sourceRef || !fe.targetRef)
+          throw new BpmnDeployError(`Sequence flow '${fe.id}' has no source or target`);
+        const flow: FlowModel = {
+          id: fe.id,
+          source: fe.sourceRef.id,
+          target: fe.targetRef.id,
+          name: fe.name,
+          condition: cond,
+        };
         if (cond && c?.language && /javascript|^js$|groovy|python|ruby/i.test(String(c.language)))
-          throw new BpmnDeployError(`Sequence flow '${fe.id}' uses a '${c.language}' condition: only FEEL and \${...} expressions are supported`);
-        if (cond && c?.language && !/^(feel|juel|.*FEEL.*)$/i.test(String(c.language))) this.defer(flow, `condition language '${c.language}' is not supported (FEEL or \${...} only)`);
+          throw new BpmnDeployError(
+            `Sequence flow '${fe.id}' uses a '${c.language}' condition: only FEEL and \${...} expressions are supported`,
+          );
+        if (cond && c?.language && !/^(feel|juel|.*FEEL.*)$/i.test(String(c.language)))
+          this.defer(flow, `condition language '${c.language}' is not supported (FEEL or \${...} only)`);
         this.model.flows[fe.id] = flow;
         continue;
       }
@@ -94,7 +151,7 @@ class ProcessReader {
         if (e.kind === "timer" && e.timer) this.model.timerStarts.push({ elementId: s, timer: e.timer });
       }
       const noneStart = this.model.starts[0];
-      this.model.startFormKey = noneStart ? this.model.elements[noneStart].formKey ?? null : null;
+      this.model.startFormKey = noneStart ? (this.model.elements[noneStart].formKey ?? null) : null;
     }
     return { starts, eventSubprocesses: eventSubs };
   }
@@ -136,14 +193,17 @@ class ProcessReader {
       el.cancelActivity = fe.cancelActivity !== false;
     }
     if (type.endsWith("Event")) el.event = readEvent(fe, ext, this.unresolved);
-    if (el.event?.kind === "timer" && !el.event.timer) throw new DeferredProblem(`timer event has no timeDate, timeDuration or timeCycle`);
-    if (el.event?.kind === "conditional" && !el.event.condition) throw new DeferredProblem(`conditional event has no condition`);
+    if (el.event?.kind === "timer" && !el.event.timer)
+      throw new DeferredProblem(`timer event has no timeDate, timeDuration or timeCycle`);
+    if (el.event?.kind === "conditional" && !el.event.condition)
+      throw new DeferredProblem(`conditional event has no condition`);
     if (type === "startEvent") {
       el.cancelActivity = fe.isInterrupting !== false;
       el.formKey = ext.attr(fe, "formKey");
       el.initiator = ext.attr(fe, "initiator");
     }
-    if (type === "endEvent" && el.event?.kind === "terminate") el.terminateAll = ext.flag(fe.eventDefinitions[0], "terminateAll");
+    if (type === "endEvent" && el.event?.kind === "terminate")
+      el.terminateAll = ext.flag(fe.eventDefinitions[0], "terminateAll");
     if (ACTIVITY_TYPES.has(type) || type.endsWith("Event") || type.endsWith("Gateway")) {
       el.async = ext.flag(fe, "async") || ext.flag(fe, "asyncBefore");
       const cycle = ext.attr(fe, "failedJobRetryTimeCycle") ?? ext.children(fe, "failedJobRetryTimeCycle")[0]?.$body;
@@ -154,83 +214,150 @@ class ProcessReader {
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
     if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe);
     if (fe.isForCompensation === true) el.forCompensation = true;
-    if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id) el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
+    if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id)
+      el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
     if (type === "callActivity") el.call = readCall(fe, ext);
     if (type === "scriptTask") {
       const format = String(fe.scriptFormat ?? "feel");
-      if (!/^feel$/i.test(format)) throw new BpmnDeployError(`Script task '${fe.id}' uses scriptFormat '${format}': only FEEL scripts are supported`);
+      if (!/^feel$/i.test(format))
+        throw new BpmnDeployError(
+          `Script task '${fe.id}' uses scriptFormat '${format}': only FEEL scripts are supported`,
+        );
       const body = String(fe.script ?? "").trim();
       if (!body) throw new BpmnDeployError(`Script task '${fe.id}' has an empty script`);
-      el.script = { format: "feel", body, resultVariable: ext.attr(fe, "resultVariable") ?? ext.attr(fe, "resultVariableName") };
+      el.script = {
+        format: "feel",
+        body,
+        resultVariable: ext.attr(fe, "resultVariable") ?? ext.attr(fe, "resultVariableName"),
+      };
     }
     if (type === "serviceTask" || type === "sendTask" || type === "businessRuleTask") {
       el.service = readService(fe, ext);
       if (type === "businessRuleTask" || el.service.delegate === "dmn") {
         el.type = "businessRuleTask";
-        el.rule = { decisionKey: ext.attr(fe, "decisionTableReferenceKey") ?? ext.attr(fe, "decisionRef") ?? el.service.fields.decisionTableReferenceKey, resultVariable: ext.attr(fe, "resultVariable") ?? el.service.resultVariable };
-        if (!el.rule.decisionKey) throw new DeferredProblem(`Business rule task '${fe.id}' names no decision (flowable:decisionTableReferenceKey or camunda:decisionRef)`);
+        el.rule = {
+          decisionKey:
+            ext.attr(fe, "decisionTableReferenceKey") ??
+            ext.attr(fe, "decisionRef") ??
+            el.service.fields.decisionTableReferenceKey,
+          resultVariable: ext.attr(fe, "resultVariable") ?? el.service.resultVariable,
+        };
+        if (!el.rule.decisionKey)
+          throw new DeferredProblem(
+            `Business rule task '${fe.id}' names no decision (flowable:decisionTableReferenceKey or camunda:decisionRef)`,
+          );
       }
     }
-    if (type === "receiveTask" && fe.messageRef) el.event = { kind: "message", name: fe.messageRef.name ?? fe.messageRef.id };
+    if (type === "receiveTask" && fe.messageRef)
+      el.event = { kind: "message", name: fe.messageRef.name ?? fe.messageRef.id };
     // Listeners are Java/script hooks of the source engine: say plainly that they will not run.
     for (const kind of ["executionListener", "taskListener"]) {
-      if (ext.children(fe, kind).length) this.warnings.push(`Process '${this.model.id}': ${type} '${fe.id}' declares ${kind}s, which this engine does not run`);
+      if (ext.children(fe, kind).length)
+        this.warnings.push(
+          `Process '${this.model.id}': ${type} '${fe.id}' declares ${kind}s, which this engine does not run`,
+        );
     }
-    if (ext.flag(fe, "asyncAfter")) this.warnings.push(`Process '${this.model.id}': ${type} '${fe.id}' sets asyncAfter, which runs as a synchronous continuation here`);
+    if (ext.flag(fe, "asyncAfter"))
+      this.warnings.push(
+        `Process '${this.model.id}': ${type} '${fe.id}' sets asyncAfter, which runs as a synchronous continuation here`,
+      );
   }
 
   /** Cross-element checks and eager compilation, so bad expressions fail the deploy rather than a running instance. */
   private check(el: ElementModel): void {
     const m = this.model;
     const where = `'${el.id}'`;
-    const compile = (src: string | undefined, what: string, fn: (s: string) => unknown = compileExpression, target: ElementModel | FlowModel = el) => {
+    const compile = (
+      src: string | undefined,
+      what: string,
+      fn: (s: string) => unknown = compileExpression,
+      target: ElementModel | FlowModel = el,
+    ) => {
       if (!src || target.invalid) return;
-      try { fn(src); } catch (e) {
+      try {
+        fn(src);
+      } catch (e) {
         // Method calls would need the Java beans the model was written for: refusing is clearer than failing later.
-        if (/method calls|function and method/.test((e as Error).message) && m.isExecutable) throw new BpmnDeployError(`${what} of ${where}: ${(e as Error).message}`);
+        if (/method calls|function and method/.test((e as Error).message) && m.isExecutable)
+          throw new BpmnDeployError(`${what} of ${where}: ${(e as Error).message}`);
         this.defer(target, `${what}: ${(e as Error).message}`);
       }
     };
     if (el.type === "boundaryEvent") {
       const host = m.elements[el.attachedTo!];
-      if (!host) throw new BpmnDeployError(`Boundary event ${where} is attached to unknown activity '${el.attachedTo}'`);
+      if (!host)
+        throw new BpmnDeployError(`Boundary event ${where} is attached to unknown activity '${el.attachedTo}'`);
       (host.boundaries ??= []).push(el.id);
     }
-    if (el.event?.kind === "compensate" && el.type === "boundaryEvent" && !el.compensationHandler) this.warnings.push(`Process '${m.id}': compensation boundary '${el.id}' has no associated handler`);
-    if (el.type === "intermediateCatchEvent" && el.event?.kind === "none") this.defer(el, "intermediate catch event has no event definition");
+    if (el.event?.kind === "compensate" && el.type === "boundaryEvent" && !el.compensationHandler)
+      this.warnings.push(`Process '${m.id}': compensation boundary '${el.id}' has no associated handler`);
+    if (el.type === "intermediateCatchEvent" && el.event?.kind === "none")
+      this.defer(el, "intermediate catch event has no event definition");
     // An anonymous message/signal catch can still be triggered by name: its own id stands in.
-    if ((el.event?.kind === "message" || el.event?.kind === "signal") && !el.event.name && el.type !== "endEvent" && el.type !== "intermediateThrowEvent") el.event.name = el.id;
+    if (
+      (el.event?.kind === "message" || el.event?.kind === "signal") &&
+      !el.event.name &&
+      el.type !== "endEvent" &&
+      el.type !== "intermediateThrowEvent"
+    )
+      el.event.name = el.id;
     if (el.event?.condition) compile(el.event.condition, "condition");
     if (el.event?.timer) compile(el.event.timer.expr, "timer", compileValue);
-    for (const f of el.outgoing) compile(m.flows[f].condition, `condition of flow '${f}' leaving`, compileExpression, m.flows[f]);
+    for (const f of el.outgoing)
+      compile(m.flows[f].condition, `condition of flow '${f}' leaving`, compileExpression, m.flows[f]);
     if (el.adhoc) compile(el.adhoc.completionCondition, "completionCondition");
-    if (el.mi) { compile(el.mi.completionCondition, "completionCondition"); compile(el.mi.loopCardinality, "loopCardinality", compileValue); }
+    if (el.mi) {
+      compile(el.mi.completionCondition, "completionCondition");
+      compile(el.mi.loopCardinality, "loopCardinality", compileValue);
+    }
     if (el.script) compile(el.script.body, "script", compileFeelScript);
     if (el.service?.expression) compile(el.service.expression, "expression", compileValue);
-    if (el.default && !el.outgoing.includes(el.default)) throw new BpmnDeployError(`Default flow '${el.default}' of ${where} does not leave it`);
+    if (el.default && !el.outgoing.includes(el.default))
+      throw new BpmnDeployError(`Default flow '${el.default}' of ${where} does not leave it`);
     if (el.type === "eventBasedGateway") {
       for (const f of el.outgoing) {
         const t = m.elements[m.flows[f].target];
-        if (!(t.type === "intermediateCatchEvent" || t.type === "receiveTask")) throw new BpmnDeployError(`Event-based gateway ${where} leads to '${t.id}', which is not a catch event or receive task`);
+        if (!(t.type === "intermediateCatchEvent" || t.type === "receiveTask"))
+          throw new BpmnDeployError(
+            `Event-based gateway ${where} leads to '${t.id}', which is not a catch event or receive task`,
+          );
       }
     }
-    if (el.type === "intermediateCatchEvent" && el.event?.kind === "link" && !el.event.name) this.defer(el, "link catch event has no name");
+    if (el.type === "intermediateCatchEvent" && el.event?.kind === "link" && !el.event.name)
+      this.defer(el, "link catch event has no name");
     if (el.type === "intermediateThrowEvent" && el.event?.kind === "link") {
-      const target = Object.values(m.elements).find((x) => x.type === "intermediateCatchEvent" && x.event?.kind === "link" && x.event.name === el.event!.name && x.scope === el.scope);
+      const target = Object.values(m.elements).find(
+        (x) =>
+          x.type === "intermediateCatchEvent" &&
+          x.event?.kind === "link" &&
+          x.event.name === el.event!.name &&
+          x.scope === el.scope,
+      );
       if (!target) this.defer(el, `link '${el.event.name}' has no catch event in the same scope`);
     }
   }
 }
 
-function collectUnresolved(warnings: Moddle[], byId: Record<string, Moddle>): { unresolved: Unresolved; messages: string[] } {
+function collectUnresolved(
+  warnings: Moddle[],
+  byId: Record<string, Moddle>,
+): { unresolved: Unresolved; messages: string[] } {
   const unresolved: Unresolved = new WeakMap();
   const messages: string[] = [];
   for (const w of warnings) {
-    if (w.element && w.property && typeof w.value === "string" && String(w.message).startsWith("unresolved reference")) {
+    if (
+      w.element &&
+      w.property &&
+      typeof w.value === "string" &&
+      String(w.message).startsWith("unresolved reference")
+    ) {
       const prop = String(w.property).replace(/^bpmn:/, "");
       // `tns:newInvoice`: a QName whose prefix names the target namespace, i.e. the local id.
       const local = w.value.includes(":") ? byId[w.value.split(":").pop()!] : undefined;
-      if (local) { w.element[prop] = local; continue; }
+      if (local) {
+        w.element[prop] = local;
+        continue;
+      }
       unresolved.set(w.element, { ...(unresolved.get(w.element) ?? {}), [prop]: w.value });
     } else messages.push(String(w.message).split("\n")[0]);
   }
@@ -246,7 +373,8 @@ export async function parseBpmn(xml: string): Promise<ParsedBpmn> {
     throw new BpmnDeployError(`Malformed BPMN XML: ${String((e as Error).message).split("\n")[0]}`);
   }
   const defs = result.rootElement;
-  if (!defs || defs.$type !== "bpmn:Definitions") throw new BpmnDeployError("Malformed BPMN XML: the root element is not bpmn:definitions");
+  if (defs?.$type !== "bpmn:Definitions")
+    throw new BpmnDeployError("Malformed BPMN XML: the root element is not bpmn:definitions");
   const { unresolved, messages } = collectUnresolved(result.warnings ?? [], result.elementsById ?? {});
   const ext = new Extensions(defs);
   const procs: Moddle[] = (defs.rootElements ?? []).filter((r: Moddle) => r.$type === "bpmn:Process");

@@ -1,8 +1,22 @@
 /** Plain, JSON-serialisable model of one executable process: what the interpreter reads, cached per definition version. */
 
-export type EventKind = "none" | "message" | "signal" | "timer" | "error" | "escalation" | "terminate" | "conditional" | "link" | "compensate" | "cancel";
+export type EventKind =
+  | "none"
+  | "message"
+  | "signal"
+  | "timer"
+  | "error"
+  | "escalation"
+  | "terminate"
+  | "conditional"
+  | "link"
+  | "compensate"
+  | "cancel";
 
-export interface TimerDef { type: "date" | "duration" | "cycle"; expr: string }
+export interface TimerDef {
+  type: "date" | "duration" | "cycle";
+  expr: string;
+}
 
 export interface EventDef {
   kind: EventKind;
@@ -39,7 +53,12 @@ export interface UserTaskDef {
   priority?: string;
 }
 
-export interface Mapping { source?: string; sourceExpression?: string; target?: string; all?: boolean }
+export interface Mapping {
+  source?: string;
+  sourceExpression?: string;
+  target?: string;
+  all?: boolean;
+}
 
 export interface ServiceDef {
   /** registry name (delegateExpression/class/type) or an expression to evaluate */
@@ -87,9 +106,22 @@ export interface ElementModel {
   invalid?: string;
 }
 
-export interface FlowModel { id: string; source: string; target: string; name?: string; condition?: string; invalid?: string }
+export interface FlowModel {
+  id: string;
+  source: string;
+  target: string;
+  name?: string;
+  condition?: string;
+  invalid?: string;
+}
 
-export interface ShapeDi { x: number; y: number; width: number; height: number; expanded?: boolean }
+export interface ShapeDi {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  expanded?: boolean;
+}
 
 export interface ProcessModel {
   id: string;
@@ -104,7 +136,11 @@ export interface ProcessModel {
   messageStarts: Array<{ elementId: string; name: string }>;
   signalStarts: Array<{ elementId: string; name: string }>;
   timerStarts: Array<{ elementId: string; timer: TimerDef }>;
-  diagram: { shapes: Record<string, ShapeDi>; edges: Record<string, Array<{ x: number; y: number }>>; labels: Record<string, ShapeDi> } | null;
+  diagram: {
+    shapes: Record<string, ShapeDi>;
+    edges: Record<string, Array<{ x: number; y: number }>>;
+    labels: Record<string, ShapeDi>;
+  } | null;
 }
 
 export interface ParsedBpmn {

@@ -4,7 +4,10 @@ import CmmnModdle from "cmmn-moddle";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Moddle = any;
 
-export interface ModdleResult { definitions: Moddle; warnings: string[] }
+export interface ModdleResult {
+  definitions: Moddle;
+  warnings: string[];
+}
 
 /** cmmn-moddle 5 still has the callback API: this is the one place that adapts it to a promise. */
 export function readCmmnXml(xml: string): Promise<ModdleResult> {

@@ -1,15 +1,30 @@
 import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
 import { readCmmnXml, type Moddle } from "./moddle";
-import type { CaseModel, CriterionModel, ParsedCmmn, PlanItemModel, PlanItemType, RuleModel, SentryModel } from "./types";
+import type {
+  CaseModel,
+  CriterionModel,
+  ParsedCmmn,
+  PlanItemModel,
+  PlanItemType,
+  RuleModel,
+  SentryModel,
+} from "./types";
 
 /** Refusal of a CMMN file at deploy: malformed XML, no case, unsupported construct, broken reference. */
 export class CmmnDeployError extends BadRequestError {}
 
 const TYPES: Record<string, PlanItemType> = {
-  "cmmn:Stage": "stage", "cmmn:HumanTask": "humanTask", "cmmn:Task": "task", "cmmn:ProcessTask": "processTask",
-  "cmmn:CaseTask": "caseTask", "cmmn:DecisionTask": "decisionTask", "cmmn:Milestone": "milestone",
-  "cmmn:UserEventListener": "userEventListener", "cmmn:TimerEventListener": "timerEventListener", "cmmn:EventListener": "userEventListener",
+  "cmmn:Stage": "stage",
+  "cmmn:HumanTask": "humanTask",
+  "cmmn:Task": "task",
+  "cmmn:ProcessTask": "processTask",
+  "cmmn:CaseTask": "caseTask",
+  "cmmn:DecisionTask": "decisionTask",
+  "cmmn:Milestone": "milestone",
+  "cmmn:UserEventListener": "userEventListener",
+  "cmmn:TimerEventListener": "timerEventListener",
+  "cmmn:EventListener": "userEventListener",
 };
 const ENGINE_PREFIXES = ["flowable", "activiti", "camunda", "pms"];
 
@@ -24,16 +39,23 @@ function attr(el: Moddle, name: string): string | undefined {
 }
 
 function extension(el: Moddle, local: string): Moddle | undefined {
-  return (el?.extensionElements?.values ?? []).find((v: Moddle) => ENGINE_PREFIXES.some((p) => v.$type === `${p}:${local}`));
+  return (el?.extensionElements?.values ?? []).find((v: Moddle) =>
+    ENGINE_PREFIXES.some((p) => v.$type === `${p}:${local}`),
+  );
 }
 
-const refId = (r: Moddle): string | undefined => (r && typeof r === "object" ? r.id : typeof r === "string" && r ? r : undefined);
+const refId = (r: Moddle): string | undefined =>
+  r && typeof r === "object" ? r.id : typeof r === "string" && r ? r : undefined;
 
 class CaseReader {
   private readonly planItems: Record<string, PlanItemModel> = {};
   private readonly sentries: Record<string, SentryModel> = {};
   private readonly usedStages = new Set<string>();
-  constructor(private readonly c: Moddle, private readonly warnings: string[], private readonly processes: Moddle[] = []) {}
+  constructor(
+    private readonly c: Moddle,
+    private readonly warnings: string[],
+    private readonly processes: Moddle[] = [],
+  ) {}
 
   read(): CaseModel {
     const pm = this.c.casePlanModel;
@@ -41,13 +63,24 @@ class CaseReader {
     const children = this.readStage(pm, null);
     const exitCriteria = this.criteria(pm.exitCriteria, `case plan model '${pm.id}'`);
     const model: CaseModel = {
-      id: this.c.id, name: this.c.name || pm.name || this.c.id, planModelId: pm.id,
-      startFormKey: attr(pm, "formKey") ?? null, initiatorVariableName: attr(this.c, "initiatorVariableName") ?? null,
-      autoComplete: pm.autoComplete === true, children, exitCriteria, planItems: this.planItems, sentries: this.sentries, referencedBy: {},
+      id: this.c.id,
+      name: this.c.name || pm.name || this.c.id,
+      planModelId: pm.id,
+      startFormKey: attr(pm, "formKey") ?? null,
+      initiatorVariableName: attr(this.c, "initiatorVariableName") ?? null,
+      autoComplete: pm.autoComplete === true,
+      children,
+      exitCriteria,
+      planItems: this.planItems,
+      sentries: this.sentries,
+      referencedBy: {},
     };
     for (const pi of Object.values(this.planItems)) {
       for (const cr of [...pi.entryCriteria, ...pi.exitCriteria]) this.checkSentry(cr, pi.id, model);
-      if (pi.timer?.startTrigger && !this.planItems[pi.timer.startTrigger.sourceRef]) throw new CmmnDeployError(`Timer listener '${pi.id}': its start trigger names unknown plan item '${pi.timer.startTrigger.sourceRef}'`);
+      if (pi.timer?.startTrigger && !this.planItems[pi.timer.startTrigger.sourceRef])
+        throw new CmmnDeployError(
+          `Timer listener '${pi.id}': its start trigger names unknown plan item '${pi.timer.startTrigger.sourceRef}'`,
+        );
     }
     for (const cr of exitCriteria) this.checkSentry(cr, pm.id, model);
     return model;
@@ -57,7 +90,8 @@ class CaseReader {
     const s = this.sentries[cr.sentryId];
     if (!s) throw new CmmnDeployError(`Criterion '${cr.id}' of '${owner}' refers to unknown sentry '${cr.sentryId}'`);
     for (const op of s.onParts) {
-      if (!this.planItems[op.sourceRef]) throw new CmmnDeployError(`Sentry '${s.id}': on-part '${op.id}' names unknown plan item '${op.sourceRef}'`);
+      if (!this.planItems[op.sourceRef])
+        throw new CmmnDeployError(`Sentry '${s.id}': on-part '${op.id}' names unknown plan item '${op.sourceRef}'`);
       const list = (model.referencedBy[op.sourceRef] ??= []);
       if (!list.includes(owner)) list.push(owner);
     }
@@ -69,32 +103,46 @@ class CaseReader {
     const children: string[] = [];
     for (const pi of stage.planItems ?? []) {
       const def = pi.definitionRef;
-      if (!def || typeof def !== "object") throw new CmmnDeployError(`Plan item '${pi.id}' refers to an unknown definition '${refId(def) ?? ""}'`);
+      if (!def || typeof def !== "object")
+        throw new CmmnDeployError(`Plan item '${pi.id}' refers to an unknown definition '${refId(def) ?? ""}'`);
       if (def.$type === "cmmn:PlanFragment") {
         // Plan fragments group items in the modeler only: their items belong to the enclosing stage at run time.
-        if ((pi.entryCriteria ?? []).length || (pi.exitCriteria ?? []).length) this.warnings.push(`Plan fragment item '${pi.id}': its criteria are ignored (fragments have no runtime state)`);
+        if ((pi.entryCriteria ?? []).length || (pi.exitCriteria ?? []).length)
+          this.warnings.push(
+            `Plan fragment item '${pi.id}': its criteria are ignored (fragments have no runtime state)`,
+          );
         children.push(...this.readStage(def, parent));
         continue;
       }
       children.push(this.readPlanItem(pi, def, parent));
     }
-    if ((stage.planningTable?.tableItems ?? []).length) this.warnings.push(`Stage '${stage.id}': discretionary items (planning table) are ignored`);
+    if ((stage.planningTable?.tableItems ?? []).length)
+      this.warnings.push(`Stage '${stage.id}': discretionary items (planning table) are ignored`);
     return children;
   }
 
   private readPlanItem(pi: Moddle, def: Moddle, parent: string | null): string {
     const type = TYPES[def.$type];
-    if (!type) throw new CmmnDeployError(`Plan item '${pi.id}': ${String(def.$type).replace(/^cmmn:/, "")} '${def.id}' is not supported`);
+    if (!type)
+      throw new CmmnDeployError(
+        `Plan item '${pi.id}': ${String(def.$type).replace(/^cmmn:/, "")} '${def.id}' is not supported`,
+      );
     if (this.planItems[pi.id]) throw new CmmnDeployError(`Plan item id '${pi.id}' is used twice`);
     const control = pi.itemControl ?? def.defaultControl;
     const item: PlanItemModel = {
-      id: pi.id, name: pi.name || def.name || pi.id, type, definitionRef: def.id, parent,
-      entryCriteria: this.criteria(pi.entryCriteria, `plan item '${pi.id}'`), exitCriteria: this.criteria(pi.exitCriteria, `plan item '${pi.id}'`),
+      id: pi.id,
+      name: pi.name || def.name || pi.id,
+      type,
+      definitionRef: def.id,
+      parent,
+      entryCriteria: this.criteria(pi.entryCriteria, `plan item '${pi.id}'`),
+      exitCriteria: this.criteria(pi.exitCriteria, `plan item '${pi.id}'`),
       isBlocking: def.isBlocking !== false,
     };
     if (control) this.readControl(control, item);
     if (type === "stage") {
-      if (this.usedStages.has(def.id)) throw new CmmnDeployError(`Stage '${def.id}' is used by more than one plan item; give each its own stage`);
+      if (this.usedStages.has(def.id))
+        throw new CmmnDeployError(`Stage '${def.id}' is used by more than one plan item; give each its own stage`);
       this.usedStages.add(def.id);
       item.autoComplete = def.autoComplete === true;
       this.planItems[pi.id] = item;
@@ -102,14 +150,22 @@ class CaseReader {
     } else this.planItems[pi.id] = item;
     if (type === "humanTask") {
       item.humanTask = {
-        assignee: attr(def, "assignee") ?? def.performerRef?.name, candidateUsers: attr(def, "candidateUsers"), candidateGroups: attr(def, "candidateGroups"),
-        formKey: attr(def, "formKey"), dueDate: attr(def, "dueDate"), priority: attr(def, "priority"),
+        assignee: attr(def, "assignee") ?? def.performerRef?.name,
+        candidateUsers: attr(def, "candidateUsers"),
+        candidateGroups: attr(def, "candidateGroups"),
+        formKey: attr(def, "formKey"),
+        dueDate: attr(def, "dueDate"),
+        priority: attr(def, "priority"),
       };
     }
     if (type === "processTask") {
       // processRef names a <process> of the file whose externalRef is the BPMN process key (Flowable); else it is the key itself.
-      const ref = typeof def.processRef === "string" ? this.processes.find((p: Moddle) => p.id === def.processRef) ?? def.processRef : def.processRef;
-      item.processRef = (ref && typeof ref === "object" ? ref.externalRef || ref.id : ref) || def.processRefExpression?.body;
+      const ref =
+        typeof def.processRef === "string"
+          ? (this.processes.find((p: Moddle) => p.id === def.processRef) ?? def.processRef)
+          : def.processRef;
+      item.processRef =
+        (ref && typeof ref === "object" ? ref.externalRef || ref.id : ref) || def.processRefExpression?.body;
       if (!item.processRef) throw new CmmnDeployError(`Process task '${def.id}' names no process (processRef)`);
     }
     if (type === "caseTask") {
@@ -124,8 +180,12 @@ class CaseReader {
       const expression = String(def.timerExpression?.body ?? "").trim();
       if (!expression) throw new CmmnDeployError(`Timer event listener '${def.id}' has no timerExpression`);
       const st = def.timerStart;
-      const trigger = st && st.$type === "cmmn:PlanItemStartTrigger" ? { sourceRef: refId(st.sourceRef) ?? "", event: String(st.standardEvent ?? "complete") } : undefined;
-      if (st && !trigger) throw new CmmnDeployError(`Timer event listener '${def.id}': only plan item start triggers are supported`);
+      const trigger =
+        st && st.$type === "cmmn:PlanItemStartTrigger"
+          ? { sourceRef: refId(st.sourceRef) ?? "", event: String(st.standardEvent ?? "complete") }
+          : undefined;
+      if (st && !trigger)
+        throw new CmmnDeployError(`Timer event listener '${def.id}': only plan item start triggers are supported`);
       item.timer = { expression, startTrigger: trigger };
     }
     return pi.id;
@@ -135,7 +195,8 @@ class CaseReader {
     const body = r.condition?.body;
     if (body === undefined || String(body).trim() === "") return {};
     const lang = r.condition?.language;
-    if (lang && /javascript|^js$|groovy|python/i.test(String(lang))) throw new CmmnDeployError(`${where}: '${lang}' conditions are not supported (FEEL or \${...} only)`);
+    if (lang && /javascript|^js$|groovy|python/i.test(String(lang)))
+      throw new CmmnDeployError(`${where}: '${lang}' conditions are not supported (FEEL or \${...} only)`);
     const c = checkCondition(String(body));
     if ("error" in c) throw new CmmnDeployError(`${where}: ${c.error}`);
     return { condition: c.source };
@@ -144,8 +205,13 @@ class CaseReader {
   private readControl(ctl: Moddle, item: PlanItemModel): void {
     const where = (k: string) => `Plan item '${item.id}' ${k}`;
     if (ctl.requiredRule) item.required = this.rule(ctl.requiredRule, where("required rule"));
-    if (ctl.manualActivationRule) item.manualActivation = this.rule(ctl.manualActivationRule, where("manual activation rule"));
-    if (ctl.repetitionRule) item.repetition = { ...this.rule(ctl.repetitionRule, where("repetition rule")), counterVariable: attr(ctl.repetitionRule, "counterVariable") ?? "repetitionCounter" };
+    if (ctl.manualActivationRule)
+      item.manualActivation = this.rule(ctl.manualActivationRule, where("manual activation rule"));
+    if (ctl.repetitionRule)
+      item.repetition = {
+        ...this.rule(ctl.repetitionRule, where("repetition rule")),
+        counterVariable: attr(ctl.repetitionRule, "counterVariable") ?? "repetitionCounter",
+      };
     const neutral = extension(ctl, "completionNeutralRule");
     if (neutral) item.completionNeutral = {};
     const pcr = extension(ctl, "parentCompletionRule");
@@ -162,25 +228,31 @@ class CaseReader {
 
   private readSentry(s: Moddle): void {
     const onParts = (s.onParts ?? []).map((op: Moddle, i: number) => {
-      if (op.$type !== "cmmn:PlanItemOnPart") throw new CmmnDeployError(`Sentry '${s.id}': case file item on-parts are not supported`);
+      if (op.$type !== "cmmn:PlanItemOnPart")
+        throw new CmmnDeployError(`Sentry '${s.id}': case file item on-parts are not supported`);
       const sourceRef = refId(op.sourceRef);
       if (!sourceRef) throw new CmmnDeployError(`Sentry '${s.id}': an on-part names no plan item (sourceRef)`);
       return { id: op.id ?? `${s.id}#${i}`, sourceRef, event: String(op.standardEvent ?? "complete") };
     });
-    const sentry: SentryModel = { id: s.id, onParts, triggerMode: attr(s, "triggerMode") === "onEvent" ? "onEvent" : "default" };
+    const sentry: SentryModel = {
+      id: s.id,
+      onParts,
+      triggerMode: attr(s, "triggerMode") === "onEvent" ? "onEvent" : "default",
+    };
     if (s.ifPart) {
       const r = this.rule(s.ifPart, `Sentry '${s.id}' if-part`);
       if (r.condition) sentry.condition = r.condition;
     }
-    if (!onParts.length && !sentry.condition) this.warnings.push(`Sentry '${s.id}' has neither on-parts nor an if-part: it is satisfied at once`);
+    if (!onParts.length && !sentry.condition)
+      this.warnings.push(`Sentry '${s.id}' has neither on-parts nor an if-part: it is satisfied at once`);
     this.sentries[s.id] = sentry;
   }
 }
 
 /** Reads a CMMN 1.1 file into plain case models; refuses what the engine cannot run, naming the problem. */
 export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
-  if (!xml || !xml.trim()) throw new CmmnDeployError("The file is empty");
-  let read;
+  if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
+  let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
     read = await readCmmnXml(xml);
   } catch (e) {
@@ -189,7 +261,8 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   const fatal = read.warnings.find((w) => /unparsable content|duplicate ID|unexpected|missing/i.test(w));
   if (fatal) throw new CmmnDeployError(`The file is not valid CMMN: ${fatal.replace(/\s*\n\s*/g, "; ")}`);
   const defs = read.definitions;
-  if (!defs || defs.$type !== "cmmn:Definitions") throw new CmmnDeployError("The file is not a CMMN document (no cmmn definitions root)");
+  if (defs?.$type !== "cmmn:Definitions")
+    throw new CmmnDeployError("The file is not a CMMN document (no cmmn definitions root)");
   const warnings = read.warnings.map((w) => w.replace(/\s*\n\s*/g, "; "));
   const cases = (defs.cases ?? []).map((c: Moddle) => new CaseReader(c, warnings, defs.processes ?? []).read());
   if (!cases.length) throw new CmmnDeployError("No case found in the file");

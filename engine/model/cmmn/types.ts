@@ -1,10 +1,21 @@
 /** Plain, JSON-serialisable case definitions: what the case engine interprets (cached per definition version). */
 
 export type PlanItemType =
-  | "stage" | "humanTask" | "task" | "processTask" | "caseTask" | "decisionTask"
-  | "milestone" | "userEventListener" | "timerEventListener";
+  | "stage"
+  | "humanTask"
+  | "task"
+  | "processTask"
+  | "caseTask"
+  | "decisionTask"
+  | "milestone"
+  | "userEventListener"
+  | "timerEventListener";
 
-export interface OnPartModel { id: string; sourceRef: string; event: string }
+export interface OnPartModel {
+  id: string;
+  sourceRef: string;
+  event: string;
+}
 
 export interface SentryModel {
   id: string;
@@ -15,12 +26,24 @@ export interface SentryModel {
   triggerMode: "default" | "onEvent";
 }
 
-export interface CriterionModel { id: string; sentryId: string }
+export interface CriterionModel {
+  id: string;
+  sentryId: string;
+}
 
 /** An item control rule: present (with an optional condition; absent condition = true). */
-export interface RuleModel { condition?: string }
+export interface RuleModel {
+  condition?: string;
+}
 
-export interface HumanTaskModel { assignee?: string; candidateUsers?: string; candidateGroups?: string; formKey?: string; dueDate?: string; priority?: string }
+export interface HumanTaskModel {
+  assignee?: string;
+  candidateUsers?: string;
+  candidateGroups?: string;
+  formKey?: string;
+  dueDate?: string;
+  priority?: string;
+}
 
 export interface PlanItemModel {
   id: string;
@@ -64,4 +87,7 @@ export interface CaseModel {
   referencedBy: Record<string, string[]>;
 }
 
-export interface ParsedCmmn { cases: CaseModel[]; warnings: string[] }
+export interface ParsedCmmn {
+  cases: CaseModel[];
+  warnings: string[];
+}

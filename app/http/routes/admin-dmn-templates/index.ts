@@ -6,33 +6,62 @@ import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from ".
 import { KeyParam } from "../decisions/schema";
 
 const TemplateSchema = z
-  .object({ key: z.string(), name: z.string(), description: z.string().nullable(), xml: z.string(), createdAt: z.string(), updatedAt: z.string() })
+  .object({
+    key: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    xml: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
   .openapi("DmnTemplate");
 const CreateBody = z
-  .object({ key: z.string().min(1).max(100), name: z.string().min(1), description: z.string().nullable().optional(), xml: z.string().min(1) })
+  .object({
+    key: z.string().min(1).max(100),
+    name: z.string().min(1),
+    description: z.string().nullable().optional(),
+    xml: z.string().min(1),
+  })
   .openapi("CreateDmnTemplateRequest");
 const UpdateBody = z
-  .object({ name: z.string().min(1).optional(), description: z.string().nullable().optional(), xml: z.string().min(1).optional() })
+  .object({
+    name: z.string().min(1).optional(),
+    description: z.string().nullable().optional(),
+    xml: z.string().min(1).optional(),
+  })
   .openapi("UpdateDmnTemplateRequest");
 const common = { tags: ["admin: dmn templates"], security: userSecurity };
 
 const list = createRoute({
-  ...common, method: "get", path: "/admin/dmn-templates", summary: "Global DMN templates (SA)",
+  ...common,
+  method: "get",
+  path: "/admin/dmn-templates",
+  summary: "Global DMN templates (SA)",
   responses: { 200: { description: "Templates", ...json(z.array(TemplateSchema)) }, ...errorResponses },
 });
 const create = createRoute({
-  ...common, method: "post", path: "/admin/dmn-templates", summary: "Create a global DMN template (SA)",
+  ...common,
+  method: "post",
+  path: "/admin/dmn-templates",
+  summary: "Create a global DMN template (SA)",
   request: { body: { ...json(CreateBody), required: true } },
   responses: { 201: { description: "Created", ...json(TemplateSchema) }, ...errorResponses },
 });
 const update = createRoute({
-  ...common, method: "put", path: "/admin/dmn-templates/{key}", summary: "Update a global DMN template (SA)",
+  ...common,
+  method: "put",
+  path: "/admin/dmn-templates/{key}",
+  summary: "Update a global DMN template (SA)",
   request: { params: KeyParam, body: { ...json(UpdateBody), required: true } },
   responses: { 200: { description: "Updated", ...json(TemplateSchema) }, ...errorResponses },
 });
 const remove = createRoute({
-  ...common, method: "delete", path: "/admin/dmn-templates/{key}", summary: "Delete a global DMN template (SA)",
-  request: { params: KeyParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...common,
+  method: "delete",
+  path: "/admin/dmn-templates/{key}",
+  summary: "Delete a global DMN template (SA)",
+  request: { params: KeyParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
 /** /admin/dmn-templates */
@@ -40,7 +69,9 @@ export function adminDmnTemplatesRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listTemplates(c.var.platform), 200));
   r.openapi(create, async (c) => c.json(await createTemplate(c.var.platform, c.req.valid("json")), 201));
-  r.openapi(update, async (c) => c.json(await updateTemplate(c.var.platform, c.req.valid("param").key, c.req.valid("json")), 200));
+  r.openapi(update, async (c) =>
+    c.json(await updateTemplate(c.var.platform, c.req.valid("param").key, c.req.valid("json")), 200),
+  );
   r.openapi(remove, (c) => {
     deleteTemplate(c.var.platform, c.req.valid("param").key);
     return c.body(null, 204);

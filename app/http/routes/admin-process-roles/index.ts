@@ -8,9 +8,13 @@ import { ProcessRoleSchema } from "../process-roles/schema";
 
 // The /api/admin/* guard already admits SUPER_ADMIN only.
 const list = createRoute({
-  tags: ["admin: tenants"], security: userSecurity, method: "get", path: "/admin/tenants/{id}/process-roles",
+  tags: ["admin: tenants"],
+  security: userSecurity,
+  method: "get",
+  path: "/admin/tenants/{id}/process-roles",
   summary: "Process roles of a tenant with their members (SA)",
-  request: { params: IdParam }, responses: { 200: { description: "Roles", ...json(z.array(ProcessRoleSchema)) }, ...errorResponses },
+  request: { params: IdParam },
+  responses: { 200: { description: "Roles", ...json(z.array(ProcessRoleSchema)) }, ...errorResponses },
 });
 
 /** /admin/tenants/{id}/process-roles */

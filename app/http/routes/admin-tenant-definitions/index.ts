@@ -7,8 +7,12 @@ import { getTenant } from "../../../services/admin/tenants";
 import { DefinitionSchema } from "../definitions/schema";
 
 const list = createRoute({
-  tags: ["admin: tenants"], security: userSecurity, method: "get", path: "/admin/tenants/{id}/definitions",
-  summary: "Definitions of a tenant (SA)", request: { params: IdParam },
+  tags: ["admin: tenants"],
+  security: userSecurity,
+  method: "get",
+  path: "/admin/tenants/{id}/definitions",
+  summary: "Definitions of a tenant (SA)",
+  request: { params: IdParam },
   responses: { 200: { description: "Definitions", ...json(z.array(DefinitionSchema)) }, ...errorResponses },
 });
 

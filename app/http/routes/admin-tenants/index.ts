@@ -4,7 +4,13 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
 import {
-  createTenant, getTenant, listTenants, reactivateTenant, suspendTenant, tenantView, updateTenant,
+  createTenant,
+  getTenant,
+  listTenants,
+  reactivateTenant,
+  suspendTenant,
+  tenantView,
+  updateTenant,
 } from "../../../services/admin/tenants";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";
 
@@ -12,29 +18,52 @@ const common = { tags: ["admin: tenants"], security: userSecurity };
 const one = { 200: { description: "Tenant", ...json(TenantSchema) }, ...errorResponses };
 
 const list = createRoute({
-  ...common, method: "get", path: "/admin/tenants", summary: "List tenants (SA)", request: { query: TenantListQuery },
+  ...common,
+  method: "get",
+  path: "/admin/tenants",
+  summary: "List tenants (SA)",
+  request: { query: TenantListQuery },
   responses: { 200: { description: "Page of tenants", ...json(TenantPage) }, ...errorResponses },
 });
 const create = createRoute({
-  ...common, method: "post", path: "/admin/tenants", summary: "Create a tenant; provisioning runs in the background (SA)",
+  ...common,
+  method: "post",
+  path: "/admin/tenants",
+  summary: "Create a tenant; provisioning runs in the background (SA)",
   request: { body: { ...json(CreateTenantBody), required: true } },
   responses: { 202: { description: "Accepted, status CREATING", ...json(TenantSchema) }, ...errorResponses },
 });
 const getOne = createRoute({
-  ...common, method: "get", path: "/admin/tenants/{id}", summary: "One tenant with status and error (SA)",
-  request: { params: IdParam }, responses: one,
+  ...common,
+  method: "get",
+  path: "/admin/tenants/{id}",
+  summary: "One tenant with status and error (SA)",
+  request: { params: IdParam },
+  responses: one,
 });
 const update = createRoute({
-  ...common, method: "put", path: "/admin/tenants/{id}", summary: "Rename a tenant (SA)",
-  request: { params: IdParam, body: { ...json(UpdateTenantBody), required: true } }, responses: one,
+  ...common,
+  method: "put",
+  path: "/admin/tenants/{id}",
+  summary: "Rename a tenant (SA)",
+  request: { params: IdParam, body: { ...json(UpdateTenantBody), required: true } },
+  responses: one,
 });
 const suspend = createRoute({
-  ...common, method: "patch", path: "/admin/tenants/{id}/suspend", summary: "Suspend a tenant (SA)",
-  request: { params: IdParam }, responses: one,
+  ...common,
+  method: "patch",
+  path: "/admin/tenants/{id}/suspend",
+  summary: "Suspend a tenant (SA)",
+  request: { params: IdParam },
+  responses: one,
 });
 const reactivate = createRoute({
-  ...common, method: "patch", path: "/admin/tenants/{id}/reactivate", summary: "Reactivate a tenant (SA)",
-  request: { params: IdParam }, responses: one,
+  ...common,
+  method: "patch",
+  path: "/admin/tenants/{id}/reactivate",
+  summary: "Reactivate a tenant (SA)",
+  request: { params: IdParam },
+  responses: one,
 });
 
 /** /admin/tenants */

@@ -4,41 +4,80 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
 import {
-  createUser, deactivateUser, listUsers, setAiQuota, setUserPassword, updateUser, userView, getUser,
+  createUser,
+  deactivateUser,
+  listUsers,
+  setAiQuota,
+  setUserPassword,
+  updateUser,
+  userView,
+  getUser,
 } from "../../../services/admin/users";
-import { AiQuotaBody, CreateUserBody, PasswordBody, UpdateUserBody, UserListQuery, UserPage, UserSchema } from "./schema";
+import {
+  AiQuotaBody,
+  CreateUserBody,
+  PasswordBody,
+  UpdateUserBody,
+  UserListQuery,
+  UserPage,
+  UserSchema,
+} from "./schema";
 
 const common = { tags: ["admin: users"], security: userSecurity };
 
 const list = createRoute({
-  ...common, method: "get", path: "/admin/users", summary: "Search users (SA)", request: { query: UserListQuery },
+  ...common,
+  method: "get",
+  path: "/admin/users",
+  summary: "Search users (SA)",
+  request: { query: UserListQuery },
   responses: { 200: { description: "Page of users", ...json(UserPage) }, ...errorResponses },
 });
 const create = createRoute({
-  ...common, method: "post", path: "/admin/users", summary: "Create a user (SA)",
+  ...common,
+  method: "post",
+  path: "/admin/users",
+  summary: "Create a user (SA)",
   request: { body: { ...json(CreateUserBody), required: true } },
   responses: { 201: { description: "Created", ...json(UserSchema) }, ...errorResponses },
 });
 const getOne = createRoute({
-  ...common, method: "get", path: "/admin/users/{id}", summary: "One user (SA)", request: { params: IdParam },
+  ...common,
+  method: "get",
+  path: "/admin/users/{id}",
+  summary: "One user (SA)",
+  request: { params: IdParam },
   responses: { 200: { description: "User", ...json(UserSchema) }, ...errorResponses },
 });
 const update = createRoute({
-  ...common, method: "put", path: "/admin/users/{id}", summary: "Update a user (SA)",
+  ...common,
+  method: "put",
+  path: "/admin/users/{id}",
+  summary: "Update a user (SA)",
   request: { params: IdParam, body: { ...json(UpdateUserBody), required: true } },
   responses: { 200: { description: "Updated", ...json(UserSchema) }, ...errorResponses },
 });
 const deactivate = createRoute({
-  ...common, method: "delete", path: "/admin/users/{id}", summary: "Deactivate a user (SA)", request: { params: IdParam },
+  ...common,
+  method: "delete",
+  path: "/admin/users/{id}",
+  summary: "Deactivate a user (SA)",
+  request: { params: IdParam },
   responses: { 204: { description: "Deactivated" }, ...errorResponses },
 });
 const password = createRoute({
-  ...common, method: "put", path: "/admin/users/{id}/password", summary: "Set a user's password (SA)",
+  ...common,
+  method: "put",
+  path: "/admin/users/{id}/password",
+  summary: "Set a user's password (SA)",
   request: { params: IdParam, body: { ...json(PasswordBody), required: true } },
   responses: { 204: { description: "Changed" }, ...errorResponses },
 });
 const quota = createRoute({
-  ...common, method: "put", path: "/admin/users/{id}/ai-quota", summary: "Set a user's AI ceiling (SA)",
+  ...common,
+  method: "put",
+  path: "/admin/users/{id}/ai-quota",
+  summary: "Set a user's AI ceiling (SA)",
   request: { params: IdParam, body: { ...json(AiQuotaBody), required: true } },
   responses: { 200: { description: "User with the quota", ...json(UserSchema) }, ...errorResponses },
 });

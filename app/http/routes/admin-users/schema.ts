@@ -3,8 +3,14 @@ import { PageQuery, pageSchema } from "../../schemas";
 
 export const UserSchema = z
   .object({
-    id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string().nullable(),
-    roles: z.array(z.string()), active: z.boolean(), aiQuota: z.number().int().nullable(), createdAt: z.string(),
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    roles: z.array(z.string()),
+    active: z.boolean(),
+    aiQuota: z.number().int().nullable(),
+    createdAt: z.string(),
   })
   .openapi("User");
 export const UserPage = pageSchema(UserSchema, "UserPage");
@@ -15,14 +21,20 @@ export const UserListQuery = PageQuery.extend({
 const GlobalRoles = z.array(z.enum(["SUPER_ADMIN"]));
 export const CreateUserBody = z
   .object({
-    email: z.email(), password: z.string().min(1), firstName: z.string().min(1),
-    lastName: z.string().nullable().optional(), roles: GlobalRoles.optional(),
+    email: z.email(),
+    password: z.string().min(1),
+    firstName: z.string().min(1),
+    lastName: z.string().nullable().optional(),
+    roles: GlobalRoles.optional(),
   })
   .openapi("CreateUserRequest");
 export const UpdateUserBody = z
   .object({
-    email: z.email().optional(), firstName: z.string().min(1).optional(), lastName: z.string().nullable().optional(),
-    roles: GlobalRoles.optional(), active: z.boolean().optional(),
+    email: z.email().optional(),
+    firstName: z.string().min(1).optional(),
+    lastName: z.string().nullable().optional(),
+    roles: GlobalRoles.optional(),
+    active: z.boolean().optional(),
   })
   .openapi("UpdateUserRequest");
 export const PasswordBody = z.object({ password: z.string().min(1) }).openapi("SetPasswordRequest");

@@ -7,7 +7,13 @@ import { IdParam } from "../../schemas";
 import { requireAuth } from "../../middleware/roles";
 import type { AppEnv } from "../../env";
 import { replaceAttachment, uploadAttachment } from "../../../services/attachments/upload";
-import { attachmentCapabilities, attachmentHistory, getAttachment, listAttachments, openAttachment } from "../../../services/attachments/read";
+import {
+  attachmentCapabilities,
+  attachmentHistory,
+  getAttachment,
+  listAttachments,
+  openAttachment,
+} from "../../../services/attachments/read";
 import { deleteAttachment } from "../../../services/attachments/delete";
 import { AttachmentSchema, CapabilitiesSchema, EntityQuery, replaceBody, tooLarge, uploadBody } from "./schema";
 
@@ -15,45 +21,80 @@ import { AttachmentSchema, CapabilitiesSchema, EntityQuery, replaceBody, tooLarg
 const common = { tags: ["attachments"], security: tenantSecurity, middleware: requireAuth };
 
 const upload = createRoute({
-  ...common, method: "post", path: "/a/attachments", summary: "Upload a file to an entity (per uploadMode and uploadRoles)",
+  ...common,
+  method: "post",
+  path: "/a/attachments",
+  summary: "Upload a file to an entity (per uploadMode and uploadRoles)",
   request: { body: uploadBody },
   responses: { 201: { description: "Stored", ...json(AttachmentSchema) }, ...errorResponses, ...tooLarge },
 });
 const list = createRoute({
-  ...common, method: "get", path: "/a/attachments", summary: "Current attachments of an entity", request: { query: EntityQuery },
+  ...common,
+  method: "get",
+  path: "/a/attachments",
+  summary: "Current attachments of an entity",
+  request: { query: EntityQuery },
   responses: { 200: { description: "Attachments", ...json(z.array(AttachmentSchema)) }, ...errorResponses },
 });
 const capabilities = createRoute({
-  ...common, method: "get", path: "/a/attachments/capabilities", summary: "What the current user may do on an entity's attachments",
+  ...common,
+  method: "get",
+  path: "/a/attachments/capabilities",
+  summary: "What the current user may do on an entity's attachments",
   request: { query: EntityQuery },
   responses: { 200: { description: "Capabilities", ...json(CapabilitiesSchema) }, ...errorResponses },
 });
 const detail = createRoute({
-  ...common, method: "get", path: "/a/attachments/{id}", summary: "Attachment metadata (previewRoles)", request: { params: IdParam },
+  ...common,
+  method: "get",
+  path: "/a/attachments/{id}",
+  summary: "Attachment metadata (previewRoles)",
+  request: { params: IdParam },
   responses: { 200: { description: "Metadata", ...json(AttachmentSchema) }, ...errorResponses },
 });
 const download = createRoute({
-  ...common, method: "get", path: "/a/attachments/{id}/download", summary: "File content (previewRoles); ?inline=true to preview",
+  ...common,
+  method: "get",
+  path: "/a/attachments/{id}/download",
+  summary: "File content (previewRoles); ?inline=true to preview",
   request: { params: IdParam, query: z.object({ inline: z.string().optional() }) },
-  responses: { 200: { description: "The file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }, ...errorResponses },
+  responses: {
+    200: {
+      description: "The file",
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+    },
+    ...errorResponses,
+  },
 });
 const replace = createRoute({
-  ...common, method: "post", path: "/a/attachments/{id}/replace", summary: "Upload a new version; the previous one becomes superseded (replaceRoles)",
+  ...common,
+  method: "post",
+  path: "/a/attachments/{id}/replace",
+  summary: "Upload a new version; the previous one becomes superseded (replaceRoles)",
   request: { params: IdParam, body: replaceBody },
   responses: { 201: { description: "The new version", ...json(AttachmentSchema) }, ...errorResponses, ...tooLarge },
 });
 const history = createRoute({
-  ...common, method: "get", path: "/a/attachments/{id}/history", summary: "Superseded versions, newest first (previewRoles)",
+  ...common,
+  method: "get",
+  path: "/a/attachments/{id}/history",
+  summary: "Superseded versions, newest first (previewRoles)",
   request: { params: IdParam },
   responses: { 200: { description: "Versions", ...json(z.array(AttachmentSchema)) }, ...errorResponses },
 });
 const remove = createRoute({
-  ...common, method: "delete", path: "/a/attachments/{id}", summary: "Delete with every version (never for PROCESS_INSTANCE)",
-  request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...common,
+  method: "delete",
+  path: "/a/attachments/{id}",
+  summary: "Delete with every version (never for PROCESS_INSTANCE)",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
 const incoming = (c: Context<AppEnv>) => ({
-  body: c.req.raw.body, contentType: c.req.header("content-type"), contentLength: c.req.header("content-length"),
+  body: c.req.raw.body,
+  contentType: c.req.header("content-type"),
+  contentLength: c.req.header("content-length"),
 });
 
 /** /a/attachments */
@@ -64,10 +105,16 @@ export function attachmentsRouter() {
   r.openapi(capabilities, (c) => c.json(attachmentCapabilities(c.var.ctx, c.req.valid("query")), 200));
   r.openapi(detail, (c) => c.json(getAttachment(c.var.ctx, c.req.valid("param").id), 200));
   r.openapi(download, (c) => {
-    const { file, headers } = openAttachment(c.var.ctx, c.req.valid("param").id, c.req.valid("query").inline === "true");
+    const { file, headers } = openAttachment(
+      c.var.ctx,
+      c.req.valid("param").id,
+      c.req.valid("query").inline === "true",
+    );
     return new Response(file, { status: 200, headers });
   });
-  r.openapi(replace, async (c) => c.json(await replaceAttachment(c.var.ctx, c.req.valid("param").id, incoming(c)), 201));
+  r.openapi(replace, async (c) =>
+    c.json(await replaceAttachment(c.var.ctx, c.req.valid("param").id, incoming(c)), 201),
+  );
   r.openapi(history, (c) => c.json(attachmentHistory(c.var.ctx, c.req.valid("param").id), 200));
   r.openapi(remove, (c) => {
     deleteAttachment(c.var.ctx, c.req.valid("param").id);

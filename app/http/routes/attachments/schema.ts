@@ -5,11 +5,21 @@ export const EntityTypeSchema = z.enum(["PROCESS_INSTANCE", "KNOWLEDGE_BASE", "P
 
 export const AttachmentSchema = z
   .object({
-    id: z.string(), rootId: z.string().openapi({ description: "id of the first version; shared by every version" }),
-    entityType: EntityTypeSchema, entityId: z.string(), fileName: z.string(), contentType: z.string(),
-    size: z.number().int(), sha256: z.string(), version: z.number().int(), documentTypeId: z.string().nullable(),
-    status: z.enum(["CURRENT", "SUPERSEDED"]), supersededBy: z.string().nullable(), supersededAt: z.string().nullable(),
-    uploadedBy: z.string().nullable(), uploadedAt: z.string(),
+    id: z.string(),
+    rootId: z.string().openapi({ description: "id of the first version; shared by every version" }),
+    entityType: EntityTypeSchema,
+    entityId: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    version: z.number().int(),
+    documentTypeId: z.string().nullable(),
+    status: z.enum(["CURRENT", "SUPERSEDED"]),
+    supersededBy: z.string().nullable(),
+    supersededAt: z.string().nullable(),
+    uploadedBy: z.string().nullable(),
+    uploadedAt: z.string(),
   })
   .openapi("Attachment");
 
@@ -46,11 +56,19 @@ export const replaceBody = {
       schema: {
         type: "object" as const,
         required: ["file"],
-        properties: { file: { type: "string" as const, format: "binary" }, documentTypeId: { type: "string" as const } },
+        properties: {
+          file: { type: "string" as const, format: "binary" },
+          documentTypeId: { type: "string" as const },
+        },
       },
     },
   },
   required: true,
 };
 
-export const tooLarge = { 413: { description: "File above the maximum upload size; nothing written", content: { "application/json": { schema: ErrorSchema } } } };
+export const tooLarge = {
+  413: {
+    description: "File above the maximum upload size; nothing written",
+    content: { "application/json": { schema: ErrorSchema } },
+  },
+};

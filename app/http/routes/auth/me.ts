@@ -10,15 +10,24 @@ import { MeSchema, MyTenantSchema, SessionSchema } from "./schema";
 const common = { tags: ["auth"], security: userSecurity, middleware: requireUser };
 
 const meRoute = createRoute({
-  ...common, method: "get", path: "/auth/me", summary: "Current user",
+  ...common,
+  method: "get",
+  path: "/auth/me",
+  summary: "Current user",
   responses: { 200: { description: "Current user", ...json(MeSchema) }, ...errorResponses },
 });
 const tenantsRoute = createRoute({
-  ...common, method: "get", path: "/auth/me/tenants", summary: "Tenants of the current user",
+  ...common,
+  method: "get",
+  path: "/auth/me/tenants",
+  summary: "Tenants of the current user",
   responses: { 200: { description: "Tenants", ...json(z.array(MyTenantSchema)) }, ...errorResponses },
 });
 const sessionRoute = createRoute({
-  ...common, method: "get", path: "/auth/me/session", summary: "Current session",
+  ...common,
+  method: "get",
+  path: "/auth/me/session",
+  summary: "Current session",
   responses: { 200: { description: "Session", ...json(SessionSchema) }, ...errorResponses },
 });
 

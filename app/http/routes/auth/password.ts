@@ -7,14 +7,22 @@ import { clientIp } from "../../middleware/client-ip";
 import { forgotPassword, resetPassword } from "../../../services/auth/password-reset";
 import { ForgotBody, MessageSchema, ResetBody } from "./schema";
 
-
 const forgotRoute = createRoute({
-  method: "post", path: "/auth/password/forgot", tags: ["auth"], summary: "Request a password reset token by e-mail",
+  method: "post",
+  path: "/auth/password/forgot",
+  tags: ["auth"],
+  summary: "Request a password reset token by e-mail",
   request: { body: { ...json(ForgotBody), required: true } },
-  responses: { 202: { description: "Accepted, whether or not the address is registered", ...json(MessageSchema) }, ...errorResponses },
+  responses: {
+    202: { description: "Accepted, whether or not the address is registered", ...json(MessageSchema) },
+    ...errorResponses,
+  },
 });
 const resetRoute = createRoute({
-  method: "post", path: "/auth/password/reset", tags: ["auth"], summary: "Set a new password with a reset token",
+  method: "post",
+  path: "/auth/password/reset",
+  tags: ["auth"],
+  summary: "Set a new password with a reset token",
   request: { body: { ...json(ResetBody), required: true } },
   responses: { 200: { description: "Password changed", ...json(MessageSchema) }, ...errorResponses },
 });

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 
-export const TenantSummarySchema = z.object({ id: z.string(), slug: z.string(), name: z.string() }).openapi("TenantSummary");
+export const TenantSummarySchema = z
+  .object({ id: z.string(), slug: z.string(), name: z.string() })
+  .openapi("TenantSummary");
 
 export const LoginResponseSchema = z
   .object({
@@ -16,7 +18,9 @@ export const LoginBody = z.object({ email: z.string().min(1), password: z.string
 export const RefreshBody = z.object({ refreshToken: z.string().min(1) }).openapi("RefreshRequest");
 export const SelectTenantBody = z.object({ tenantSlug: z.string().min(1) }).openapi("SelectTenantRequest");
 export const ForgotBody = z.object({ email: z.string().min(1) }).openapi("PasswordForgotRequest");
-export const ResetBody = z.object({ token: z.string().min(1), newPassword: z.string().min(1) }).openapi("PasswordResetRequest");
+export const ResetBody = z
+  .object({ token: z.string().min(1), newPassword: z.string().min(1) })
+  .openapi("PasswordResetRequest");
 
 export const MeSchema = z
   .object({

@@ -3,35 +3,61 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireManager } from "../../middleware/roles";
-import { listMilestones, listPlanItems, runPlanItemCommand, type PlanItemCommand } from "../../../services/case-runtime/requests";
+import {
+  listMilestones,
+  listPlanItems,
+  runPlanItemCommand,
+  type PlanItemCommand,
+} from "../../../services/case-runtime/requests";
 import { CaseParam, MilestoneSchema, PlanItemParam, PlanItemSchema, PlanItemsQuery } from "./schema";
 
 const common = { tags: ["cases"], security: tenantSecurity };
 
 const list = createRoute({
-  ...common, middleware: requireAuth, method: "get", path: "/a/instances/{id}/plan-items", summary: "Live plan items of a case with the actions the caller may take",
+  ...common,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/instances/{id}/plan-items",
+  summary: "Live plan items of a case with the actions the caller may take",
   request: { params: CaseParam, query: PlanItemsQuery },
   responses: { 200: { description: "Plan items", ...json(z.array(PlanItemSchema)) }, ...errorResponses },
 });
 const milestones = createRoute({
-  ...common, middleware: requireAuth, method: "get", path: "/a/instances/{id}/milestones", summary: "Milestones the case has reached",
+  ...common,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/instances/{id}/milestones",
+  summary: "Milestones the case has reached",
   request: { params: CaseParam },
   responses: { 200: { description: "Milestones", ...json(z.array(MilestoneSchema)) }, ...errorResponses },
 });
-const command = (cmd: PlanItemCommand, summary: string) => createRoute({
-  ...common, middleware: cmd === "complete-stage" ? requireManager : requireAuth, method: "post", path: `/a/instances/{id}/plan-items/{planItemId}/${cmd}`, summary,
-  request: { params: PlanItemParam },
-  responses: { 200: { description: "The plan item after the transition", ...json(PlanItemSchema) }, ...errorResponses },
-});
+const command = (cmd: PlanItemCommand, summary: string) =>
+  createRoute({
+    ...common,
+    middleware: cmd === "complete-stage" ? requireManager : requireAuth,
+    method: "post",
+    path: `/a/instances/{id}/plan-items/{planItemId}/${cmd}`,
+    summary,
+    request: { params: PlanItemParam },
+    responses: {
+      200: { description: "The plan item after the transition", ...json(PlanItemSchema) },
+      ...errorResponses,
+    },
+  });
 const COMMANDS: Array<[PlanItemCommand, string]> = [
-  ["start", "Start an offered (enabled) step"], ["disable", "Discard an optional (enabled) step"], ["enable", "Offer a discarded step again"],
-  ["trigger", "Fire a waiting user event (or trigger a blocking task)"], ["complete-stage", "Close a stage, ending the optional steps still offered in it (Manager)"],
+  ["start", "Start an offered (enabled) step"],
+  ["disable", "Discard an optional (enabled) step"],
+  ["enable", "Offer a discarded step again"],
+  ["trigger", "Fire a waiting user event (or trigger a blocking task)"],
+  ["complete-stage", "Close a stage, ending the optional steps still offered in it (Manager)"],
 ];
 
 /** /a/instances/{id}/plan-items, /milestones and the plan item transitions of cases */
 export function casePlanItemsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listPlanItems(c.var.ctx, c.req.valid("param").id, c.req.valid("query").includeEnded === "true"), 200));
+  r.openapi(list, (c) =>
+    c.json(listPlanItems(c.var.ctx, c.req.valid("param").id, c.req.valid("query").includeEnded === "true"), 200),
+  );
   r.openapi(milestones, (c) => c.json(listMilestones(c.var.ctx, c.req.valid("param").id), 200));
   for (const [cmd, summary] of COMMANDS) {
     r.openapi(command(cmd, summary), async (c) => {

@@ -5,36 +5,62 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
 import { requireAuth, requireManager } from "../../middleware/roles";
 import {
-  createCollection, deleteCollection, getCollectionDetail, listCollections, updateCollection,
+  createCollection,
+  deleteCollection,
+  getCollectionDetail,
+  listCollections,
+  updateCollection,
 } from "../../../services/cms/collections";
 import { CollectionSchema, CreateCollectionBody, UpdateCollectionBody } from "./schema";
 
 const tags = ["cms"];
 const list = createRoute({
-  tags, security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/cms/collections",
+  tags,
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/cms/collections",
   summary: "Collections the caller may read (those above the caller's confidentiality level are left out)",
   responses: { 200: { description: "Collections", ...json(z.array(CollectionSchema)) }, ...errorResponses },
 });
 const create = createRoute({
-  tags, security: tenantSecurity, middleware: requireManager, method: "post", path: "/a/cms/collections",
+  tags,
+  security: tenantSecurity,
+  middleware: requireManager,
+  method: "post",
+  path: "/a/cms/collections",
   summary: "Create a collection with its fields and confidentiality (Manager; only an Admin classifies TOP_SECRET)",
   request: { body: { ...json(CreateCollectionBody), required: true } },
   responses: { 201: { description: "Created", ...json(CollectionSchema) }, ...errorResponses },
 });
 const detail = createRoute({
-  tags, security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/cms/collections/{id}",
-  summary: "Collection detail (403 above the caller's level)", request: { params: IdParam },
+  tags,
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/cms/collections/{id}",
+  summary: "Collection detail (403 above the caller's level)",
+  request: { params: IdParam },
   responses: { 200: { description: "Collection", ...json(CollectionSchema) }, ...errorResponses },
 });
 const update = createRoute({
-  tags, security: tenantSecurity, middleware: requireManager, method: "put", path: "/a/cms/collections/{id}",
+  tags,
+  security: tenantSecurity,
+  middleware: requireManager,
+  method: "put",
+  path: "/a/cms/collections/{id}",
   summary: "Change name, fields or confidentiality (Manager)",
   request: { params: IdParam, body: { ...json(UpdateCollectionBody), required: true } },
   responses: { 200: { description: "Updated", ...json(CollectionSchema) }, ...errorResponses },
 });
 const remove = createRoute({
-  tags, security: tenantSecurity, middleware: requireManager, method: "delete", path: "/a/cms/collections/{id}",
-  summary: "Delete a collection and all its records, permanently (Manager)", request: { params: IdParam },
+  tags,
+  security: tenantSecurity,
+  middleware: requireManager,
+  method: "delete",
+  path: "/a/cms/collections/{id}",
+  summary: "Delete a collection and all its records, permanently (Manager)",
+  request: { params: IdParam },
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 

@@ -14,35 +14,62 @@ const common = { tags: ["cms"], security: tenantSecurity, middleware: requireAut
 const base = "/a/cms/collections/{id}/records";
 
 const list = createRoute({
-  ...common, method: "get", path: base, summary: "Records, paginated (size default 20), with filters, sort and projection",
+  ...common,
+  method: "get",
+  path: base,
+  summary: "Records, paginated (size default 20), with filters, sort and projection",
   request: { params: IdParam, query: RecordListQuery },
-  responses: { 200: { description: "Page of records", ...json(pageSchema(RecordSchema, "CmsRecordPage")) }, ...errorResponses },
+  responses: {
+    200: { description: "Page of records", ...json(pageSchema(RecordSchema, "CmsRecordPage")) },
+    ...errorResponses,
+  },
 });
 const create = createRoute({
-  ...common, method: "post", path: base, summary: "Create one record (Manager or API key with write)",
+  ...common,
+  method: "post",
+  path: base,
+  summary: "Create one record (Manager or API key with write)",
   request: { params: IdParam, body: { ...json(RecordBody), required: true } },
   responses: { 201: { description: "Created", ...json(RecordSchema) }, ...errorResponses },
 });
 const bulk = createRoute({
-  ...common, method: "post", path: `${base}/bulk`, summary: "Load up to 20,000 records in one transaction; keyField makes it idempotent",
+  ...common,
+  method: "post",
+  path: `${base}/bulk`,
+  summary: "Load up to 20,000 records in one transaction; keyField makes it idempotent",
   request: { params: IdParam, body: { ...json(BulkBody), required: true } },
   responses: { 200: { description: "Counts", ...json(BulkResult) }, ...errorResponses },
 });
 const empty = createRoute({
-  ...common, method: "delete", path: base, summary: "Empty the collection, permanently", request: { params: IdParam },
+  ...common,
+  method: "delete",
+  path: base,
+  summary: "Empty the collection, permanently",
+  request: { params: IdParam },
   responses: { 204: { description: "Emptied" }, ...errorResponses },
 });
 const detail = createRoute({
-  ...common, method: "get", path: `${base}/{recordId}`, summary: "One record", request: { params: RecordParams },
+  ...common,
+  method: "get",
+  path: `${base}/{recordId}`,
+  summary: "One record",
+  request: { params: RecordParams },
   responses: { 200: { description: "Record", ...json(RecordSchema) }, ...errorResponses },
 });
 const update = createRoute({
-  ...common, method: "put", path: `${base}/{recordId}`, summary: "Replace a record's values",
+  ...common,
+  method: "put",
+  path: `${base}/{recordId}`,
+  summary: "Replace a record's values",
   request: { params: RecordParams, body: { ...json(RecordBody), required: true } },
   responses: { 200: { description: "Updated", ...json(RecordSchema) }, ...errorResponses },
 });
 const remove = createRoute({
-  ...common, method: "delete", path: `${base}/{recordId}`, summary: "Delete a record, permanently", request: { params: RecordParams },
+  ...common,
+  method: "delete",
+  path: `${base}/{recordId}`,
+  summary: "Delete a record, permanently",
+  request: { params: RecordParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 

@@ -8,13 +8,21 @@ import { caseCounters } from "../../../services/process/case-monitor";
 
 const DashboardSchema = z
   .object({
-    definitions: z.number().int(), runningInstances: z.number().int(), finishedInstances: z.number().int(),
-    activeTasks: z.number().int(), myTasks: z.number().int(), failedJobs: z.number().int(),
+    definitions: z.number().int(),
+    runningInstances: z.number().int(),
+    finishedInstances: z.number().int(),
+    activeTasks: z.number().int(),
+    myTasks: z.number().int(),
+    failedJobs: z.number().int(),
   })
   .openapi("Dashboard");
 
 const dashboard = createRoute({
-  tags: ["dashboard"], security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/dashboard",
+  tags: ["dashboard"],
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/dashboard",
   summary: "Counters by the caller's visibility, processes and cases (definitions tenant-wide)",
   responses: { 200: { description: "Counters", ...json(DashboardSchema) }, ...errorResponses },
 });
@@ -27,7 +35,14 @@ export function dashboardRouter() {
     const t = c.var.ctx.tenant.id;
     const counters = c.var.platform.processRuntime.dashboard(t, v);
     const cases = caseCounters(c.var.platform, t, v);
-    return c.json({ ...counters, runningInstances: counters.runningInstances + cases.running, finishedInstances: counters.finishedInstances + cases.finished }, 200);
+    return c.json(
+      {
+        ...counters,
+        runningInstances: counters.runningInstances + cases.running,
+        finishedInstances: counters.finishedInstances + cases.finished,
+      },
+      200,
+    );
   });
   return r;
 }

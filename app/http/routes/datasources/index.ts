@@ -3,7 +3,13 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
-import { createDataSource, deleteDataSource, getDataSource, listDataSources, updateDataSource } from "../../../services/datasources/manage";
+import {
+  createDataSource,
+  deleteDataSource,
+  getDataSource,
+  listDataSources,
+  updateDataSource,
+} from "../../../services/datasources/manage";
 import { executeDataSource } from "../../../services/datasources/execute";
 import { CreateBody, DataSourceSchema, ExecuteBody, KeyParam, RowsSchema, UpdateBody } from "./schema";
 
@@ -14,25 +20,49 @@ const base = "/a/forms/datasources";
 const one = { 200: { description: "Data source", ...json(DataSourceSchema) }, ...errorResponses };
 
 const list = createRoute({
-  ...read, method: "get", path: base, summary: "Data sources of the tenant",
+  ...read,
+  method: "get",
+  path: base,
+  summary: "Data sources of the tenant",
   responses: { 200: { description: "Data sources", ...json(z.array(DataSourceSchema)) }, ...errorResponses },
 });
 const create = createRoute({
-  ...write, method: "post", path: base, summary: "Create a data source (any member; a secret placeholder needs Admin)",
+  ...write,
+  method: "post",
+  path: base,
+  summary: "Create a data source (any member; a secret placeholder needs Admin)",
   request: { body: { ...json(CreateBody), required: true } },
   responses: { 201: { description: "Created", ...json(DataSourceSchema) }, ...errorResponses },
 });
-const getOne = createRoute({ ...read, method: "get", path: `${base}/{key}`, summary: "One data source", request: { params: KeyParam }, responses: one });
+const getOne = createRoute({
+  ...read,
+  method: "get",
+  path: `${base}/{key}`,
+  summary: "One data source",
+  request: { params: KeyParam },
+  responses: one,
+});
 const update = createRoute({
-  ...write, method: "put", path: `${base}/{key}`, summary: "Replace name, kind and configuration",
-  request: { params: KeyParam, body: { ...json(UpdateBody), required: true } }, responses: one,
+  ...write,
+  method: "put",
+  path: `${base}/{key}`,
+  summary: "Replace name, kind and configuration",
+  request: { params: KeyParam, body: { ...json(UpdateBody), required: true } },
+  responses: one,
 });
 const remove = createRoute({
-  ...write, method: "delete", path: `${base}/{key}`, summary: "Delete a data source",
-  request: { params: KeyParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...write,
+  method: "delete",
+  path: `${base}/{key}`,
+  summary: "Delete a data source",
+  request: { params: KeyParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 const execute = createRoute({
-  ...read, method: "post", path: `${base}/{key}/execute`, summary: "Run the source with parameters",
+  ...read,
+  method: "post",
+  path: `${base}/{key}/execute`,
+  summary: "Run the source with parameters",
   request: { params: KeyParam, body: { ...json(ExecuteBody), required: false } },
   responses: { 200: { description: "Rows", ...json(RowsSchema) }, ...errorResponses },
 });
@@ -48,6 +78,8 @@ export function dataSourcesRouter() {
     deleteDataSource(c.var.ctx, c.req.valid("param").key);
     return c.body(null, 204);
   });
-  r.openapi(execute, async (c) => c.json(await executeDataSource(c.var.ctx, c.req.valid("param").key, c.req.valid("json")?.parameters), 200));
+  r.openapi(execute, async (c) =>
+    c.json(await executeDataSource(c.var.ctx, c.req.valid("param").key, c.req.valid("json")?.parameters), 200),
+  );
   return r;
 }

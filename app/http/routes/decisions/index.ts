@@ -5,49 +5,90 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
 import {
-  cloneTemplate, decisionDetail, deployDecisions, evaluateTenantDecision, listTenantDecisions, removeDecision, updateDecision,
+  cloneTemplate,
+  decisionDetail,
+  deployDecisions,
+  evaluateTenantDecision,
+  listTenantDecisions,
+  removeDecision,
+  updateDecision,
 } from "../../../services/decisions/operations";
 import {
-  DecisionDetailSchema, DecisionSummarySchema, DeployedSchema, EvaluateBody, EvaluateResult, FileUpload, KeyParam, TableEditBody,
+  DecisionDetailSchema,
+  DecisionSummarySchema,
+  DeployedSchema,
+  EvaluateBody,
+  EvaluateResult,
+  FileUpload,
+  KeyParam,
+  TableEditBody,
 } from "./schema";
 
 const design = { tags: ["decisions"], security: tenantSecurity, middleware: requireModeler };
 const multipart = { content: { "multipart/form-data": { schema: FileUpload } } };
 
 const list = createRoute({
-  ...design, method: "get", path: "/a/decisions", summary: "Decisions of the tenant, latest versions (Modeler)",
+  ...design,
+  method: "get",
+  path: "/a/decisions",
+  summary: "Decisions of the tenant, latest versions (Modeler)",
   responses: { 200: { description: "Decisions", ...json(z.array(DecisionSummarySchema)) }, ...errorResponses },
 });
 const deploy = createRoute({
-  ...design, method: "post", path: "/a/decisions", summary: "Deploy a .dmn file: each decision gets a new version (Modeler)",
+  ...design,
+  method: "post",
+  path: "/a/decisions",
+  summary: "Deploy a .dmn file: each decision gets a new version (Modeler)",
   request: { body: multipart },
   responses: { 201: { description: "Deployed decisions", ...json(DeployedSchema) }, ...errorResponses },
 });
 const fromTemplate = createRoute({
-  ...design, method: "post", path: "/a/decisions/from-template/{key}", summary: "Clone a global DMN template (Modeler)",
+  ...design,
+  method: "post",
+  path: "/a/decisions/from-template/{key}",
+  summary: "Clone a global DMN template (Modeler)",
   request: { params: KeyParam },
   responses: { 201: { description: "Deployed decisions", ...json(DeployedSchema) }, ...errorResponses },
 });
 const detail = createRoute({
-  ...design, method: "get", path: "/a/decisions/{key}", summary: "Decision with its table, XML and versions (Modeler)",
+  ...design,
+  method: "get",
+  path: "/a/decisions/{key}",
+  summary: "Decision with its table, XML and versions (Modeler)",
   request: { params: KeyParam },
   responses: { 200: { description: "Decision", ...json(DecisionDetailSchema) }, ...errorResponses },
 });
 const update = createRoute({
-  ...design, method: "put", path: "/a/decisions/{key}",
+  ...design,
+  method: "put",
+  path: "/a/decisions/{key}",
   summary: "New version: a new .dmn file (multipart `file`) or a JSON edit of the rules `{table}` (Modeler)",
-  request: { params: KeyParam, body: { content: { ...multipart.content, "application/json": { schema: TableEditBody } } } },
-  responses: { 200: { description: "The new version", ...json(DeployedSchema.shape.decisions.element) }, ...errorResponses },
+  request: {
+    params: KeyParam,
+    body: { content: { ...multipart.content, "application/json": { schema: TableEditBody } } },
+  },
+  responses: {
+    200: { description: "The new version", ...json(DeployedSchema.shape.decisions.element) },
+    ...errorResponses,
+  },
 });
 const evaluate = createRoute({
-  tags: ["decisions"], security: tenantSecurity, middleware: requireAuth,
-  method: "post", path: "/a/decisions/{key}/evaluate", summary: "Evaluate the latest version with inputs (any role)",
+  tags: ["decisions"],
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "post",
+  path: "/a/decisions/{key}/evaluate",
+  summary: "Evaluate the latest version with inputs (any role)",
   request: { params: KeyParam, body: { ...json(EvaluateBody), required: true } },
   responses: { 200: { description: "Result and matched rule ids", ...json(EvaluateResult) }, ...errorResponses },
 });
 const remove = createRoute({
-  ...design, method: "delete", path: "/a/decisions/{key}", summary: "Delete every version of a decision (Modeler)",
-  request: { params: KeyParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...design,
+  method: "delete",
+  path: "/a/decisions/{key}",
+  summary: "Delete every version of a decision (Modeler)",
+  request: { params: KeyParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
 /** /a/decisions */
@@ -68,7 +109,10 @@ export function decisionsRouter() {
     return c.json(await updateDecision(c.var.ctx, key, change), 200);
   });
   r.openapi(evaluate, async (c) =>
-    c.json((await evaluateTenantDecision(c.var.ctx, c.req.valid("param").key, c.req.valid("json").variables)) as never, 200),
+    c.json(
+      (await evaluateTenantDecision(c.var.ctx, c.req.valid("param").key, c.req.valid("json").variables)) as never,
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
     removeDecision(c.var.ctx, c.req.valid("param").key);

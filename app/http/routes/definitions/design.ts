@@ -6,55 +6,107 @@ import { requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
 import { deployDefinitionFile } from "../../../services/process/deploy";
 import { DEFAULT_POLICY } from "../../../services/attachments/process-access";
-import { AttachmentPolicySchema, ConfigBody, ConfigSchema, DefinitionSchema, DeployResultSchema, FileUpload, KeyParam, VersionParams, VersionRowSchema } from "./schema";
+import {
+  AttachmentPolicySchema,
+  ConfigBody,
+  ConfigSchema,
+  DefinitionSchema,
+  DeployResultSchema,
+  FileUpload,
+  KeyParam,
+  VersionParams,
+  VersionRowSchema,
+} from "./schema";
 
 const common = { tags: ["definitions"], security: tenantSecurity, middleware: requireModeler };
 const one = { 200: { description: "Definition", ...json(DefinitionSchema) }, ...errorResponses };
 
 const deploy = createRoute({
-  ...common, method: "post", path: "/a/definitions/deploy", summary: "Deploy a BPMN (or CMMN) file: a new version per key; publishing does not change (Modeler)",
+  ...common,
+  method: "post",
+  path: "/a/definitions/deploy",
+  summary: "Deploy a BPMN (or CMMN) file: a new version per key; publishing does not change (Modeler)",
   request: { body: { content: { "multipart/form-data": { schema: FileUpload } } } },
   responses: { 200: { description: "Deployed", ...json(DeployResultSchema) }, ...errorResponses },
 });
 const versions = createRoute({
-  ...common, method: "get", path: "/a/definitions/{key}/versions", summary: "Version history with published (Modeler)",
-  request: { params: KeyParam }, responses: { 200: { description: "Versions", ...json(z.array(VersionRowSchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/definitions/{key}/versions",
+  summary: "Version history with published (Modeler)",
+  request: { params: KeyParam },
+  responses: { 200: { description: "Versions", ...json(z.array(VersionRowSchema)) }, ...errorResponses },
 });
 const publish = createRoute({
-  ...common, method: "post", path: "/a/definitions/{key}/versions/{definitionId}/publish", summary: "Publish a version (Modeler)",
-  request: { params: VersionParams }, responses: one,
+  ...common,
+  method: "post",
+  path: "/a/definitions/{key}/versions/{definitionId}/publish",
+  summary: "Publish a version (Modeler)",
+  request: { params: VersionParams },
+  responses: one,
 });
 const xml = createRoute({
-  ...common, method: "get", path: "/a/definitions/{key}/versions/{definitionId}/xml", summary: "XML of a version (Modeler)",
-  request: { params: VersionParams }, responses: { 200: { description: "XML", content: { "application/xml": { schema: z.string() } } }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/definitions/{key}/versions/{definitionId}/xml",
+  summary: "XML of a version (Modeler)",
+  request: { params: VersionParams },
+  responses: { 200: { description: "XML", content: { "application/xml": { schema: z.string() } } }, ...errorResponses },
 });
 const suspend = createRoute({
-  ...common, method: "put", path: "/a/definitions/{key}/suspend", summary: "Suspend: no new instance starts (BPMN only) (Modeler)",
-  request: { params: KeyParam }, responses: one,
+  ...common,
+  method: "put",
+  path: "/a/definitions/{key}/suspend",
+  summary: "Suspend: no new instance starts (BPMN only) (Modeler)",
+  request: { params: KeyParam },
+  responses: one,
 });
 const activate = createRoute({
-  ...common, method: "put", path: "/a/definitions/{key}/activate", summary: "Activate a suspended definition (BPMN only) (Modeler)",
-  request: { params: KeyParam }, responses: one,
+  ...common,
+  method: "put",
+  path: "/a/definitions/{key}/activate",
+  summary: "Activate a suspended definition (BPMN only) (Modeler)",
+  request: { params: KeyParam },
+  responses: one,
 });
 const toggle = createRoute({
-  ...common, method: "patch", path: "/a/definitions/{key}/toggle", summary: "Enable or disable in the tenant catalog (Modeler)",
-  request: { params: KeyParam }, responses: one,
+  ...common,
+  method: "patch",
+  path: "/a/definitions/{key}/toggle",
+  summary: "Enable or disable in the tenant catalog (Modeler)",
+  request: { params: KeyParam },
+  responses: one,
 });
 const putConfig = createRoute({
-  ...common, method: "put", path: "/a/definitions/{key}/config", summary: "Business key template, attachment policy, MCP policy (Modeler)",
+  ...common,
+  method: "put",
+  path: "/a/definitions/{key}/config",
+  summary: "Business key template, attachment policy, MCP policy (Modeler)",
   request: { params: KeyParam, body: { ...json(ConfigBody), required: true } },
   responses: { 200: { description: "Config", ...json(ConfigSchema) }, ...errorResponses },
 });
 const attachmentPolicy = createRoute({
-  ...common, method: "get", path: "/a/definitions/{key}/attachment-policy", summary: "Effective attachment policy (AD_HOC when none) (Modeler)",
-  request: { params: KeyParam }, responses: { 200: { description: "Policy", ...json(AttachmentPolicySchema) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/definitions/{key}/attachment-policy",
+  summary: "Effective attachment policy (AD_HOC when none) (Modeler)",
+  request: { params: KeyParam },
+  responses: { 200: { description: "Policy", ...json(AttachmentPolicySchema) }, ...errorResponses },
 });
 const mcpPolicy = createRoute({
-  ...common, method: "get", path: "/a/definitions/{key}/mcp-policy", summary: "What an MCP assistant may do in the process (Modeler)",
+  ...common,
+  method: "get",
+  path: "/a/definitions/{key}/mcp-policy",
+  summary: "What an MCP assistant may do in the process (Modeler)",
   request: { params: KeyParam },
-  responses: { 200: { description: "Policy", ...json(z.object({ key: z.string(), mcpPolicy: z.string(), canStart: z.boolean(), canComplete: z.boolean() })) }, ...errorResponses },
+  responses: {
+    200: {
+      description: "Policy",
+      ...json(z.object({ key: z.string(), mcpPolicy: z.string(), canStart: z.boolean(), canComplete: z.boolean() })),
+    },
+    ...errorResponses,
+  },
 });
-
 
 export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
@@ -66,12 +118,19 @@ export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   });
   r.openapi(xml, (c) => {
     const { key, definitionId } = c.req.valid("param");
-    return c.body(rt(c).definitionXml(c.var.ctx.tenant.id, key, definitionId), 200, { "content-type": "application/xml; charset=utf-8" });
+    return c.body(rt(c).definitionXml(c.var.ctx.tenant.id, key, definitionId), 200, {
+      "content-type": "application/xml; charset=utf-8",
+    });
   });
   r.openapi(suspend, (c) => c.json(rt(c).suspendDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
   r.openapi(activate, (c) => c.json(rt(c).activateDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
   r.openapi(toggle, (c) => c.json(rt(c).toggleDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(putConfig, (c) => c.json(rt(c).putDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key, c.req.valid("json") as never) as never, 200));
+  r.openapi(putConfig, (c) =>
+    c.json(
+      rt(c).putDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key, c.req.valid("json") as never) as never,
+      200,
+    ),
+  );
   r.openapi(attachmentPolicy, (c) => {
     const cfg = rt(c).getDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key);
     return c.json({ ...DEFAULT_POLICY, ...(cfg.attachmentPolicy ?? {}) } as never, 200);

@@ -10,40 +10,68 @@ import { ActivityParams, DefinitionSchema, KeyParam, MonitorItemSchema, MonitorS
 const tags = ["definitions"];
 
 const list = createRoute({
-  tags, security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/definitions", summary: "Definitions of the tenant (not paginated)",
+  tags,
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/definitions",
+  summary: "Definitions of the tenant (not paginated)",
   responses: { 200: { description: "Definitions", ...json(z.array(DefinitionSchema)) }, ...errorResponses },
 });
 const detail = createRoute({
-  tags, security: tenantSecurity, middleware: requireAuth, method: "get", path: "/a/definitions/{key}", summary: "One definition with startFormKey",
-  request: { params: KeyParam }, responses: { 200: { description: "Definition", ...json(DefinitionSchema) }, ...errorResponses },
+  tags,
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/definitions/{key}",
+  summary: "One definition with startFormKey",
+  request: { params: KeyParam },
+  responses: { 200: { description: "Definition", ...json(DefinitionSchema) }, ...errorResponses },
 });
 const monitor = createRoute({
-  tags, security: tenantSecurity, middleware: requireManager, method: "get", path: "/a/definitions/{key}/monitor",
-  summary: "Work parked per step (Manager); without version: the version with most running instances", request: { params: KeyParam, query: VersionQuery },
+  tags,
+  security: tenantSecurity,
+  middleware: requireManager,
+  method: "get",
+  path: "/a/definitions/{key}/monitor",
+  summary: "Work parked per step (Manager); without version: the version with most running instances",
+  request: { params: KeyParam, query: VersionQuery },
   responses: { 200: { description: "Monitor", ...json(MonitorSchema) }, ...errorResponses },
 });
 const monitorItems = createRoute({
-  tags, security: tenantSecurity, middleware: requireManager, method: "get", path: "/a/definitions/{key}/monitor/{activityId}",
-  summary: "Instances parked at one step (Manager)", request: { params: ActivityParams, query: VersionQuery },
+  tags,
+  security: tenantSecurity,
+  middleware: requireManager,
+  method: "get",
+  path: "/a/definitions/{key}/monitor/{activityId}",
+  summary: "Instances parked at one step (Manager)",
+  request: { params: ActivityParams, query: VersionQuery },
   responses: { 200: { description: "Items", ...json(z.array(MonitorItemSchema)) }, ...errorResponses },
 });
 
 export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
   r.openapi(list, (c) => c.json(c.var.platform.processRuntime.listDefinitions(c.var.ctx.tenant.id), 200));
-  r.openapi(detail, (c) => c.json(c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  const isCase = (c: { var: AppEnv["Variables"] }, key: string) => c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
+  r.openapi(detail, (c) =>
+    c.json(c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200),
+  );
+  const isCase = (c: { var: AppEnv["Variables"] }, key: string) =>
+    c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
   r.openapi(monitor, (c) => {
     const { key } = c.req.valid("param");
     const { version } = c.req.valid("query");
     const t = c.var.ctx.tenant.id;
-    const monitor = isCase(c, key) ? caseMonitor(c.var.platform, t, key, version) : c.var.platform.processRuntime.monitor(t, key, version);
+    const monitor = isCase(c, key)
+      ? caseMonitor(c.var.platform, t, key, version)
+      : c.var.platform.processRuntime.monitor(t, key, version);
     return c.json(withAllReasons(monitor), 200);
   });
   r.openapi(monitorItems, (c) => {
     const { key, activityId } = c.req.valid("param");
     const { version } = c.req.valid("query");
     const t = c.var.ctx.tenant.id;
-    const items = isCase(c, key) ? caseMonitorItems(c.var.platform, t, key, activityId, version) : c.var.platform.processRuntime.monitorItems(t, key, activityId, version);
+    const items = isCase(c, key)
+      ? caseMonitorItems(c.var.platform, t, key, activityId, version)
+      : c.var.platform.processRuntime.monitorItems(t, key, activityId, version);
     return c.json(items, 200);
   });
 }

@@ -1,29 +1,67 @@
 import { z } from "@hono/zod-openapi";
 
-export const KeyParam = z.object({ key: z.string().min(1).openapi({ param: { name: "key", in: "path" } }) });
-export const VersionParams = KeyParam.extend({ definitionId: z.string().min(1).openapi({ param: { name: "definitionId", in: "path" } }) });
-export const ActivityParams = KeyParam.extend({ activityId: z.string().min(1).openapi({ param: { name: "activityId", in: "path" } }) });
+export const KeyParam = z.object({
+  key: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "key", in: "path" } }),
+});
+export const VersionParams = KeyParam.extend({
+  definitionId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "definitionId", in: "path" } }),
+});
+export const ActivityParams = KeyParam.extend({
+  activityId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "activityId", in: "path" } }),
+});
 export const VersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 export const DefinitionSchema = z
   .object({
-    key: z.string(), name: z.string(), type: z.string(), definitionId: z.string(), version: z.number().int(),
-    latestVersion: z.number().int(), publishedVersion: z.number().int().nullable(), publishedDefinitionId: z.string().nullable(),
-    suspended: z.boolean(), enabled: z.boolean(), startFormKey: z.string().nullable(), deployedAt: z.string(),
+    key: z.string(),
+    name: z.string(),
+    type: z.string(),
+    definitionId: z.string(),
+    version: z.number().int(),
+    latestVersion: z.number().int(),
+    publishedVersion: z.number().int().nullable(),
+    publishedDefinitionId: z.string().nullable(),
+    suspended: z.boolean(),
+    enabled: z.boolean(),
+    startFormKey: z.string().nullable(),
+    deployedAt: z.string(),
   })
   .openapi("Definition");
 
 export const VersionRowSchema = z
   .object({
-    definitionId: z.string(), key: z.string(), name: z.string(), version: z.number().int(), published: z.boolean(),
-    deploymentId: z.string(), createdAt: z.string(), type: z.string(),
+    definitionId: z.string(),
+    key: z.string(),
+    name: z.string(),
+    version: z.number().int(),
+    published: z.boolean(),
+    deploymentId: z.string(),
+    createdAt: z.string(),
+    type: z.string(),
   })
   .openapi("DefinitionVersion");
 
 export const DeployResultSchema = z
   .object({
     deploymentId: z.string(),
-    definitions: z.array(z.object({ key: z.string(), definitionId: z.string(), version: z.number().int(), name: z.string(), type: z.string() })),
+    definitions: z.array(
+      z.object({
+        key: z.string(),
+        definitionId: z.string(),
+        version: z.number().int(),
+        name: z.string(),
+        type: z.string(),
+      }),
+    ),
     warnings: z.array(z.string()),
   })
   .openapi("DeployResult");
@@ -55,20 +93,38 @@ export const ConfigBody = z
 
 export const MonitorSchema = z
   .object({
-    definitionKey: z.string(), definitionName: z.string(), version: z.number().int(), bpmnXml: z.string(),
-    runningInstances: z.number().int(), runningInstancesOtherVersions: z.number().int(),
+    definitionKey: z.string(),
+    definitionName: z.string(),
+    version: z.number().int(),
+    bpmnXml: z.string(),
+    runningInstances: z.number().int(),
+    runningInstancesOtherVersions: z.number().int(),
     versions: z.array(z.object({ version: z.number().int(), runningInstances: z.number().int() })),
     activities: z.array(
-      z.object({ activityId: z.string(), activityName: z.string(), activityType: z.string(), count: z.number().int(), byReason: z.record(z.string(), z.number().int()) }),
+      z.object({
+        activityId: z.string(),
+        activityName: z.string(),
+        activityType: z.string(),
+        count: z.number().int(),
+        byReason: z.record(z.string(), z.number().int()),
+      }),
     ),
   })
   .openapi("Monitor");
 
 export const MonitorItemSchema = z
   .object({
-    instanceId: z.string(), businessKey: z.string().nullable(), startTime: z.string(), reason: z.string(),
-    taskId: z.string().optional(), assignee: z.string().nullable().optional(), dueDate: z.string().nullable().optional(), errorMessage: z.string().nullable().optional(),
+    instanceId: z.string(),
+    businessKey: z.string().nullable(),
+    startTime: z.string(),
+    reason: z.string(),
+    taskId: z.string().optional(),
+    assignee: z.string().nullable().optional(),
+    dueDate: z.string().nullable().optional(),
+    errorMessage: z.string().nullable().optional(),
   })
   .openapi("MonitorItem");
 
-export const FileUpload = z.object({ file: z.any().openapi({ type: "string", format: "binary" }) }).openapi("DefinitionFileUpload");
+export const FileUpload = z
+  .object({ file: z.any().openapi({ type: "string", format: "binary" }) })
+  .openapi("DefinitionFileUpload");

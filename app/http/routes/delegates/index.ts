@@ -4,19 +4,34 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAdmin, requireModeler } from "../../middleware/roles";
 
-const ParameterSchema = z.object({ name: z.string(), type: z.string(), required: z.boolean(), description: z.string() });
+const ParameterSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  description: z.string(),
+});
 const DelegateSchema = z
   .object({ name: z.string(), className: z.string(), description: z.string(), parameters: z.array(ParameterSchema) })
   .openapi("Delegate");
-const ArchiveSchema = z.object({ name: z.string(), active: z.boolean(), delegates: z.array(z.string()) }).openapi("DelegateArchive");
+const ArchiveSchema = z
+  .object({ name: z.string(), active: z.boolean(), delegates: z.array(z.string()) })
+  .openapi("DelegateArchive");
 
 const list = createRoute({
-  tags: ["delegates"], security: tenantSecurity, middleware: requireModeler, method: "get", path: "/a/delegates",
+  tags: ["delegates"],
+  security: tenantSecurity,
+  middleware: requireModeler,
+  method: "get",
+  path: "/a/delegates",
   summary: "Service-task delegates with their declared parameters (Modeler)",
   responses: { 200: { description: "Delegates", ...json(z.array(DelegateSchema)) }, ...errorResponses },
 });
 const active = createRoute({
-  tags: ["delegates"], security: tenantSecurity, middleware: requireAdmin, method: "get", path: "/a/delegates/active",
+  tags: ["delegates"],
+  security: tenantSecurity,
+  middleware: requireAdmin,
+  method: "get",
+  path: "/a/delegates/active",
   summary: "Active delegate archives (Admin): the built-in set is the only archive",
   responses: { 200: { description: "Archives", ...json(z.array(ArchiveSchema)) }, ...errorResponses },
 });
@@ -24,9 +39,23 @@ const active = createRoute({
 /** /a/delegates */
 export function delegatesRouter() {
   const r = createRouter();
-  const delegates = (c: { var: { platform: { processRuntime: { listDelegates(): { name: string; description: string; parameters: z.infer<typeof ParameterSchema>[] }[] } } } }) =>
-    c.var.platform.processRuntime.listDelegates();
-  r.openapi(list, (c) => c.json(delegates(c).map((d) => ({ ...d, className: d.name })), 200));
-  r.openapi(active, (c) => c.json([{ name: "builtin", active: true, delegates: delegates(c).map((d) => d.name) }], 200));
+  const delegates = (c: {
+    var: {
+      platform: {
+        processRuntime: {
+          listDelegates(): { name: string; description: string; parameters: z.infer<typeof ParameterSchema>[] }[];
+        };
+      };
+    };
+  }) => c.var.platform.processRuntime.listDelegates();
+  r.openapi(list, (c) =>
+    c.json(
+      delegates(c).map((d) => ({ ...d, className: d.name })),
+      200,
+    ),
+  );
+  r.openapi(active, (c) =>
+    c.json([{ name: "builtin", active: true, delegates: delegates(c).map((d) => d.name) }], 200),
+  );
   return r;
 }

@@ -6,8 +6,17 @@ import { requireAuth, requireModeler } from "../../middleware/roles";
 import { createForm, deleteForm, getForm, listForms, saveForm } from "../../../services/forms/manage";
 import { getVersionById, getVersionByNum, listVersions, publishForm } from "../../../services/forms/versions";
 import {
-  CreateFormBody, FormDetailSchema, FormParams, FormSummarySchema, FormVersionSchema, FormVersionWithSchema,
-  NumParams, ProcessParam, PublishBody, SaveFormBody, VersionIdParams,
+  CreateFormBody,
+  FormDetailSchema,
+  FormParams,
+  FormSummarySchema,
+  FormVersionSchema,
+  FormVersionWithSchema,
+  NumParams,
+  ProcessParam,
+  PublishBody,
+  SaveFormBody,
+  VersionIdParams,
 } from "./schema";
 
 // Reading is open to every member (the task inbox shows forms); designing forms is the Modeler's (see docs/forms.md).
@@ -16,41 +25,74 @@ const write = { tags: ["forms"], security: tenantSecurity, middleware: requireMo
 const base = "/a/definitions/{processKey}/forms";
 
 const list = createRoute({
-  ...read, method: "get", path: base, summary: "Forms of a process",
-  request: { params: ProcessParam }, responses: { 200: { description: "Forms", ...json(z.array(FormSummarySchema)) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: base,
+  summary: "Forms of a process",
+  request: { params: ProcessParam },
+  responses: { 200: { description: "Forms", ...json(z.array(FormSummarySchema)) }, ...errorResponses },
 });
 const create = createRoute({
-  ...write, method: "post", path: base, summary: "Create a form with its version 1 (Modeler)",
+  ...write,
+  method: "post",
+  path: base,
+  summary: "Create a form with its version 1 (Modeler)",
   request: { params: ProcessParam, body: { ...json(CreateFormBody), required: true } },
   responses: { 201: { description: "The form with its first version", ...json(FormDetailSchema) }, ...errorResponses },
 });
 const detail = createRoute({
-  ...read, method: "get", path: `${base}/{key}`, summary: "Form with its latest and published versions",
-  request: { params: FormParams }, responses: { 200: { description: "Form", ...json(FormDetailSchema) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: `${base}/{key}`,
+  summary: "Form with its latest and published versions",
+  request: { params: FormParams },
+  responses: { 200: { description: "Form", ...json(FormDetailSchema) }, ...errorResponses },
 });
 const save = createRoute({
-  ...write, method: "put", path: `${base}/{key}`, summary: "Save a new version (Modeler)",
+  ...write,
+  method: "put",
+  path: `${base}/{key}`,
+  summary: "Save a new version (Modeler)",
   request: { params: FormParams, body: { ...json(SaveFormBody), required: true } },
   responses: { 200: { description: "Form with the new latest version", ...json(FormDetailSchema) }, ...errorResponses },
 });
 const remove = createRoute({
-  ...write, method: "delete", path: `${base}/{key}`, summary: "Delete a form and its versions (Modeler)",
-  request: { params: FormParams }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...write,
+  method: "delete",
+  path: `${base}/{key}`,
+  summary: "Delete a form and its versions (Modeler)",
+  request: { params: FormParams },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 const versions = createRoute({
-  ...read, method: "get", path: `${base}/{key}/versions`, summary: "Versions, newest first",
-  request: { params: FormParams }, responses: { 200: { description: "Versions", ...json(z.array(FormVersionSchema)) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: `${base}/{key}/versions`,
+  summary: "Versions, newest first",
+  request: { params: FormParams },
+  responses: { 200: { description: "Versions", ...json(z.array(FormVersionSchema)) }, ...errorResponses },
 });
 const byNum = createRoute({
-  ...read, method: "get", path: `${base}/{key}/versions/{num}`, summary: "A version by number",
-  request: { params: NumParams }, responses: { 200: { description: "Version", ...json(FormVersionWithSchema) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: `${base}/{key}/versions/{num}`,
+  summary: "A version by number",
+  request: { params: NumParams },
+  responses: { 200: { description: "Version", ...json(FormVersionWithSchema) }, ...errorResponses },
 });
 const byId = createRoute({
-  ...read, method: "get", path: `${base}/{key}/versions/by-id/{versionId}`, summary: "A version by UUID",
-  request: { params: VersionIdParams }, responses: { 200: { description: "Version", ...json(FormVersionWithSchema) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: `${base}/{key}/versions/by-id/{versionId}`,
+  summary: "A version by UUID",
+  request: { params: VersionIdParams },
+  responses: { 200: { description: "Version", ...json(FormVersionWithSchema) }, ...errorResponses },
 });
 const publish = createRoute({
-  ...write, method: "post", path: `${base}/{key}/publish`, summary: "Publish a version; absent versionId = latest (Modeler)",
+  ...write,
+  method: "post",
+  path: `${base}/{key}/publish`,
+  summary: "Publish a version; absent versionId = latest (Modeler)",
   request: { params: FormParams, body: { ...json(PublishBody), required: false } },
   responses: { 200: { description: "Form with its published version", ...json(FormDetailSchema) }, ...errorResponses },
 });

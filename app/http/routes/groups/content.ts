@@ -6,4 +6,9 @@ import { attachmentsRouter } from "../attachments";
 import { documentTypesRouter } from "../document-types";
 
 /** Routers of the content area (one folder per resource under app/http/routes/). */
-export const contentRouters = (): OpenAPIHono<AppEnv>[] => [cmsCollectionsRouter(), cmsRecordsRouter(), attachmentsRouter(), documentTypesRouter()];
+export const contentRouters = (): OpenAPIHono<AppEnv>[] => [
+  cmsCollectionsRouter(),
+  cmsRecordsRouter(),
+  attachmentsRouter(),
+  documentTypesRouter(),
+];

@@ -11,5 +11,12 @@ import { tasksRouter } from "../tasks";
 
 /** Routers of the human-work area (one folder per resource under app/http/routes/). */
 export const humanWorkRouters = (): OpenAPIHono<AppEnv>[] => [
-  tasksRouter(), formsRouter(), processRolesRouter(), adminProcessRolesRouter(), membersRouter(), notificationsRouter(), tenantVariablesRouter(), dataSourcesRouter(),
+  tasksRouter(),
+  formsRouter(),
+  processRolesRouter(),
+  adminProcessRolesRouter(),
+  membersRouter(),
+  notificationsRouter(),
+  tenantVariablesRouter(),
+  dataSourcesRouter(),
 ];

@@ -5,4 +5,10 @@ import { adminMembersRouter } from "../admin-members";
 import { apiKeysRouter } from "../api-keys";
 
 /** Sessions, platform administration and API keys. */
-export const platformRouters = () => [authRouter(), adminUsersRouter(), adminTenantsRouter(), adminMembersRouter(), apiKeysRouter()];
+export const platformRouters = () => [
+  authRouter(),
+  adminUsersRouter(),
+  adminTenantsRouter(),
+  adminMembersRouter(),
+  apiKeysRouter(),
+];

@@ -7,4 +7,12 @@ import { adminTenantDefinitionsRouter } from "../admin-tenant-definitions";
 import { instanceAdhocRouter } from "../instance-adhoc";
 
 /** Process definitions, instances, history, dashboard and delegates. */
-export const processRouters = () => [definitionsRouter(), instancesRouter(), historyRouter(), dashboardRouter(), delegatesRouter(), adminTenantDefinitionsRouter(), instanceAdhocRouter()];
+export const processRouters = () => [
+  definitionsRouter(),
+  instancesRouter(),
+  historyRouter(),
+  dashboardRouter(),
+  delegatesRouter(),
+  adminTenantDefinitionsRouter(),
+  instanceAdhocRouter(),
+];

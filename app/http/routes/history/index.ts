@@ -11,24 +11,55 @@ const common = { tags: ["history"], security: tenantSecurity, middleware: requir
 const HistoryQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional(), tenantId: z.string().optional() });
 const ActivitySchema = z
   .object({
-    id: z.string(), activityId: z.string(), activityName: z.string().nullable(), activityType: z.string(), startTime: z.string(),
-    endTime: z.string().nullable(), durationMs: z.number().nullable(), who: z.string().nullable(), channel: z.string().nullable(),
-    taskId: z.string().nullable(), outcome: z.string().nullable(),
+    id: z.string(),
+    activityId: z.string(),
+    activityName: z.string().nullable(),
+    activityType: z.string(),
+    startTime: z.string(),
+    endTime: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    who: z.string().nullable(),
+    channel: z.string().nullable(),
+    taskId: z.string().nullable(),
+    outcome: z.string().nullable(),
   })
   .openapi("HistoricActivity");
 
 const list = createRoute({
-  ...common, method: "get", path: "/a/history/instances", summary: "Completed instances the caller takes part in (paginated)",
-  request: { query: HistoryQuery }, responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/history/instances",
+  summary: "Completed instances the caller takes part in (paginated)",
+  request: { query: HistoryQuery },
+  responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
 });
 const detail = createRoute({
-  ...common, method: "get", path: "/a/history/instances/{id}", summary: "Completed instance detail",
+  ...common,
+  method: "get",
+  path: "/a/history/instances/{id}",
+  summary: "Completed instance detail",
   request: { params: IdParam },
-  responses: { 200: { description: "Instance", ...json(InstanceSchema.extend({ durationMs: z.number().nullable(), variables: z.record(z.string(), z.unknown()), tasks: z.array(z.any()) })) }, ...errorResponses },
+  responses: {
+    200: {
+      description: "Instance",
+      ...json(
+        InstanceSchema.extend({
+          durationMs: z.number().nullable(),
+          variables: z.record(z.string(), z.unknown()),
+          tasks: z.array(z.any()),
+        }),
+      ),
+    },
+    ...errorResponses,
+  },
 });
 const activities = createRoute({
-  ...common, method: "get", path: "/a/history/instances/{id}/activities", summary: "Activity log of an instance",
-  request: { params: IdParam }, responses: { 200: { description: "Activities", ...json(z.array(ActivitySchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/history/instances/{id}/activities",
+  summary: "Activity log of an instance",
+  request: { params: IdParam },
+  responses: { 200: { description: "Activities", ...json(z.array(ActivitySchema)) }, ...errorResponses },
 });
 
 /** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */

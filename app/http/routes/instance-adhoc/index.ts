@@ -8,26 +8,67 @@ import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity }
 import { TaskSchema } from "../tasks/schema";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };
-const ActivityParams = IdParam.extend({ activityId: z.string().min(1).openapi({ param: { name: "activityId", in: "path" } }) });
-const SubProcessParams = IdParam.extend({ subProcessId: z.string().min(1).openapi({ param: { name: "subProcessId", in: "path" } }) });
-const EnabledSchema = z.object({ subProcessId: z.string(), activityId: z.string(), name: z.string().nullable(), type: z.string() }).openapi("AdhocActivity");
+const ActivityParams = IdParam.extend({
+  activityId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "activityId", in: "path" } }),
+});
+const SubProcessParams = IdParam.extend({
+  subProcessId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "subProcessId", in: "path" } }),
+});
+const EnabledSchema = z
+  .object({ subProcessId: z.string(), activityId: z.string(), name: z.string().nullable(), type: z.string() })
+  .openapi("AdhocActivity");
 
 const enabled = createRoute({
-  ...common, method: "get", path: "/a/instances/{id}/adhoc-activities", summary: "Activities a caller may start in the instance's running ad-hoc subprocesses",
-  request: { params: IdParam }, responses: { 200: { description: "Enabled activities", ...json(z.array(EnabledSchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/instances/{id}/adhoc-activities",
+  summary: "Activities a caller may start in the instance's running ad-hoc subprocesses",
+  request: { params: IdParam },
+  responses: { 200: { description: "Enabled activities", ...json(z.array(EnabledSchema)) }, ...errorResponses },
 });
 const execute = createRoute({
-  ...common, method: "post", path: "/a/instances/{id}/adhoc-activities/{activityId}/execute", summary: "Start an enabled ad-hoc activity",
-  request: { params: ActivityParams, body: { ...json(z.object({ variables: z.record(z.string(), z.unknown()).optional() })), required: false } },
+  ...common,
+  method: "post",
+  path: "/a/instances/{id}/adhoc-activities/{activityId}/execute",
+  summary: "Start an enabled ad-hoc activity",
+  request: {
+    params: ActivityParams,
+    body: { ...json(z.object({ variables: z.record(z.string(), z.unknown()).optional() })), required: false },
+  },
   responses: {
-    200: { description: "Started", ...json(z.object({ instanceId: z.string(), activityId: z.string(), executionId: z.string(), activeTasks: z.array(TaskSchema) })) },
+    200: {
+      description: "Started",
+      ...json(
+        z.object({
+          instanceId: z.string(),
+          activityId: z.string(),
+          executionId: z.string(),
+          activeTasks: z.array(TaskSchema),
+        }),
+      ),
+    },
     ...errorResponses,
   },
 });
 const complete = createRoute({
-  ...common, method: "post", path: "/a/instances/{id}/adhoc-subprocesses/{subProcessId}/complete", summary: "Complete a running ad-hoc subprocess (409 while an activity runs)",
+  ...common,
+  method: "post",
+  path: "/a/instances/{id}/adhoc-subprocesses/{subProcessId}/complete",
+  summary: "Complete a running ad-hoc subprocess (409 while an activity runs)",
   request: { params: SubProcessParams },
-  responses: { 200: { description: "Completed", ...json(z.object({ instanceId: z.string(), subProcessId: z.string(), completed: z.boolean() })) }, ...errorResponses },
+  responses: {
+    200: {
+      description: "Completed",
+      ...json(z.object({ instanceId: z.string(), subProcessId: z.string(), completed: z.boolean() })),
+    },
+    ...errorResponses,
+  },
 });
 
 /** Ad-hoc subprocess work on an instance (Flowable's runtime calls, over HTTP). */

@@ -11,25 +11,51 @@ const common = { tags: ["instances"], security: tenantSecurity, middleware: requ
 const one = { 200: { description: "Instance", ...json(InstanceSchema) }, ...errorResponses };
 
 const failedJobs = createRoute({
-  ...common, method: "get", path: "/a/instances/failed-jobs", summary: "Failed jobs of the tenant (Manager)",
+  ...common,
+  method: "get",
+  path: "/a/instances/failed-jobs",
+  summary: "Failed jobs of the tenant (Manager)",
   responses: { 200: { description: "Jobs", ...json(z.array(FailedJobSchema)) }, ...errorResponses },
 });
 const retry = createRoute({
-  ...common, method: "post", path: "/a/instances/failed-jobs/{jobId}/retry", summary: "Back to executable with retries reset (Manager)",
-  request: { params: JobParam }, responses: { 200: { description: "Job", ...json(FailedJobSchema.partial()) }, ...errorResponses },
+  ...common,
+  method: "post",
+  path: "/a/instances/failed-jobs/{jobId}/retry",
+  summary: "Back to executable with retries reset (Manager)",
+  request: { params: JobParam },
+  responses: { 200: { description: "Job", ...json(FailedJobSchema.partial()) }, ...errorResponses },
 });
 const deadletter = createRoute({
-  ...common, method: "post", path: "/a/instances/failed-jobs/{jobId}/deadletter", summary: "Move to dead-letter, stopping retries (Manager)",
-  request: { params: JobParam }, responses: { 200: { description: "Job", ...json(FailedJobSchema) }, ...errorResponses },
+  ...common,
+  method: "post",
+  path: "/a/instances/failed-jobs/{jobId}/deadletter",
+  summary: "Move to dead-letter, stopping retries (Manager)",
+  request: { params: JobParam },
+  responses: { 200: { description: "Job", ...json(FailedJobSchema) }, ...errorResponses },
 });
 const cancel = createRoute({
-  ...common, method: "delete", path: "/a/instances/{id}", summary: "Cancel an instance (Manager)", request: { params: IdParam }, responses: one,
+  ...common,
+  method: "delete",
+  path: "/a/instances/{id}",
+  summary: "Cancel an instance (Manager)",
+  request: { params: IdParam },
+  responses: one,
 });
 const suspend = createRoute({
-  ...common, method: "patch", path: "/a/instances/{id}/suspend", summary: "Suspend (BPMN only) (Manager)", request: { params: IdParam }, responses: one,
+  ...common,
+  method: "patch",
+  path: "/a/instances/{id}/suspend",
+  summary: "Suspend (BPMN only) (Manager)",
+  request: { params: IdParam },
+  responses: one,
 });
 const activate = createRoute({
-  ...common, method: "patch", path: "/a/instances/{id}/activate", summary: "Activate (BPMN only) (Manager)", request: { params: IdParam }, responses: one,
+  ...common,
+  method: "patch",
+  path: "/a/instances/{id}/activate",
+  summary: "Activate (BPMN only) (Manager)",
+  request: { params: IdParam },
+  responses: one,
 });
 
 export function registerInstanceControl(r: OpenAPIHono<AppEnv>) {

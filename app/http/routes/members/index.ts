@@ -8,13 +8,22 @@ import { listTenantMembers } from "../../../services/members/list";
 
 const TenantMemberSchema = z
   .object({
-    membershipId: z.string(), userId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string().nullable(),
-    role: TenantRoleSchema, active: z.boolean(),
+    membershipId: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    role: TenantRoleSchema,
+    active: z.boolean(),
   })
   .openapi("TenantMember");
 
 const list = createRoute({
-  tags: ["members"], security: tenantSecurity, middleware: requireAdmin, method: "get", path: "/a/members",
+  tags: ["members"],
+  security: tenantSecurity,
+  middleware: requireAdmin,
+  method: "get",
+  path: "/a/members",
   summary: "Members of the current tenant with their role (Admin)",
   responses: { 200: { description: "Members", ...json(z.array(TenantMemberSchema)) }, ...errorResponses },
 });

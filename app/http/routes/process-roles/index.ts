@@ -5,7 +5,13 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
 import { requireAuth, requireModeler } from "../../middleware/roles";
 import {
-  addRoleMember, createProcessRole, deleteProcessRole, getProcessRole, listProcessRoles, removeRoleMember, renameProcessRole,
+  addRoleMember,
+  createProcessRole,
+  deleteProcessRole,
+  getProcessRole,
+  listProcessRoles,
+  removeRoleMember,
+  renameProcessRole,
 } from "../../../services/process-roles/manage";
 import { AddMemberBody, CreateRoleBody, ListQuery, MemberParams, ProcessRoleSchema, RenameRoleBody } from "./schema";
 
@@ -14,35 +20,68 @@ const write = { tags: ["process roles"], security: tenantSecurity, middleware: r
 const one = { 200: { description: "Process role", ...json(ProcessRoleSchema) }, ...errorResponses };
 
 const list = createRoute({
-  ...read, method: "get", path: "/a/process-roles", summary: "Process roles; with processKey, that process's and the tenant-wide ones",
-  request: { query: ListQuery }, responses: { 200: { description: "Roles", ...json(z.array(ProcessRoleSchema)) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: "/a/process-roles",
+  summary: "Process roles; with processKey, that process's and the tenant-wide ones",
+  request: { query: ListQuery },
+  responses: { 200: { description: "Roles", ...json(z.array(ProcessRoleSchema)) }, ...errorResponses },
 });
-const getOne = createRoute({ ...read, method: "get", path: "/a/process-roles/{id}", summary: "One process role", request: { params: IdParam }, responses: one });
+const getOne = createRoute({
+  ...read,
+  method: "get",
+  path: "/a/process-roles/{id}",
+  summary: "One process role",
+  request: { params: IdParam },
+  responses: one,
+});
 const create = createRoute({
-  ...write, method: "post", path: "/a/process-roles", summary: "Define a role for a process, or tenant-wide without processKey (Modeler)",
+  ...write,
+  method: "post",
+  path: "/a/process-roles",
+  summary: "Define a role for a process, or tenant-wide without processKey (Modeler)",
   request: { body: { ...json(CreateRoleBody), required: true } },
   responses: { 201: { description: "Created", ...json(ProcessRoleSchema) }, ...errorResponses },
 });
 const rename = createRoute({
-  ...write, method: "put", path: "/a/process-roles/{id}", summary: "Rename a role; its key stays (Modeler)",
-  request: { params: IdParam, body: { ...json(RenameRoleBody), required: true } }, responses: one,
+  ...write,
+  method: "put",
+  path: "/a/process-roles/{id}",
+  summary: "Rename a role; its key stays (Modeler)",
+  request: { params: IdParam, body: { ...json(RenameRoleBody), required: true } },
+  responses: one,
 });
 const remove = createRoute({
-  ...write, method: "delete", path: "/a/process-roles/{id}", summary: "Delete a role and its assignments (Modeler)",
-  request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...write,
+  method: "delete",
+  path: "/a/process-roles/{id}",
+  summary: "Delete a role and its assignments (Modeler)",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 const members = createRoute({
-  ...read, method: "get", path: "/a/process-roles/{id}/members", summary: "Users holding the role",
-  request: { params: IdParam }, responses: { 200: { description: "Members", ...json(ProcessRoleSchema.shape.members) }, ...errorResponses },
+  ...read,
+  method: "get",
+  path: "/a/process-roles/{id}/members",
+  summary: "Users holding the role",
+  request: { params: IdParam },
+  responses: { 200: { description: "Members", ...json(ProcessRoleSchema.shape.members) }, ...errorResponses },
 });
 const assign = createRoute({
-  ...write, method: "post", path: "/a/process-roles/{id}/members", summary: "Assign a tenant member to the role (Modeler)",
+  ...write,
+  method: "post",
+  path: "/a/process-roles/{id}/members",
+  summary: "Assign a tenant member to the role (Modeler)",
   request: { params: IdParam, body: { ...json(AddMemberBody), required: true } },
   responses: { 201: { description: "The role with its members", ...json(ProcessRoleSchema) }, ...errorResponses },
 });
 const unassign = createRoute({
-  ...write, method: "delete", path: "/a/process-roles/{id}/members/{userId}", summary: "Withdraw the role from a user (Modeler)",
-  request: { params: MemberParams }, responses: { 204: { description: "Removed" }, ...errorResponses },
+  ...write,
+  method: "delete",
+  path: "/a/process-roles/{id}/members/{userId}",
+  summary: "Withdraw the role from a user (Modeler)",
+  request: { params: MemberParams },
+  responses: { 204: { description: "Removed" }, ...errorResponses },
 });
 
 /** /a/process-roles: the candidate groups of user tasks. */

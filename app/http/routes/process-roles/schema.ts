@@ -9,13 +9,20 @@ export const RoleMemberSchema = z
   .openapi("ProcessRoleMember");
 export const ProcessRoleSchema = z
   .object({
-    id: z.string(), processKey: z.string().nullable().openapi({ description: "null for a tenant-wide role" }),
-    key: z.string().openapi({ description: "named by candidateGroups of user tasks" }), name: z.string(), createdAt: z.string(),
+    id: z.string(),
+    processKey: z.string().nullable().openapi({ description: "null for a tenant-wide role" }),
+    key: z.string().openapi({ description: "named by candidateGroups of user tasks" }),
+    name: z.string(),
+    createdAt: z.string(),
     members: z.array(RoleMemberSchema),
   })
   .openapi("ProcessRole");
 export const CreateRoleBody = z
-  .object({ processKey: z.string().regex(KEY, keyMessage).nullable().optional(), key: z.string().regex(KEY, keyMessage), name: z.string().min(1).max(200) })
+  .object({
+    processKey: z.string().regex(KEY, keyMessage).nullable().optional(),
+    key: z.string().regex(KEY, keyMessage),
+    name: z.string().min(1).max(200),
+  })
   .openapi("CreateProcessRoleRequest");
 export const RenameRoleBody = z.object({ name: z.string().min(1).max(200) }).openapi("RenameProcessRoleRequest");
 export const AddMemberBody = z.object({ userId: z.string().min(1) }).openapi("AddProcessRoleMemberRequest");

@@ -4,32 +4,67 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { claimTask, completeTask, delegateTask, unclaimTask, writeTaskVariables } from "../../../services/tasks/operations";
+import {
+  claimTask,
+  completeTask,
+  delegateTask,
+  unclaimTask,
+  writeTaskVariables,
+} from "../../../services/tasks/operations";
 import { addComment } from "../../../services/tasks/comments";
 import { CommentBody, CommentSchema, CompleteBody, DelegateBody, TaskSchema, VariablesBody } from "./schema";
 
 const common = { tags: ["tasks"], security: tenantSecurity, middleware: requireAuth };
 const one = { 200: { description: "Task", ...json(TaskSchema) }, ...errorResponses };
 
-const claim = createRoute({ ...common, method: "post", path: "/a/tasks/{id}/claim", summary: "Claim the task", request: { params: IdParam }, responses: one });
+const claim = createRoute({
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/claim",
+  summary: "Claim the task",
+  request: { params: IdParam },
+  responses: one,
+});
 const unclaim = createRoute({
-  ...common, method: "post", path: "/a/tasks/{id}/unclaim", summary: "Return the task to its candidates", request: { params: IdParam }, responses: one,
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/unclaim",
+  summary: "Return the task to its candidates",
+  request: { params: IdParam },
+  responses: one,
 });
 const complete = createRoute({
-  ...common, method: "post", path: "/a/tasks/{id}/complete", summary: "Complete with the form's variables (required fields checked)",
-  request: { params: IdParam, body: { ...json(CompleteBody), required: false } }, responses: one,
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/complete",
+  summary: "Complete with the form's variables (required fields checked)",
+  request: { params: IdParam, body: { ...json(CompleteBody), required: false } },
+  responses: one,
 });
 const delegate = createRoute({
-  ...common, method: "post", path: "/a/tasks/{id}/delegate", summary: "Hand the task to another member",
-  request: { params: IdParam, body: { ...json(DelegateBody), required: true } }, responses: one,
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/delegate",
+  summary: "Hand the task to another member",
+  request: { params: IdParam, body: { ...json(DelegateBody), required: true } },
+  responses: one,
 });
 const writeVariables = createRoute({
-  ...common, method: "post", path: "/a/tasks/{id}/variables", summary: "Write variables without completing",
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/variables",
+  summary: "Write variables without completing",
   request: { params: IdParam, body: { ...json(VariablesBody), required: true } },
-  responses: { 200: { description: "Variables after the write", ...json(z.record(z.string(), z.unknown())) }, ...errorResponses },
+  responses: {
+    200: { description: "Variables after the write", ...json(z.record(z.string(), z.unknown())) },
+    ...errorResponses,
+  },
 });
 const comment = createRoute({
-  ...common, method: "post", path: "/a/tasks/{id}/comments", summary: "Add a comment",
+  ...common,
+  method: "post",
+  path: "/a/tasks/{id}/comments",
+  summary: "Add a comment",
   request: { params: IdParam, body: { ...json(CommentBody), required: true } },
   responses: { 201: { description: "Comment", ...json(CommentSchema) }, ...errorResponses },
 });
@@ -43,6 +78,8 @@ export function registerTaskOperations(r: OpenAPIHono<AppEnv>) {
     return c.json(await completeTask(c.var.ctx, c.req.valid("param").id, body.variables ?? {}), 200);
   });
   r.openapi(delegate, (c) => c.json(delegateTask(c.var.ctx, c.req.valid("param").id, c.req.valid("json").userId), 200));
-  r.openapi(writeVariables, async (c) => c.json(await writeTaskVariables(c.var.ctx, c.req.valid("param").id, c.req.valid("json").variables), 200));
+  r.openapi(writeVariables, async (c) =>
+    c.json(await writeTaskVariables(c.var.ctx, c.req.valid("param").id, c.req.valid("json").variables), 200),
+  );
   r.openapi(comment, (c) => c.json(addComment(c.var.ctx, c.req.valid("param").id, c.req.valid("json").message), 201));
 }

@@ -11,24 +11,44 @@ import { CommentSchema, CompletedQuery, TaskDetailSchema, TaskListQuery, TaskSch
 const common = { tags: ["tasks"], security: tenantSecurity, middleware: requireAuth };
 
 const list = createRoute({
-  ...common, method: "get", path: "/a/tasks", summary: "Open tasks the caller sees (plain array; page zero-based, size default 100, max 200)",
-  request: { query: TaskListQuery }, responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/tasks",
+  summary: "Open tasks the caller sees (plain array; page zero-based, size default 100, max 200)",
+  request: { query: TaskListQuery },
+  responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
 });
 const completed = createRoute({
-  ...common, method: "get", path: "/a/tasks/completed", summary: "Completed tasks the caller sees (plain array)",
-  request: { query: CompletedQuery }, responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/tasks/completed",
+  summary: "Completed tasks the caller sees (plain array)",
+  request: { query: CompletedQuery },
+  responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
 });
 const detail = createRoute({
-  ...common, method: "get", path: "/a/tasks/{id}", summary: "Task with the form of its locked version",
-  request: { params: IdParam }, responses: { 200: { description: "Task", ...json(TaskDetailSchema) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/tasks/{id}",
+  summary: "Task with the form of its locked version",
+  request: { params: IdParam },
+  responses: { 200: { description: "Task", ...json(TaskDetailSchema) }, ...errorResponses },
 });
 const variables = createRoute({
-  ...common, method: "get", path: "/a/tasks/{id}/variables", summary: "Variables visible to the task",
-  request: { params: IdParam }, responses: { 200: { description: "Variables", ...json(z.record(z.string(), z.unknown())) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/tasks/{id}/variables",
+  summary: "Variables visible to the task",
+  request: { params: IdParam },
+  responses: { 200: { description: "Variables", ...json(z.record(z.string(), z.unknown())) }, ...errorResponses },
 });
 const comments = createRoute({
-  ...common, method: "get", path: "/a/tasks/{id}/comments", summary: "Comments, oldest first",
-  request: { params: IdParam }, responses: { 200: { description: "Comments", ...json(z.array(CommentSchema)) }, ...errorResponses },
+  ...common,
+  method: "get",
+  path: "/a/tasks/{id}/comments",
+  summary: "Comments, oldest first",
+  request: { params: IdParam },
+  responses: { 200: { description: "Comments", ...json(z.array(CommentSchema)) }, ...errorResponses },
 });
 
 export function registerTaskQueries(r: OpenAPIHono<AppEnv>) {

@@ -3,7 +3,13 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAdmin, requireModeler } from "../../middleware/roles";
-import { createVariable, deleteVariable, getVariable, listVariables, putVariable } from "../../../services/tenant-variables/manage";
+import {
+  createVariable,
+  deleteVariable,
+  getVariable,
+  listVariables,
+  putVariable,
+} from "../../../services/tenant-variables/manage";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/;
 const nameMessage = "must start with a letter or _ and hold up to 100 letters, digits or _ . -";
@@ -11,15 +17,30 @@ const MAX_VALUE = 65_536;
 
 const VariableSchema = z
   .object({
-    name: z.string(), value: z.string().nullable().openapi({ description: "null for a secret: secrets are write-only" }),
-    secret: z.boolean(), createdAt: z.string(), updatedAt: z.string(), updatedBy: z.string().nullable(),
+    name: z.string(),
+    value: z.string().nullable().openapi({ description: "null for a secret: secrets are write-only" }),
+    secret: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
   })
   .openapi("TenantVariable");
 const CreateBody = z
-  .object({ name: z.string().regex(NAME, nameMessage), value: z.string().max(MAX_VALUE), secret: z.boolean().optional() })
+  .object({
+    name: z.string().regex(NAME, nameMessage),
+    value: z.string().max(MAX_VALUE),
+    secret: z.boolean().optional(),
+  })
   .openapi("CreateTenantVariableRequest");
-const PutBody = z.object({ value: z.string().max(MAX_VALUE), secret: z.boolean().optional() }).openapi("PutTenantVariableRequest");
-const NameParam = z.object({ name: z.string().regex(NAME, nameMessage).openapi({ param: { name: "name", in: "path" } }) });
+const PutBody = z
+  .object({ value: z.string().max(MAX_VALUE), secret: z.boolean().optional() })
+  .openapi("PutTenantVariableRequest");
+const NameParam = z.object({
+  name: z
+    .string()
+    .regex(NAME, nameMessage)
+    .openapi({ param: { name: "name", in: "path" } }),
+});
 
 // Admin writes; Modeler (and Admin) reads names and plain values. API keys hold no membership, so neither.
 const read = { tags: ["tenant variables"], security: tenantSecurity, middleware: requireModeler };
@@ -27,21 +48,43 @@ const write = { tags: ["tenant variables"], security: tenantSecurity, middleware
 const one = { 200: { description: "Variable", ...json(VariableSchema) }, ...errorResponses };
 
 const list = createRoute({
-  ...read, method: "get", path: "/a/variables", summary: "Tenant variables; secrets show value null (Modeler)",
+  ...read,
+  method: "get",
+  path: "/a/variables",
+  summary: "Tenant variables; secrets show value null (Modeler)",
   responses: { 200: { description: "Variables", ...json(z.array(VariableSchema)) }, ...errorResponses },
 });
-const getOne = createRoute({ ...read, method: "get", path: "/a/variables/{name}", summary: "One variable (Modeler)", request: { params: NameParam }, responses: one });
+const getOne = createRoute({
+  ...read,
+  method: "get",
+  path: "/a/variables/{name}",
+  summary: "One variable (Modeler)",
+  request: { params: NameParam },
+  responses: one,
+});
 const create = createRoute({
-  ...write, method: "post", path: "/a/variables", summary: "Create a value or a secret (Admin)",
-  request: { body: { ...json(CreateBody), required: true } }, responses: { 201: { description: "Created", ...json(VariableSchema) }, ...errorResponses },
+  ...write,
+  method: "post",
+  path: "/a/variables",
+  summary: "Create a value or a secret (Admin)",
+  request: { body: { ...json(CreateBody), required: true } },
+  responses: { 201: { description: "Created", ...json(VariableSchema) }, ...errorResponses },
 });
 const put = createRoute({
-  ...write, method: "put", path: "/a/variables/{name}", summary: "Create or replace (Admin)",
-  request: { params: NameParam, body: { ...json(PutBody), required: true } }, responses: one,
+  ...write,
+  method: "put",
+  path: "/a/variables/{name}",
+  summary: "Create or replace (Admin)",
+  request: { params: NameParam, body: { ...json(PutBody), required: true } },
+  responses: one,
 });
 const remove = createRoute({
-  ...write, method: "delete", path: "/a/variables/{name}", summary: "Delete (Admin)",
-  request: { params: NameParam }, responses: { 204: { description: "Deleted" }, ...errorResponses },
+  ...write,
+  method: "delete",
+  path: "/a/variables/{name}",
+  summary: "Delete (Admin)",
+  request: { params: NameParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
 /** /a/variables */
