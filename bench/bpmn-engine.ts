@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
-import { createProcessRuntime } from "../app/services/process-runtime";
+import { createProcessRuntime } from "../app/runtime/bpmn";
 
 const N = Number(process.argv[2] ?? 5000);
 const T = "bench";

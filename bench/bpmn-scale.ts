@@ -6,14 +6,14 @@
 import { mkdtempSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../app/config";
-import { createPlatform } from "../app/services/platform";
-import { bootstrapSuperAdmin } from "../app/services/bootstrap";
+import { loadConfig } from "../app/platform/config";
+import { createPlatform } from "../app/platform/platform";
+import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { engineDbPath } from "../tenants/paths";
-import { createProcessRuntime } from "../app/services/process-runtime";
+import { createProcessRuntime } from "../app/runtime/bpmn";
 
 const N = Number(process.env.BENCH_INSTANCES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
-import { createCaseRuntime } from "../app/services/case-runtime";
-import { createProcessRuntime } from "../app/services/process-runtime";
+import { createCaseRuntime } from "../app/runtime/cmmn";
+import { createProcessRuntime } from "../app/runtime/bpmn";
 import { startChild } from "./support/load";
 import { closedLoop, fmt, type LoopResult } from "./support/closed-loop";
 

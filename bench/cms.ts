@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../app/config";
-import { createPlatform } from "../app/services/platform";
-import { bootstrapSuperAdmin } from "../app/services/bootstrap";
+import { loadConfig } from "../app/platform/config";
+import { createPlatform } from "../app/platform/platform";
+import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { SYSTEM_ACTOR } from "../app/services/attachments/system-actor";
 import type { RequestCtx } from "../app/services/context";

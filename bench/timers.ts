@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
-import { createProcessRuntime } from "../app/services/process-runtime";
+import { createProcessRuntime } from "../app/runtime/bpmn";
 
 const T = "bench";
 const MODEL = `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="bench"><process id="tm" isExecutable="true">

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { swaggerUI } from "@hono/swagger-ui";
 import type { AppEnv } from "./env";
-import type { Platform } from "../services/platform";
+import type { Platform } from "../platform/platform";
 import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
 import { validationHook } from "./router";

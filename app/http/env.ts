@@ -1,4 +1,4 @@
-import type { Platform } from "../services/platform";
+import type { Platform } from "../platform/platform";
 import type { Actor, RequestCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
 

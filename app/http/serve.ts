@@ -1,6 +1,6 @@
-import { loadConfig } from "../config";
-import { createPlatform } from "../services/platform";
-import { bootstrapSuperAdmin } from "../services/bootstrap";
+import { loadConfig } from "../platform/config";
+import { createPlatform } from "../platform/platform";
+import { bootstrapSuperAdmin } from "../platform/bootstrap";
 import { createApp } from "./app";
 
 const config = loadConfig();

@@ -1,6 +1,6 @@
 import type { TenantDb } from "../../tenants/tenant-db-cache";
 import type { TenantRecord } from "../../tenants/tenant-directory";
-import type { Platform } from "./platform";
+import type { Platform } from "../platform/platform";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];

@@ -2,9 +2,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../app/config";
-import { createPlatform } from "../../app/services/platform";
-import { bootstrapSuperAdmin } from "../../app/services/bootstrap";
+import { loadConfig } from "../../app/platform/config";
+import { createPlatform } from "../../app/platform/platform";
+import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
 import { createApp } from "../../app/http/app";
 
 const TOTAL = Number(process.env.BENCH_TOTAL_TASKS ?? 100_000);

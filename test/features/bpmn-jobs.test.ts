@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createDelegateRegistry } from "../../engine/bpmn";
 import { openSqlite } from "../../db/connection";
-import { createProcessRuntime } from "../../app/services/process-runtime";
+import { createProcessRuntime } from "../../app/runtime/bpmn";
 import { ALL, bpmn, makeRuntime, T, testClock } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };

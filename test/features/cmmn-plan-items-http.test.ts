@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createCaseRuntime, type CaseRuntime } from "../../app/services/case-runtime";
+import { createCaseRuntime, type CaseRuntime } from "../../app/runtime/cmmn";
 import { cmmn } from "../fixtures/cmmn/harness";
 import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { startTestServer, type TestServer } from "../harness/server";

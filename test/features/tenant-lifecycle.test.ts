@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
-import { loadConfig } from "../../app/config";
-import { createPlatform } from "../../app/services/platform";
+import { loadConfig } from "../../app/platform/config";
+import { createPlatform } from "../../app/platform/platform";
 import { createApp } from "../../app/http/app";
 import { runMigrations } from "../../db/migrate";
 import { startTestServer, type TestServer } from "../harness/server";

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../app/config";
-import { createPlatform, type Platform, type PlatformOptions } from "../../app/services/platform";
-import { bootstrapSuperAdmin } from "../../app/services/bootstrap";
+import { loadConfig } from "../../app/platform/config";
+import { createPlatform, type Platform, type PlatformOptions } from "../../app/platform/platform";
+import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
 import { ManualClock } from "../../app/services/clock";
 import { createApp, type App } from "../../app/http/app";
 import type { MailMessage } from "../../app/services/mail/mailer";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { memberships, users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { ConflictError, NotFoundError } from "../errors";
 import { getTenant } from "./tenants";
 import { getUser } from "./users";

@@ -1,9 +1,9 @@
 import { count, like, or, asc, eq, type SQL } from "drizzle-orm";
 import { tenants } from "../../../db/platform/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
-import { pageOf, pageParams } from "../pagination";
+import { pageOf, pageParams } from "../../../db/pagination";
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

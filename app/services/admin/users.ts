@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, like, or, type SQL } from "drizzle-orm";
 import { users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { checkPasswordPolicy, hashPassword } from "../auth/passwords";
-import { pageOf, pageParams } from "../pagination";
+import { pageOf, pageParams } from "../../../db/pagination";
 import { immediate } from "../../../db/connection";
 import { sessions } from "../../../db/platform/schema";
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { apiKeys } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { sha256 } from "../auth/tokens";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import { verifyPassword } from "./passwords";
 import { createSession, issueRefreshToken, sessionResponse, type LoginResponse, type UserRow } from "./sessions";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { sessions, users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { NotFoundError, UnauthorizedError } from "../errors";
 import type { AccessClaims } from "./tokens";
 import { globalRoles, tenantsOf } from "./sessions";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { passwordResets, sessions, users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { BadRequestError, TooManyRequestsError } from "../errors";
 import { immediate } from "../../../db/connection";
 import { randomSecret, sha256 } from "./tokens";

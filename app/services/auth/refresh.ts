@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { refreshTokens, sessions, users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { UnauthorizedError } from "../errors";
 import { immediate } from "../../../db/connection";
 import { sha256 } from "./tokens";

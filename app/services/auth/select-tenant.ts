@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { refreshTokens, sessions, users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import type { AccessClaims } from "./tokens";
 import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from "../errors";
 import { immediate } from "../../../db/connection";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, refreshTokens, sessions, tenants, type users } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { randomSecret, sha256 } from "./tokens";
 
 /** Refresh tokens live 14 days from their issue; each use rotates them. */

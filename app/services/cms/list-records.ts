@@ -1,6 +1,6 @@
 import type { RequestCtx } from "../context";
 import { BadRequestError } from "../errors";
-import { pageOf, pageParams, type Page } from "../pagination";
+import { pageOf, pageParams, type Page } from "../../../db/pagination";
 import { clearanceOf } from "./clearance";
 import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "./query";
 import type { RecordOut } from "./store";

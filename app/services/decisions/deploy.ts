@@ -1,7 +1,7 @@
 import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
 import { immediate } from "../../../db/connection";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { BadRequestError } from "../errors";
 import { nextVersion } from "./store";
 import { withDmnErrors } from "./dmn-errors";

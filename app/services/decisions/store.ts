@@ -1,6 +1,6 @@
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import { decisions } from "../../../db/engine/schema";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { NotFoundError } from "../errors";
 import { prepared } from "../prepared";
 

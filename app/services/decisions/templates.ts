@@ -2,7 +2,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { dmnTemplates } from "../../../db/platform/schema";
 import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { ConflictError, NotFoundError, BadRequestError } from "../errors";
 import { withDmnErrors } from "./dmn-errors";
 import { deployDecisionXml } from "./deploy";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../../db/platform/schema";
 import type { RequestCtx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { pageOf, pageParams } from "../pagination";
+import { pageOf, pageParams } from "../../../db/pagination";
 import { notificationView } from "./notify";
 
 /** Notifications belong to a person: the user id always comes from the token, and an API key has none. */

@@ -1,4 +1,4 @@
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { getTenant } from "../admin/tenants";
 import { rolesWithMembers } from "./store";
 

@@ -1,4 +1,4 @@
-import type { Platform } from "../platform";
+import type { Platform } from "../../platform/platform";
 import { NotFoundError } from "../errors";
 
 type Row = Record<string, unknown>;
@@ -96,7 +96,7 @@ export function caseMonitorItems(p: Platform, tenantId: string, key: string, act
 }
 
 /** Running and ended cases the viewer sees, for the dashboard. */
-export function caseCounters(p: Platform, tenantId: string, v: import("../process-runtime").Visibility) {
+export function caseCounters(p: Platform, tenantId: string, v: import("../../runtime/bpmn").Visibility) {
   return {
     running: p.caseRuntime.listCases(tenantId, v, { page: 0, size: 1 }).totalElements,
     finished: p.caseRuntime.historyCases(tenantId, v, { page: 0, size: 1 }).totalElements,

@@ -1,6 +1,6 @@
 import type { RequestCtx } from "../context";
 import { BadRequestError } from "../errors";
-import { pageOf, pageParams, type Page } from "../pagination";
+import { pageOf, pageParams, type Page } from "../../../db/pagination";
 import { visibilityOf } from "./visibility";
 
 type Row = { id: string; startTime: string; endTime: string | null };

@@ -1,4 +1,4 @@
-import { REASONS } from "../process-runtime/monitor";
+import { REASONS } from "../../runtime/bpmn/monitor";
 
 /** Every activity row carries all of the spec's reasons, 0 where nothing is parked for one, so clients can read any key. */
 export function withAllReasons<T extends { activities: { byReason: Record<string, number> }[] }>(monitor: T): T {

@@ -1,4 +1,4 @@
-import type { Visibility } from "../process-runtime";
+import type { Visibility } from "../../runtime/bpmn";
 import { seesWholeTenant, type RequestCtx } from "../context";
 import { processRolesOfUser } from "../process-roles/queries";
 

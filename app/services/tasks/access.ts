@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../context";
-import type { TaskView } from "../process-runtime";
+import type { TaskView } from "../../runtime/bpmn";
 import { visibilityOf } from "../process/visibility";
 
 /** The task if the caller may see it; another tenant's id, an unknown id and an invisible task all answer 404. */

@@ -1,7 +1,7 @@
 import type { Statement } from "bun:sqlite";
-import type { Platform } from "../platform";
-import { taskViewOfRow, visibleOpenTasksSql, type Visibility } from "../process-runtime/views";
-import { pageParams } from "../pagination";
+import type { Platform } from "../../platform/platform";
+import { taskViewOfRow, visibleOpenTasksSql, type Visibility } from "../../runtime/bpmn/views";
+import { pageParams } from "../../../db/pagination";
 
 const statements = new WeakMap<object, Map<string, Statement>>();
 

@@ -8,7 +8,7 @@ import {
   listPlanItems,
   runPlanItemCommand,
   type PlanItemCommand,
-} from "../../../services/case-runtime/requests";
+} from "../../../services/case-plan-items/plan-items";
 import { CaseParam, MilestoneSchema, PlanItemParam, PlanItemSchema, PlanItemsQuery } from "./schema";
 
 const common = { tags: ["cases"], security: tenantSecurity };

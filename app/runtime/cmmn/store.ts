@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { CaseChanges, CaseDefinition, LoadedCase, PlanItemInstance } from "../../../engine/cmmn";
 import { ConflictError, RevisionConflict } from "../../../engine/errors";
 import type { CaseModel } from "../../../engine/model/cmmn";
-import type { Row } from "../process-runtime/rows";
+import type { Row } from "../bpmn/rows";
 
 export const toItem = (r: Row): PlanItemInstance => ({
   id: r.id,

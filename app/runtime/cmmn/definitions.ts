@@ -1,7 +1,7 @@
 import { BadRequestError } from "../../../engine/errors";
 import { parseCmmn } from "../../../engine/model/cmmn";
 import type { CaseContext } from "./context";
-import type { Row } from "../process-runtime/rows";
+import type { Row } from "../bpmn/rows";
 
 export interface CaseDeployResult {
   deploymentId: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { processTemplates } from "../../../db/platform/schema";
-import type { Platform } from "../platform";
+import { processTemplates } from "../../db/platform/schema";
+import type { Platform } from "./platform";
 
 /**
  * Provisioning seeder: deploys every enabled global process template into the new tenant, each as the tenant's own

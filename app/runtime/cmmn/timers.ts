@@ -1,5 +1,5 @@
 import { caseEngine, type TimerRecord } from "../../../engine/cmmn";
-import type { Row } from "../process-runtime/rows";
+import type { Row } from "../bpmn/rows";
 import type { CaseContext } from "./context";
 
 class TimerGone extends Error {}

@@ -1,7 +1,7 @@
 import { caseEngine } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import { iso, toTask, type Row } from "../process-runtime/rows";
-import { instanceVisibilitySql, page, paging, taskView, type Visibility } from "../process-runtime/views";
+import { iso, toTask, type Row } from "../bpmn/rows";
+import { instanceVisibilitySql, page, paging, taskView, type Visibility } from "../bpmn/views";
 import type { CaseContext } from "./context";
 import { caseView, caseViewOf } from "./views";
 

@@ -1,6 +1,6 @@
 import { isManager, type RequestCtx } from "../context";
 import { visibilityOf } from "../process/visibility";
-import type { CaseRuntime } from "./index";
+import type { CaseRuntime } from "../../runtime/cmmn/index";
 
 /** The platform's case runtime. */
 export function caseRuntimeOf(ctx: RequestCtx): CaseRuntime {

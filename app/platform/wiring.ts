@@ -1,10 +1,10 @@
-import { createProcessRuntime, type ProcessRuntime } from "../process-runtime";
-import { createCaseRuntime, type CaseRuntime } from "../case-runtime";
-import { formVersionFor } from "../forms/task-forms";
-import { notify } from "../notifications/notify";
-import { evaluateLatest } from "../decisions/operations";
-import type { Platform } from "../platform";
-import type { TaskRecord } from "../../../engine/bpmn";
+import { createProcessRuntime, type ProcessRuntime } from "../runtime/bpmn";
+import { createCaseRuntime, type CaseRuntime } from "../runtime/cmmn";
+import { formVersionFor } from "../services/forms/task-forms";
+import { notify } from "../services/notifications/notify";
+import { evaluateLatest } from "../services/decisions/operations";
+import type { Platform } from "./platform";
+import type { TaskRecord } from "../../engine/bpmn";
 
 /** Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified. */
 function taskHooks(p: Platform) {

@@ -1,6 +1,6 @@
 import type { TaskRecord } from "../../../engine/bpmn";
 import { iso, toTask, type Row } from "./rows";
-import { pageOf, pageParams, type Page } from "../pagination";
+import { pageOf, pageParams, type Page } from "../../../db/pagination";
 
 /** Who is asking: the whole tenant (Manager and above), or one user with their process roles (groups). */
 export interface Visibility {
@@ -128,7 +128,7 @@ export function visibleInstances(tenantId: string, v: Visibility): { from: strin
   };
 }
 
-export type { Page } from "../pagination";
+export type { Page } from "../../../db/pagination";
 
 /** The spec's envelope (argument order kept for the runtime's callers). */
 export const page = <T>(content: T[], number: number, size: number, total: number): Page<T> =>

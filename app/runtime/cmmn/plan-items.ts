@@ -1,8 +1,8 @@
 import { caseEngine, type ManualOp, type PlanItemInstance } from "../../../engine/cmmn";
 import { checkCompletion } from "../../../engine/cmmn/completion";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import { iso, type Row } from "../process-runtime/rows";
-import type { Visibility } from "../process-runtime/views";
+import { iso, type Row } from "../bpmn/rows";
+import type { Visibility } from "../bpmn/views";
 import type { CaseContext } from "./context";
 import type { createCaseInstances } from "./instances";
 import { toItem } from "./store";

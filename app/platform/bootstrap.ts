@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { users } from "../../db/platform/schema";
 import type { Platform } from "./platform";
-import { hashPassword } from "./auth/passwords";
-import { randomSecret } from "./auth/tokens";
+import { hashPassword } from "../services/auth/passwords";
+import { randomSecret } from "../services/auth/tokens";
 
 /** On an empty platform database, creates the SUPER_ADMIN; a generated password is printed once. */
 export async function bootstrapSuperAdmin(p: Platform): Promise<void> {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
-import type { SyncMode } from "../db/connection";
+import type { SyncMode } from "../../db/connection";
 
 /** Everything read from the environment, once, at start. */
 export interface Config {

@@ -1,5 +1,5 @@
 import type { CaseInstanceRecord, PlanItemInstance } from "../../../engine/cmmn";
-import { iso, type Row } from "../process-runtime/rows";
+import { iso, type Row } from "../bpmn/rows";
 
 /** Case summary (list rows and the base of detail), shaped like process instances with type CMMN. */
 export function caseView(r: Row) {
