@@ -42,13 +42,7 @@ const sa = login.accessToken as string;
 const tenant = await json("POST", "/api/admin/tenants", sa, { slug: "bench", name: "Bench" });
 await platform.idle();
 const token = (await json("POST", "/api/auth/select-tenant", sa, { tenantSlug: "bench" })).accessToken as string;
-const ctx: RequestCtx = {
-  platform,
-  tenant: platform.tenants.get(tenant.id as string)!,
-  actor: SYSTEM_ACTOR,
-  db: platform.tenantDbs.get(tenant.id as string),
-  requestId: "bench",
-};
+const ctx: RequestCtx = platform.tenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench");
 
 const fields = [
   { name: "sku", type: "text", required: true },

@@ -7,10 +7,11 @@ import * as engineSchema from "../../db/engine/schema";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
 import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
-import { TenantDirectory, type PlatformOrm } from "../../tenants/tenant-directory";
+import { TenantDirectory, type PlatformOrm, type TenantRecord } from "../../tenants/tenant-directory";
 import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
 import type { Config } from "./config";
 import { systemClock, type Clock } from "../services/clock";
+import type { Actor, PlatformPorts, RequestCtx } from "../services/context";
 import { RateLimiter } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
 import { createMailer, type Mailer } from "../services/mail/mailer";
@@ -56,6 +57,10 @@ export interface Platform {
   /** Starts provisioning in the background and answers at once. */
   provisionInBackground(tenantId: string): void;
   sweep(): Promise<{ recovered: string[] }>;
+  /** The ports operations are given (see app/services/context.ts); the HTTP layer builds each call's ctx from them. */
+  ports: PlatformPorts;
+  /** The one place a tenant operation's full ctx is assembled (requests, tests, later MCP tools and jobs). */
+  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): RequestCtx;
   /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
   idle(): Promise<void>;
   /** Starts timers (tenant sweep); `stop` ends them. */
@@ -133,9 +138,33 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime" | "caseRuntime"> as Platform;
+  } as Omit<Platform, "processRuntime" | "caseRuntime" | "ports" | "tenantCtx"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.caseRuntime = wireCaseRuntime(platform);
+  platform.ports = {
+    platformDb,
+    tenants,
+    tokens: platform.tokens,
+    mailer: platform.mailer,
+    limiters: platform.limiters,
+    processRuntime: platform.processRuntime,
+    caseRuntime: platform.caseRuntime,
+    provisionInBackground: platform.provisionInBackground,
+    tenantDb: (tenantId) => tenantDbs.get(tenantId),
+    isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
+    settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes },
+    log,
+  };
+  platform.tenantCtx = (tenant, actor, requestId) => ({
+    ...platform.ports,
+    platform,
+    db: tenantDbs.get(tenant.id),
+    tenant,
+    actor,
+    channel: actor.channel,
+    requestId,
+    clock,
+  });
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   setProcessAccess(runtimeProcessAccess);

@@ -1,14 +1,21 @@
 import type { TenantDb } from "../../tenants/tenant-db-cache";
-import type { TenantRecord } from "../../tenants/tenant-directory";
-import type { Platform } from "../platform/platform";
+import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
+import type { CaseRuntime } from "../runtime/cmmn";
+import type { ProcessRuntime } from "../runtime/bpmn";
+import type { TokenService } from "./auth/tokens";
+import type { Clock } from "./clock";
+import type { Mailer } from "./mail/mailer";
+import type { RateLimiter } from "./rate-limiter";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
-export type Channel = "REST" | "API_KEY" | "MCP" | "SYSTEM";
 
-/** Who is acting: a user (token or Basic), an API key, or the system itself. */
+/** How an operation reached the service; recorded in history. SYSTEM is the service acting on its own account. */
+export type Channel = "REST" | "API_KEY" | "MCP" | "AGENT" | "ROBOT" | "MAIL" | "JOB" | "SYSTEM";
+
+/** Who is acting: a user (token or Basic), an API key, an agent, a robot, or the system itself. */
 export interface Actor {
-  kind: "user" | "apiKey" | "system";
+  kind: "user" | "apiKey" | "agent" | "robot" | "system";
   userId: string | null;
   email: string | null;
   isSuperAdmin: boolean;
@@ -18,14 +25,69 @@ export interface Actor {
   channel: Channel;
 }
 
-/** Everything a tenant service needs; the tenant is fixed by authentication, so isolation is structural. */
-export interface RequestCtx {
-  platform: Platform;
-  tenant: TenantRecord;
-  actor: Actor;
-  db: TenantDb;
-  requestId: string;
+/** The settings operations read (a slice of the configuration, read once at start). */
+export interface ServiceSettings {
+  mcpEnabled: boolean;
+  maxUploadBytes: number;
 }
+
+/**
+ * The ports of the platform, given to operations one by one: each operation's ctx type picks the ports it uses
+ * (`TenantCtx<"db" | "processRuntime">`), so a caller (a route, an MCP tool, an agent, a job) builds only those.
+ */
+export interface PlatformPorts {
+  /** Platform tables: users, memberships, tenants, sessions, notifications, API keys, templates. */
+  platformDb: PlatformOrm;
+  tenants: TenantDirectory;
+  tokens: TokenService;
+  mailer: Mailer;
+  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  /** The BPMN runtime (definitions, instances, tasks, jobs, history). */
+  processRuntime: ProcessRuntime;
+  /** The CMMN runtime over the same engine database. */
+  caseRuntime: CaseRuntime;
+  /** Starts provisioning a tenant in the background. */
+  provisionInBackground(tenantId: string): void;
+  /** Opens (or reuses) a tenant's database; platform administration reads tenants it is not acting in. */
+  tenantDb(tenantId: string): TenantDb;
+  /** Whether a tenant's database failed its migrations (platform administration shows it). */
+  isDegraded(tenantId: string): string | null;
+  settings: ServiceSettings;
+  log(message: string): void;
+}
+
+/** Ports of an operation acting inside one tenant: the platform's plus the tenant's own database. */
+export interface TenantPorts extends PlatformPorts {
+  db: TenantDb;
+}
+
+/** What every operation knows about its call. */
+export interface CallInfo {
+  actor: Actor;
+  channel: Channel;
+  requestId: string;
+  clock: Clock;
+}
+
+/** An operation inside a tenant: the tenant fixed by authentication (isolation is structural) plus the named ports. */
+export type TenantCtx<P extends keyof TenantPorts = keyof TenantPorts> = CallInfo & { tenant: TenantRecord } & Pick<
+    TenantPorts,
+    P
+  >;
+
+/** An operation outside any tenant (sessions, platform administration): the named platform ports. */
+export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = Omit<CallInfo, "actor"> & {
+  actor: Actor | null;
+} & Pick<PlatformPorts, P>;
+
+/**
+ * The full ctx the HTTP layer builds for a tenant request; operations narrow it with `TenantCtx<...>`.
+ * TRANSITIONAL: `platform` goes away once every operation names its ports.
+ */
+export type RequestCtx = TenantCtx & { platform: import("../platform/platform").Platform };
+
+/** Every operation's shape: one argument with the narrow ctx and the parsed input. */
+export type Operation<C, I, O> = (call: { ctx: C; input: I }) => O;
 
 export const isAdmin = (a: Actor) => a.isSuperAdmin || a.tenantRoles.includes("ADMIN");
 export const isManager = (a: Actor) => isAdmin(a) || a.tenantRoles.includes("MANAGER");

@@ -84,13 +84,7 @@ const caps = async (who: string, entityId: string) =>
       token: tok[who],
     })
   ).json();
-const ctxOf = (): RequestCtx => ({
-  platform: s.platform,
-  tenant: s.platform.tenants.get(tenant.id)!,
-  actor: SYSTEM_ACTOR,
-  db: s.platform.tenantDbs.get(tenant.id),
-  requestId: "test",
-});
+const ctxOf = (): RequestCtx => s.platform.tenantCtx(s.platform.tenants.get(tenant.id)!, SYSTEM_ACTOR, "test");
 const stream = (text: string) => new Blob([text]).stream();
 
 describe("attachment policy on PROCESS_INSTANCE", () => {

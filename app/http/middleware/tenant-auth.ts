@@ -64,7 +64,6 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
   }
   if (tenant.status !== "ACTIVE") throw new ForbiddenError(`Tenant ${tenant.slug} is ${tenant.status.toLowerCase()}`);
-  const db = platform.tenantDbs.get(tenantId);
-  c.set("ctx", { platform, tenant, actor, db, requestId: c.var.requestId });
+  c.set("ctx", platform.tenantCtx(tenant, actor, c.var.requestId));
   await next();
 });

@@ -54,15 +54,15 @@ export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: un
     scopes: JSON.stringify(scopes),
     rateLimitPerMinute: input.rateLimitPerMinute ?? 100,
     createdBy: ctx.actor.userId,
-    createdAt: new Date(ctx.platform.clock.now()).toISOString(),
+    createdAt: new Date(ctx.clock.now()).toISOString(),
     lastUsedAt: null,
   };
-  ctx.platform.platformDb.insert(apiKeys).values(row).run();
+  ctx.platformDb.insert(apiKeys).values(row).run();
   return { ...apiKeyView(row), key };
 }
 
 export function listApiKeys(ctx: RequestCtx) {
-  const db = ctx.platform.platformDb;
+  const db = ctx.platformDb;
   return prepared(db, "apiKeysOfTenant", () =>
     db
       .select()
@@ -76,7 +76,7 @@ export function listApiKeys(ctx: RequestCtx) {
 }
 
 function getKey(ctx: RequestCtx, id: string): ApiKeyRow {
-  const row = ctx.platform.platformDb
+  const row = ctx.platformDb
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, ctx.tenant.id)))
@@ -96,11 +96,11 @@ export function patchApiKey(
   if (input.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(input.scopes));
   if (input.name !== undefined) changes.name = input.name;
   if (input.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = input.rateLimitPerMinute;
-  if (Object.keys(changes).length) ctx.platform.platformDb.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).run();
+  if (Object.keys(changes).length) ctx.platformDb.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).run();
   return apiKeyView({ ...row, ...changes });
 }
 
 export function deleteApiKey(ctx: RequestCtx, id: string) {
   getKey(ctx, id);
-  ctx.platform.platformDb.delete(apiKeys).where(eq(apiKeys.id, id)).run();
+  ctx.platformDb.delete(apiKeys).where(eq(apiKeys.id, id)).run();
 }

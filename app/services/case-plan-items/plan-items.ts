@@ -4,7 +4,7 @@ import type { CaseRuntime } from "../../runtime/cmmn/index";
 
 /** The platform's case runtime. */
 export function caseRuntimeOf(ctx: RequestCtx): CaseRuntime {
-  return ctx.platform.caseRuntime;
+  return ctx.caseRuntime;
 }
 
 const actorOf = (ctx: RequestCtx) => ({

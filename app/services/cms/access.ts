@@ -29,4 +29,4 @@ export function checkUnique(
   }
 }
 
-export const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+export const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();

@@ -22,7 +22,7 @@ export function dataSourceView(d: DataSourceRow) {
   };
 }
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 export function findDataSource(ctx: RequestCtx, key: string): DataSourceRow {
   const row = ctx.db.orm.select().from(datasources).where(eq(datasources.key, key)).get();

@@ -34,7 +34,7 @@ const out = (r: Row, isGlobal: boolean): DocumentTypeOut => ({
   updatedAt: r.updatedAt,
 });
 const tenantOrm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
-const now = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+const now = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 function assertGlobalWriter(ctx: RequestCtx): void {
   if (!ctx.actor.isSuperAdmin) throw new ForbiddenError("Only a SUPER_ADMIN writes global document types");
@@ -74,7 +74,7 @@ export function listDocumentTypes(ctx: RequestCtx, q: { isGlobal?: string; proce
   }
   const byProcess = (col: typeof documentTypes.processKey | typeof globalDocumentTypes.processKey): SQL | undefined =>
     q.processKey ? eq(col, q.processKey) : undefined;
-  const globals = ctx.platform.platformDb
+  const globals = ctx.platformDb
     .select()
     .from(globalDocumentTypes)
     .where(byProcess(globalDocumentTypes.processKey))
@@ -103,7 +103,7 @@ function assertNameFree(
     processKey === null ? isNull(table.processKey) : eq(table.processKey, processKey),
   );
   const hit = isGlobal
-    ? ctx.platform.platformDb.select({ id: globalDocumentTypes.id }).from(globalDocumentTypes).where(cond).get()
+    ? ctx.platformDb.select({ id: globalDocumentTypes.id }).from(globalDocumentTypes).where(cond).get()
     : tenantOrm(ctx).select({ id: documentTypes.id }).from(documentTypes).where(cond).get();
   if (hit && hit.id !== exceptId) throw new ConflictError(`A document type named '${name}' already exists`);
 }
@@ -125,7 +125,7 @@ export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: Do
     createdAt: t,
     updatedAt: t,
   };
-  if (isGlobal) ctx.platform.platformDb.insert(globalDocumentTypes).values(row).run();
+  if (isGlobal) ctx.platformDb.insert(globalDocumentTypes).values(row).run();
   else tenantOrm(ctx).insert(documentTypes).values(row).run();
   return out(row, isGlobal);
 }
@@ -134,7 +134,7 @@ export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: Do
 export function findDocumentType(ctx: RequestCtx, id: string): DocumentTypeOut | null {
   const own = tenantOrm(ctx).select().from(documentTypes).where(eq(documentTypes.id, id)).get();
   if (own) return out(own, false);
-  const g = ctx.platform.platformDb.select().from(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).get();
+  const g = ctx.platformDb.select().from(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).get();
   return g ? out(g, true) : null;
 }
 
@@ -158,8 +158,7 @@ export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentT
     updatedAt: now(ctx),
   };
   assertNameFree(ctx, cur.isGlobal, next.name, next.processKey, id);
-  if (cur.isGlobal)
-    ctx.platform.platformDb.update(globalDocumentTypes).set(next).where(eq(globalDocumentTypes.id, id)).run();
+  if (cur.isGlobal) ctx.platformDb.update(globalDocumentTypes).set(next).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).update(documentTypes).set(next).where(eq(documentTypes.id, id)).run();
   return { ...cur, ...next };
 }
@@ -167,6 +166,6 @@ export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentT
 /** DELETE /a/document-types/{id}: attachments keep the id they were filed under. */
 export function deleteDocumentType(ctx: RequestCtx, id: string): void {
   const cur = writable(ctx, id);
-  if (cur.isGlobal) ctx.platform.platformDb.delete(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).run();
+  if (cur.isGlobal) ctx.platformDb.delete(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).delete(documentTypes).where(eq(documentTypes.id, id)).run();
 }

@@ -5,7 +5,7 @@ import { parseFormSchema } from "./form-schema";
 import { findFormRow, getFormRow, insertVersion, listFormRows, versionById, type FormRow } from "./store";
 import { formDetail, formSummary } from "./views";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** Detail of a form row as it is now in the database. */
 export function detailOf(ctx: RequestCtx, f: FormRow) {

@@ -21,7 +21,7 @@ export function listNotifications(ctx: RequestCtx, q: { page?: number; size?: nu
   const userId = callerId(ctx);
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
   const where = q.unread ? and(mine(ctx, userId), isNull(notifications.readAt)) : mine(ctx, userId);
-  const db = ctx.platform.platformDb;
+  const db = ctx.platformDb;
   const total = db.select({ n: count() }).from(notifications).where(where).get()?.n ?? 0;
   // rowid is insertion order: stable newest-first even when several rows share a timestamp.
   const rows = db.select().from(notifications).where(where).orderBy(desc(sql`rowid`)).limit(size).offset(offset).all();
@@ -34,13 +34,13 @@ export function listNotifications(ctx: RequestCtx, q: { page?: number; size?: nu
  */
 export function markRead(ctx: RequestCtx, id: string) {
   const userId = callerId(ctx);
-  const db = ctx.platform.platformDb;
+  const db = ctx.platformDb;
   const row = db.select().from(notifications).where(eq(notifications.id, id)).get();
   if (!row || (row.userId === userId && row.tenantId !== ctx.tenant.id))
     throw new NotFoundError(`Notification ${id} not found`);
   if (row.userId !== userId) throw new ForbiddenError("This notification belongs to another user");
   if (row.readAt) return notificationView(row);
-  const readAt = new Date(ctx.platform.clock.now()).toISOString();
+  const readAt = new Date(ctx.clock.now()).toISOString();
   db.update(notifications).set({ readAt }).where(eq(notifications.id, id)).run();
   return notificationView({ ...row, readAt });
 }
@@ -48,7 +48,7 @@ export function markRead(ctx: RequestCtx, id: string) {
 /** PUT /a/notifications/read-all: every unread notification of the caller in this tenant; answers how many changed. */
 export function markAllRead(ctx: RequestCtx) {
   const userId = callerId(ctx);
-  const readAt = new Date(ctx.platform.clock.now()).toISOString();
+  const readAt = new Date(ctx.clock.now()).toISOString();
   const res = ctx.platform.platformSqlite
     .query(`UPDATE notifications SET read_at = ? WHERE user_id = ? AND tenant_id = ? AND read_at IS NULL`)
     .run(readAt, userId, ctx.tenant.id);

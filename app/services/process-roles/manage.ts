@@ -5,11 +5,11 @@ import type { RequestCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { membersByRole, roleView, rolesWithMembers, type ProcessRoleRow } from "./store";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** A role of the caller's tenant; another tenant's id is simply not found. */
 function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
-  const row = ctx.platform.platformDb
+  const row = ctx.platformDb
     .select()
     .from(processRoles)
     .where(and(eq(processRoles.id, id), eq(processRoles.tenantId, ctx.tenant.id)))
@@ -19,12 +19,12 @@ function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
 }
 
 function viewOf(ctx: RequestCtx, r: ProcessRoleRow) {
-  return roleView(r, membersByRole(ctx.platform.platformDb, ctx.tenant.id, [r.id]).get(r.id) ?? []);
+  return roleView(r, membersByRole(ctx.platformDb, ctx.tenant.id, [r.id]).get(r.id) ?? []);
 }
 
 /** GET /a/process-roles[?processKey=]: with a process key, that process's roles and the tenant-wide ones. */
 export function listProcessRoles(ctx: RequestCtx, processKey?: string) {
-  return rolesWithMembers(ctx.platform.platformDb, ctx.tenant.id, processKey);
+  return rolesWithMembers(ctx.platformDb, ctx.tenant.id, processKey);
 }
 
 export function getProcessRole(ctx: RequestCtx, id: string) {
@@ -43,7 +43,7 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
     createdAt: nowIso(ctx),
   };
   immediate(ctx.platform.platformSqlite, () => {
-    const taken = ctx.platform.platformDb
+    const taken = ctx.platformDb
       .select({ id: processRoles.id })
       .from(processRoles)
       .where(
@@ -58,27 +58,27 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
       throw new ConflictError(
         `Process role '${input.key}' already exists ${scope ? `in process '${scope}'` : "tenant-wide"}`,
       );
-    ctx.platform.platformDb.insert(processRoles).values(row).run();
+    ctx.platformDb.insert(processRoles).values(row).run();
   });
   return roleView(row, []);
 }
 
 export function renameProcessRole(ctx: RequestCtx, id: string, input: { name: string }) {
   const row = getRole(ctx, id);
-  ctx.platform.platformDb.update(processRoles).set({ name: input.name }).where(eq(processRoles.id, id)).run();
+  ctx.platformDb.update(processRoles).set({ name: input.name }).where(eq(processRoles.id, id)).run();
   return viewOf(ctx, { ...row, name: input.name });
 }
 
 /** DELETE: the role and its assignments (cascade). */
 export function deleteProcessRole(ctx: RequestCtx, id: string): void {
   getRole(ctx, id);
-  ctx.platform.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
+  ctx.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
 }
 
 /** Assigns a user of this tenant to the role; a user outside the tenant is not found. Assigning twice is harmless. */
 export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
   const role = getRole(ctx, id);
-  const db = ctx.platform.platformDb;
+  const db = ctx.platformDb;
   const member = db
     .select({ id: memberships.id })
     .from(memberships)

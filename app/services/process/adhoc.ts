@@ -3,13 +3,13 @@ import { visibilityOf } from "./visibility";
 
 /** Anyone who may see the instance may work its ad-hoc subprocesses; others get 404. */
 function visibleInstance(ctx: RequestCtx, id: string) {
-  ctx.platform.processRuntime.getInstance(ctx.tenant.id, id, visibilityOf(ctx));
+  ctx.processRuntime.getInstance(ctx.tenant.id, id, visibilityOf(ctx));
 }
 
 /** GET /a/instances/{id}/adhoc-activities */
 export function enabledAdhocActivities(ctx: RequestCtx, id: string) {
   visibleInstance(ctx, id);
-  return ctx.platform.processRuntime.enabledAdhocActivities(ctx.tenant.id, id);
+  return ctx.processRuntime.enabledAdhocActivities(ctx.tenant.id, id);
 }
 
 /** POST /a/instances/{id}/adhoc-activities/{activityId}/execute */
@@ -20,11 +20,11 @@ export function executeAdhocActivity(
   variables?: Record<string, unknown>,
 ) {
   visibleInstance(ctx, id);
-  return ctx.platform.processRuntime.executeAdhocActivity(ctx.tenant.id, id, activityId, variables);
+  return ctx.processRuntime.executeAdhocActivity(ctx.tenant.id, id, activityId, variables);
 }
 
 /** POST /a/instances/{id}/adhoc-subprocesses/{subProcessId}/complete */
 export function completeAdhocSubProcess(ctx: RequestCtx, id: string, subProcessId: string) {
   visibleInstance(ctx, id);
-  return ctx.platform.processRuntime.completeAdhocSubProcess(ctx.tenant.id, id, subProcessId);
+  return ctx.processRuntime.completeAdhocSubProcess(ctx.tenant.id, id, subProcessId);
 }

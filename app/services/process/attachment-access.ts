@@ -12,19 +12,18 @@ export const runtimeProcessAccess: ProcessAccess = {
     const t = ctx.tenant.id;
     const v = visibilityOf(ctx);
     try {
-      if (ctx.platform.caseRuntime.isCase(t, instanceId))
-        return ctx.platform.caseRuntime.getCase(t, instanceId, v).definitionKey;
-      return ctx.platform.processRuntime.getInstance(t, instanceId, v).definitionKey;
+      if (ctx.caseRuntime.isCase(t, instanceId)) return ctx.caseRuntime.getCase(t, instanceId, v).definitionKey;
+      return ctx.processRuntime.getInstance(t, instanceId, v).definitionKey;
     } catch {
       return null;
     }
   },
   policyOf(ctx, definitionKey) {
-    const cfg = ctx.platform.processRuntime.getDefinitionConfig(ctx.tenant.id, definitionKey);
+    const cfg = ctx.processRuntime.getDefinitionConfig(ctx.tenant.id, definitionKey);
     return (cfg.attachmentPolicy as ReturnType<ProcessAccess["policyOf"]>) ?? null;
   },
   processRolesOf(ctx, definitionKey, userId) {
-    return processRoleGrantsOfUser(ctx.platform.platformDb, ctx.tenant.id, userId)
+    return processRoleGrantsOfUser(ctx.platformDb, ctx.tenant.id, userId)
       .filter((g) => g.processKey === null || g.processKey === definitionKey)
       .map((g) => g.key);
   },

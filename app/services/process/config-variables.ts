@@ -18,7 +18,7 @@ const view = (r: Row) => ({
 });
 
 function requireDefinition(ctx: RequestCtx, key: string) {
-  ctx.platform.processRuntime.getDefinition(ctx.tenant.id, key);
+  ctx.processRuntime.getDefinition(ctx.tenant.id, key);
 }
 
 /** GET /a/definitions/{key}/variables (Admin): every configuration variable, secrets masked. */
@@ -62,7 +62,7 @@ export function putProcessVariable(
     secret,
     description: input.description ?? existing?.description ?? null,
     updatedBy: ctx.actor.userId,
-    updatedAt: new Date(ctx.platform.clock.now()).toISOString(),
+    updatedAt: new Date(ctx.clock.now()).toISOString(),
   };
   db.insert(processVariables)
     .values(row)

@@ -9,12 +9,12 @@ const CMMN_NAMESPACE = "http://www.omg.org/spec/CMMN/20151109/MODEL";
 export async function deployDefinitionFile(ctx: RequestCtx, file: { name: string; text: string }) {
   const meta = { fileName: file.name, createdBy: ctx.actor.userId };
   if (CMMN_FILE.test(file.name) || (/\.xml$/i.test(file.name) && file.text.includes(CMMN_NAMESPACE))) {
-    return ctx.platform.caseRuntime.deploy(ctx.tenant.id, file.text, meta);
+    return ctx.caseRuntime.deploy(ctx.tenant.id, file.text, meta);
   }
   if (!BPMN_FILE.test(file.name)) {
     throw new BadRequestError(`Unsupported file '${file.name}': deploy a .bpmn, .bpmn20.xml or .cmmn file`, [
       { field: "file", message: "unsupported extension" },
     ]);
   }
-  return ctx.platform.processRuntime.deploy(ctx.tenant.id, file.text, meta);
+  return ctx.processRuntime.deploy(ctx.tenant.id, file.text, meta);
 }

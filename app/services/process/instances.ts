@@ -40,7 +40,7 @@ function mergedPage<T extends Row>(
   return pageOf(all.slice(offset, offset + size), x.total + y.total, page, size);
 }
 
-const isCase = (ctx: RequestCtx, id: string) => ctx.platform.caseRuntime.isCase(ctx.tenant.id, id);
+const isCase = (ctx: RequestCtx, id: string) => ctx.caseRuntime.isCase(ctx.tenant.id, id);
 
 type TypeQuery = { page?: number; size?: number; type?: "BPMN" | "CMMN" };
 
@@ -56,8 +56,8 @@ export function listInstances(ctx: RequestCtx, q: TypeQuery) {
   const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
   return byType(
     q,
-    (page, size) => ctx.platform.processRuntime.listInstances(t, v, { page, size }),
-    (page, size) => ctx.platform.caseRuntime.listCases(t, v, { page, size }),
+    (page, size) => ctx.processRuntime.listInstances(t, v, { page, size }),
+    (page, size) => ctx.caseRuntime.listCases(t, v, { page, size }),
     (r) => r.startTime,
   );
 }
@@ -67,8 +67,8 @@ export function listHistory(ctx: RequestCtx, q: TypeQuery) {
   const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
   return byType(
     q,
-    (page, size) => ctx.platform.processRuntime.historyInstances(t, v, { page, size }),
-    (page, size) => ctx.platform.caseRuntime.historyCases(t, v, { page, size }),
+    (page, size) => ctx.processRuntime.historyInstances(t, v, { page, size }),
+    (page, size) => ctx.caseRuntime.historyCases(t, v, { page, size }),
     (r) => r.endTime ?? r.startTime,
   );
 }
@@ -77,40 +77,40 @@ export function listHistory(ctx: RequestCtx, q: TypeQuery) {
 export function instanceDetail(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
   return isCase(ctx, id)
-    ? ctx.platform.caseRuntime.getCase(ctx.tenant.id, id, v)
-    : ctx.platform.processRuntime.getInstance(ctx.tenant.id, id, v);
+    ? ctx.caseRuntime.getCase(ctx.tenant.id, id, v)
+    : ctx.processRuntime.getInstance(ctx.tenant.id, id, v);
 }
 
 export function historyDetail(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
   return isCase(ctx, id)
-    ? ctx.platform.caseRuntime.historyCase(ctx.tenant.id, id, v)
-    : ctx.platform.processRuntime.historyInstance(ctx.tenant.id, id, v);
+    ? ctx.caseRuntime.historyCase(ctx.tenant.id, id, v)
+    : ctx.processRuntime.historyInstance(ctx.tenant.id, id, v);
 }
 
 export function historyActivities(ctx: RequestCtx, id: string) {
   const v = visibilityOf(ctx);
   return isCase(ctx, id)
-    ? ctx.platform.caseRuntime.caseActivities(ctx.tenant.id, id, v)
-    : ctx.platform.processRuntime.historyActivities(ctx.tenant.id, id, v);
+    ? ctx.caseRuntime.caseActivities(ctx.tenant.id, id, v)
+    : ctx.processRuntime.historyActivities(ctx.tenant.id, id, v);
 }
 
 /** DELETE /a/instances/{id} (Manager): cancels a process or terminates a case. */
 export async function cancelInstance(ctx: RequestCtx, id: string) {
   if (isCase(ctx, id)) {
-    await ctx.platform.caseRuntime.cancelCase(ctx.tenant.id, id, {
+    await ctx.caseRuntime.cancelCase(ctx.tenant.id, id, {
       userId: ctx.actor.userId,
       channel: ctx.actor.channel,
     });
-    return ctx.platform.caseRuntime.getCase(ctx.tenant.id, id);
+    return ctx.caseRuntime.getCase(ctx.tenant.id, id);
   }
-  return ctx.platform.processRuntime.cancelInstance(ctx.tenant.id, id);
+  return ctx.processRuntime.cancelInstance(ctx.tenant.id, id);
 }
 
 /** PATCH /a/instances/{id}/suspend|activate (Manager): BPMN only, a case answers 400. */
 export function setInstanceSuspended(ctx: RequestCtx, id: string, suspended: boolean) {
   if (isCase(ctx, id)) throw new BadRequestError("Cases cannot be suspended or activated: only BPMN instances can");
-  const rt = ctx.platform.processRuntime;
+  const rt = ctx.processRuntime;
   return suspended ? rt.suspendInstance(ctx.tenant.id, id) : rt.activateInstance(ctx.tenant.id, id);
 }
 
@@ -123,13 +123,13 @@ export function instanceDiagram(
   const v = visibilityOf(ctx);
   const t = ctx.tenant.id;
   if (isCase(ctx, id)) {
-    const c = ctx.platform.caseRuntime.getCase(t, id, v);
+    const c = ctx.caseRuntime.getCase(t, id, v);
     return {
-      body: ctx.platform.processRuntime.definitionXml(t, c.definitionKey, c.definitionId),
+      body: ctx.processRuntime.definitionXml(t, c.definitionKey, c.definitionId),
       type: "application/xml; charset=utf-8",
     };
   }
   if (format === "xml")
-    return { body: ctx.platform.processRuntime.diagramXml(t, id, v), type: "application/xml; charset=utf-8" };
-  return { body: ctx.platform.processRuntime.diagramSvg(t, id, v), type: "image/svg+xml" };
+    return { body: ctx.processRuntime.diagramXml(t, id, v), type: "application/xml; charset=utf-8" };
+  return { body: ctx.processRuntime.diagramSvg(t, id, v), type: "image/svg+xml" };
 }

@@ -13,7 +13,7 @@ export interface StartRequest {
  * version (latest if never published) and answers the tasks open right after the start that the caller may see.
  */
 export async function startInstance(ctx: RequestCtx, input: StartRequest) {
-  const rt = ctx.platform.processRuntime;
+  const rt = ctx.processRuntime;
   const tenantId = ctx.tenant.id;
   const variables = input.variables ?? {};
   const config = rt.getDefinitionConfig(tenantId, input.definitionKey);
@@ -21,7 +21,7 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     input.businessKey,
     config.businessKeyTemplate,
     variables,
-    new Date(ctx.platform.clock.now()),
+    new Date(ctx.clock.now()),
   );
   const start = {
     definitionKey: input.definitionKey,
@@ -35,9 +35,7 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     .query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
     .get(tenantId, input.definitionKey) as { type: string } | null;
   const isCase = kind?.type === "CMMN";
-  const started = isCase
-    ? await ctx.platform.caseRuntime.startCase(tenantId, start)
-    : await rt.startInstance(tenantId, start);
+  const started = isCase ? await ctx.caseRuntime.startCase(tenantId, start) : await rt.startInstance(tenantId, start);
   const v = visibilityOf(ctx);
   return {
     id: started.id,

@@ -13,6 +13,6 @@ export function visibilityOf(ctx: RequestCtx): Visibility {
   return {
     all: false,
     userId: a.userId,
-    groups: processRolesOfUser(ctx.platform.platformDb, ctx.tenant.id, a.userId!),
+    groups: processRolesOfUser(ctx.platformDb, ctx.tenant.id, a.userId!),
   };
 }

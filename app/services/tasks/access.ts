@@ -4,7 +4,7 @@ import { visibilityOf } from "../process/visibility";
 
 /** The task if the caller may see it; another tenant's id, an unknown id and an invisible task all answer 404. */
 export function visibleTask(ctx: RequestCtx, taskId: string): TaskView {
-  return ctx.platform.processRuntime.getTask(ctx.tenant.id, taskId, visibilityOf(ctx));
+  return ctx.processRuntime.getTask(ctx.tenant.id, taskId, visibilityOf(ctx));
 }
 
 // A deployed version never changes type, so the answer per definition id can be kept.
@@ -28,6 +28,6 @@ export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
 /** Variables the task sees: its process scope, or its case's variables. */
 export function variablesOfTask(ctx: RequestCtx, task: TaskView): Record<string, unknown> {
   if (isCaseTask(ctx, task))
-    return ctx.platform.caseRuntime.getCase(ctx.tenant.id, task.instanceId).variables as Record<string, unknown>;
-  return ctx.platform.processRuntime.getTaskVariables(ctx.tenant.id, task.id);
+    return ctx.caseRuntime.getCase(ctx.tenant.id, task.instanceId).variables as Record<string, unknown>;
+  return ctx.processRuntime.getTaskVariables(ctx.tenant.id, task.id);
 }

@@ -31,7 +31,7 @@ export function addComment(ctx: RequestCtx, taskId: string, message: string) {
     taskId,
     userId: ctx.actor.userId,
     message,
-    time: ctx.platform.clock.now(),
+    time: ctx.clock.now(),
   };
   ctx.platform.engineDb.insert(taskComments).values(row).run();
   return view(row);

@@ -16,7 +16,7 @@ function userOf(ctx: RequestCtx, what: string): string {
 export function claimTask(ctx: RequestCtx, taskId: string) {
   const userId = userOf(ctx, "claim");
   visibleTask(ctx, taskId);
-  return ctx.platform.processRuntime.claim(ctx.tenant.id, taskId, userId);
+  return ctx.processRuntime.claim(ctx.tenant.id, taskId, userId);
 }
 
 /** POST /a/tasks/{id}/unclaim: the assignee (or a Manager) returns the task to its candidates. */
@@ -27,7 +27,7 @@ export function unclaimTask(ctx: RequestCtx, taskId: string) {
   if (!task.assignee) throw new ConflictError(`Task ${taskId} is not claimed`);
   if (task.assignee !== userId && !isManager(ctx.actor))
     throw new ForbiddenError("Only the assignee or a Manager can unclaim this task");
-  return ctx.platform.processRuntime.unclaim(ctx.tenant.id, taskId);
+  return ctx.processRuntime.unclaim(ctx.tenant.id, taskId);
 }
 
 /**
@@ -36,7 +36,7 @@ export function unclaimTask(ctx: RequestCtx, taskId: string) {
  * form fields are checked against the locked form version before anything is written.
  */
 export async function completeTask(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
-  const rt = ctx.platform.processRuntime;
+  const rt = ctx.processRuntime;
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN")
     throw new ConflictError(`Task ${taskId} is already ${task.state === "CANCELLED" ? "cancelled" : "completed"}`);
@@ -60,7 +60,7 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
   }
   const actor = { userId: me, channel: ctx.actor.channel };
   if (isCaseTask(ctx, task)) {
-    await ctx.platform.caseRuntime.completeHumanTask(ctx.tenant.id, taskId, variables, actor);
+    await ctx.caseRuntime.completeHumanTask(ctx.tenant.id, taskId, variables, actor);
     return rt.getTask(ctx.tenant.id, taskId);
   }
   return rt.completeTask(ctx.tenant.id, taskId, variables, actor);
@@ -85,9 +85,9 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
       { field: "userId", message: "not a member" },
     ]);
   }
-  const updated = ctx.platform.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
+  const updated = ctx.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
   notify(
-    ctx.platform.platformDb,
+    ctx.platformDb,
     {
       tenantId: ctx.tenant.id,
       userId: toUserId,
@@ -96,7 +96,7 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
       body: `Task "${task.name}"${task.businessKey ? ` of ${task.businessKey}` : ""} was delegated to you.`,
       link: `/tasks/${taskId}`,
     },
-    ctx.platform.clock.now(),
+    ctx.clock.now(),
   );
   return updated;
 }
@@ -106,8 +106,8 @@ export async function writeTaskVariables(ctx: RequestCtx, taskId: string, variab
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
   if (isCaseTask(ctx, task)) {
-    await ctx.platform.caseRuntime.setVariables(ctx.tenant.id, task.instanceId, variables);
+    await ctx.caseRuntime.setVariables(ctx.tenant.id, task.instanceId, variables);
     return variablesOfTask(ctx, task);
   }
-  return ctx.platform.processRuntime.setTaskVariables(ctx.tenant.id, taskId, variables);
+  return ctx.processRuntime.setTaskVariables(ctx.tenant.id, taskId, variables);
 }

@@ -15,13 +15,13 @@ export interface TaskListQuery {
 export function listTasks(ctx: RequestCtx, q: TaskListQuery) {
   const v = visibilityOf(ctx);
   if (q.mine) return openTasksAssignedTo(ctx.platform, ctx.tenant.id, ctx.actor.userId, q);
-  if (v.all) return ctx.platform.processRuntime.listTasks(ctx.tenant.id, v, q);
+  if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, q);
   return openTasksOfUser(ctx.platform, ctx.tenant.id, v, q);
 }
 
 /** GET /a/tasks/completed */
 export function listCompletedTasks(ctx: RequestCtx, q: { page?: number; size?: number }) {
-  return ctx.platform.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), q);
+  return ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), q);
 }
 
 /** GET /a/tasks/{id}: the task and the form of the version locked at its creation (null when it has none). */

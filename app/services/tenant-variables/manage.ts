@@ -18,7 +18,7 @@ export function variableView(v: Row) {
   };
 }
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.platform.clock.now()).toISOString();
+const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 function find(ctx: RequestCtx, name: string): Row | undefined {
   return ctx.db.orm.select().from(tenantVariables).where(eq(tenantVariables.name, name)).get();
