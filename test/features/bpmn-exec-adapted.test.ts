@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { describeCorpus } from "../harness/corpora";
 import { execModel } from "../fixtures/bpmn/corpus";
 import { makeRuntime, T } from "../fixtures/bpmn/harness";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { describeCorpus } from "../harness/corpora";
 import { ALL, T } from "../fixtures/bpmn/harness";
 import { withModels } from "../fixtures/bpmn/corpus";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { describeCorpus } from "../harness/corpora";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { describeCorpus } from "../harness/corpora";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
