@@ -1,5 +1,5 @@
 import { isManager, type RequestCtx } from "../context";
-import { visibilityOf } from "../process/visibility";
+import { visibilityOf } from "../instances/visibility";
 import type { CaseRuntime } from "../../runtime/cmmn/index";
 
 /** The platform's case runtime. */

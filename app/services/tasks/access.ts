@@ -1,6 +1,6 @@
 import type { RequestCtx } from "../context";
 import type { TaskView } from "../../runtime/bpmn";
-import { visibilityOf } from "../process/visibility";
+import { visibilityOf } from "../instances/visibility";
 
 /** The task if the caller may see it; another tenant's id, an unknown id and an invisible task all answer 404. */
 export function visibleTask(ctx: RequestCtx, taskId: string): TaskView {

@@ -1,6 +1,6 @@
 import type { RequestCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
-import { visibilityOf } from "../process/visibility";
+import { visibilityOf } from "../instances/visibility";
 import { variablesOfTask, visibleTask } from "./access";
 import { openTasksAssignedTo, openTasksOfUser } from "./inbox";
 

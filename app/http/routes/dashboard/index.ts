@@ -3,8 +3,8 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
-import { visibilityOf } from "../../../services/process/visibility";
-import { caseCounters } from "../../../services/process/case-monitor";
+import { visibilityOf } from "../../../services/instances/visibility";
+import { caseCounters } from "../../../services/definitions/case-monitor";
 
 const DashboardSchema = z
   .object({

@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
-import { deployDefinitionFile } from "../../../services/process/deploy";
+import { deployDefinitionFile } from "../../../services/definitions/deploy";
 import { DEFAULT_POLICY } from "../../../services/attachments/process-access";
 import {
   AttachmentPolicySchema,

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../env";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireManager } from "../../middleware/roles";
-import { caseMonitor, caseMonitorItems } from "../../../services/process/case-monitor";
-import { withAllReasons } from "../../../services/process/monitor-shape";
+import { caseMonitor, caseMonitorItems } from "../../../services/definitions/case-monitor";
+import { withAllReasons } from "../../../services/definitions/monitor-shape";
 import { ActivityParams, DefinitionSchema, KeyParam, MonitorItemSchema, MonitorSchema, VersionQuery } from "./schema";
 
 const tags = ["definitions"];

@@ -8,7 +8,7 @@ import {
   listProcessVariables,
   listPublicProcessVariables,
   putProcessVariable,
-} from "../../../services/process/config-variables";
+} from "../../../services/definitions/variables";
 import { KeyParam } from "./schema";
 
 const VariableSchema = z

@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
-import { historyActivities, historyDetail, listHistory } from "../../../services/process/instances";
+import { historyActivities, historyDetail, listHistory } from "../../../services/instances/read";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };

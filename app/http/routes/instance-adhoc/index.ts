@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "../../../services/process/adhoc";
+import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "../../../services/instance-adhoc/adhoc";
 import { TaskSchema } from "../tasks/schema";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };

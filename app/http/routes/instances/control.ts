@@ -5,7 +5,7 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireManager } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
 import { FailedJobSchema, InstanceSchema, JobParam } from "./schema";
-import { cancelInstance, setInstanceSuspended } from "../../../services/process/instances";
+import { cancelInstance, setInstanceSuspended } from "../../../services/instances/read";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireManager };
 const one = { 200: { description: "Instance", ...json(InstanceSchema) }, ...errorResponses };

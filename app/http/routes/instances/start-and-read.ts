@@ -4,9 +4,9 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { startInstance } from "../../../services/process/start-instance";
-import { visibilityOf } from "../../../services/process/visibility";
-import { instanceDetail, instanceDiagram, listInstances } from "../../../services/process/instances";
+import { startInstance } from "../../../services/instances/start-instance";
+import { visibilityOf } from "../../../services/instances/visibility";
+import { instanceDetail, instanceDiagram, listInstances } from "../../../services/instances/read";
 import {
   DiagramQuery,
   InstanceDetailSchema,

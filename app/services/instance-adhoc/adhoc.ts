@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../context";
-import { visibilityOf } from "./visibility";
+import { visibilityOf } from "../instances/visibility";
 
 /** Anyone who may see the instance may work its ad-hoc subprocesses; others get 404. */
 function visibleInstance(ctx: RequestCtx, id: string) {

@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../context";
-import { resolveBusinessKey } from "../instances/business-key";
+import { resolveBusinessKey } from "./business-key";
 import { visibilityOf } from "./visibility";
 
 export interface StartRequest {
