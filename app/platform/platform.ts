@@ -20,7 +20,7 @@ import type { ProcessRuntime } from "../runtime/bpmn";
 import type { CaseRuntime } from "../runtime/cmmn";
 import { wireCaseRuntime, wireProcessRuntime } from "./wiring";
 import { setProcessAccess } from "../services/attachments/process-access";
-import { runtimeProcessAccess } from "../services/process/attachment-access";
+import { runtimeProcessAccess } from "../services/instances/attachment-access";
 import { setCmsQuery } from "../services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../harness/server";
 import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { setProcessAccess, type AttachmentPolicy } from "../../app/services/attachments/process-access";
-import { runtimeProcessAccess } from "../../app/services/process/attachment-access";
+import { runtimeProcessAccess } from "../../app/services/instances/attachment-access";
 import { SYSTEM_ACTOR, systemTenantForToolCall } from "../../app/services/attachments/system-actor";
 import { attachStream } from "../../app/services/attachments/attach";
 import { deleteAttachment } from "../../app/services/attachments/delete";

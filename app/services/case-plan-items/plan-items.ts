@@ -1,40 +1,46 @@
-import { isManager, type RequestCtx } from "../context";
-import { visibilityOf } from "../process/visibility";
-import type { CaseRuntime } from "../../runtime/cmmn/index";
+import { isManager, type TenantCtx } from "../context";
+import { visibilityOf } from "../instances/visibility";
 
-/** The platform's case runtime. */
-export function caseRuntimeOf(ctx: RequestCtx): CaseRuntime {
-  return ctx.caseRuntime;
-}
-
-const actorOf = (ctx: RequestCtx) => ({
-  userId: ctx.actor.userId,
-  channel: ctx.actor.channel,
-  visibility: visibilityOf(ctx),
-});
+export type PlanItemsCtx = TenantCtx<"caseRuntime" | "platformDb">;
 
 /** GET /a/instances/{id}/plan-items: live plan items with the caller's actions; 404 for a case the caller takes no part in. */
-export const listPlanItems = (ctx: RequestCtx, caseId: string, includeEnded = false) =>
-  caseRuntimeOf(ctx).planItems(ctx.tenant.id, caseId, {
+export function listPlanItems({
+  ctx,
+  input,
+}: {
+  ctx: PlanItemsCtx;
+  input: { caseId: string; includeEnded?: boolean };
+}) {
+  return ctx.caseRuntime.planItems(ctx.tenant.id, input.caseId, {
     isManager: ctx.actor.kind !== "user" || isManager(ctx.actor),
     visibility: visibilityOf(ctx),
-    includeEnded,
+    includeEnded: input.includeEnded ?? false,
   });
+}
 
-export const listMilestones = (ctx: RequestCtx, caseId: string) =>
-  caseRuntimeOf(ctx).milestones(ctx.tenant.id, caseId, visibilityOf(ctx));
+/** GET /a/instances/{id}/milestones */
+export function listMilestones({ ctx, input }: { ctx: PlanItemsCtx; input: { caseId: string } }) {
+  return ctx.caseRuntime.milestones(ctx.tenant.id, input.caseId, visibilityOf(ctx));
+}
 
 export type PlanItemCommand = "start" | "disable" | "enable" | "trigger" | "complete-stage";
 
 /** POST .../plan-items/{planItemId}/{command}; a transition the state does not allow is a Conflict naming the state. */
-export function runPlanItemCommand(ctx: RequestCtx, caseId: string, planItemId: string, command: PlanItemCommand) {
-  const rt = caseRuntimeOf(ctx);
+export function runPlanItemCommand({
+  ctx,
+  input,
+}: {
+  ctx: PlanItemsCtx;
+  input: { caseId: string; planItemId: string; command: PlanItemCommand };
+}) {
+  const rt = ctx.caseRuntime;
   const fn = {
     start: rt.startPlanItem,
     disable: rt.disablePlanItem,
     enable: rt.enablePlanItem,
     trigger: rt.triggerPlanItem,
     "complete-stage": rt.completeStage,
-  }[command];
-  return fn(ctx.tenant.id, caseId, planItemId, actorOf(ctx));
+  }[input.command];
+  const actor = { userId: ctx.actor.userId, channel: ctx.actor.channel, visibility: visibilityOf(ctx) };
+  return fn(ctx.tenant.id, input.caseId, input.planItemId, actor);
 }

@@ -1,33 +1,18 @@
-import type { RequestCtx } from "../context";
 import type { TaskView } from "../../runtime/bpmn";
-import { visibilityOf } from "../process/visibility";
+import type { TenantCtx } from "../context";
+import { kindOfTask } from "../instances/kind-of";
+import { visibilityOf } from "../instances/visibility";
+
+export type TaskAccessCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
 
 /** The task if the caller may see it; another tenant's id, an unknown id and an invisible task all answer 404. */
-export function visibleTask(ctx: RequestCtx, taskId: string): TaskView {
+export function visibleTask(ctx: TaskAccessCtx, taskId: string): TaskView {
   return ctx.processRuntime.getTask(ctx.tenant.id, taskId, visibilityOf(ctx));
 }
 
-// A deployed version never changes type, so the answer per definition id can be kept.
-const typeOfDefinition = new Map<string, string>();
-
-/** True when the task belongs to a case (the shared task table holds both engines' tasks). */
-export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
-  let type = typeOfDefinition.get(task.definitionId);
-  if (type === undefined) {
-    const row = ctx.platform.engineSqlite
-      .query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
-      .get(task.definitionId, ctx.tenant.id) as { type: string } | null;
-    if (!row) return false;
-    type = row.type;
-    if (typeOfDefinition.size > 10_000) typeOfDefinition.clear();
-    typeOfDefinition.set(task.definitionId, type);
-  }
-  return type === "CMMN";
-}
-
 /** Variables the task sees: its process scope, or its case's variables. */
-export function variablesOfTask(ctx: RequestCtx, task: TaskView): Record<string, unknown> {
-  if (isCaseTask(ctx, task))
+export function variablesOfTask(ctx: TaskAccessCtx, task: TaskView): Record<string, unknown> {
+  if (kindOfTask(ctx, task) === "CMMN")
     return ctx.caseRuntime.getCase(ctx.tenant.id, task.instanceId).variables as Record<string, unknown>;
   return ctx.processRuntime.getTaskVariables(ctx.tenant.id, task.id);
 }

@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { taskComments } from "../../../db/engine/schema";
-import type { RequestCtx } from "../context";
-import { visibleTask } from "./access";
+import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type * as engineSchema from "../../../db/engine/schema";
+import { type TaskAccessCtx, visibleTask } from "./access";
+
+/**
+ * TRANSITIONAL: comments live in the engine database, which belongs to app/runtime; until the runtime answers them
+ * they use the engine handle the request ctx still carries (never a port).
+ */
+export type CommentsCtx = TaskAccessCtx & { platform: { engineDb: BunSQLiteDatabase<typeof engineSchema> } };
 
 const view = (r: typeof taskComments.$inferSelect) => ({
   id: r.id,
@@ -11,7 +18,7 @@ const view = (r: typeof taskComments.$inferSelect) => ({
 });
 
 /** GET /a/tasks/{id}/comments, oldest first. */
-export function listComments(ctx: RequestCtx, taskId: string) {
+export function listComments({ ctx, input: { taskId } }: { ctx: CommentsCtx; input: { taskId: string } }) {
   visibleTask(ctx, taskId);
   return ctx.platform.engineDb
     .select()
@@ -23,7 +30,13 @@ export function listComments(ctx: RequestCtx, taskId: string) {
 }
 
 /** POST /a/tasks/{id}/comments: anyone who sees the task may comment, also after its completion. */
-export function addComment(ctx: RequestCtx, taskId: string, message: string) {
+export function addComment({
+  ctx,
+  input: { taskId, message },
+}: {
+  ctx: CommentsCtx;
+  input: { taskId: string; message: string };
+}) {
   visibleTask(ctx, taskId);
   const row = {
     id: crypto.randomUUID(),

@@ -1,11 +1,18 @@
-import type { Statement } from "bun:sqlite";
-import type { Platform } from "../../platform/platform";
+import type { Database, Statement } from "bun:sqlite";
+import type { TenantCtx } from "../context";
 import { taskViewOfRow, visibleOpenTasksSql, type Visibility } from "../../runtime/bpmn/views";
 import { pageParams } from "../../../db/pagination";
 
+/**
+ * TRANSITIONAL: the inbox query moves into app/runtime; until then it uses the engine handle the request ctx still
+ * carries (never a port).
+ */
+export type InboxCtx = TenantCtx<"processRuntime"> & { platform: { engineSqlite: Database } };
+type InboxQuery = { page?: number; size?: number; instanceId?: string };
+
 const statements = new WeakMap<object, Map<string, Statement>>();
 
-function statement(p: Platform, key: string, sql: string): Statement {
+function statement(p: { engineSqlite: Database }, key: string, sql: string): Statement {
   let byKey = statements.get(p.engineSqlite);
   if (!byKey) statements.set(p.engineSqlite, (byKey = new Map()));
   let st = byKey.get(key);
@@ -18,13 +25,9 @@ function statement(p: Platform, key: string, sql: string): Statement {
  * (views.ts visibleOpenTasksSql: index-only) are merged, and whole rows are read for the one page returned.
  * A filter by instance goes to the runtime's per-instance query (a handful of rows).
  */
-export function openTasksOfUser(
-  p: Platform,
-  tenantId: string,
-  v: Visibility,
-  q: { page?: number; size?: number; instanceId?: string },
-) {
-  if (q.instanceId) return p.processRuntime.listTasks(tenantId, v, q);
+export function openTasksOfUser({ ctx, input }: { ctx: InboxCtx; input: InboxQuery & { visibility: Visibility } }) {
+  const [p, tenantId, { visibility: v, ...q }] = [ctx.platform, ctx.tenant.id, input];
+  if (q.instanceId) return ctx.processRuntime.listTasks(tenantId, v, q);
   const { size, offset } = pageParams(q.page, q.size, 100, 200);
   const visible = visibleOpenTasksSql(tenantId, v);
   // ORDER BY and LIMIT on the compound itself: SQLite merges the sources in date order (each read backwards from its
@@ -37,11 +40,7 @@ export function openTasksOfUser(
 }
 
 /** `mine=true`: open tasks assigned to the user, newest first, from the open-assignee index. */
-export function openTasksAssignedTo(
-  p: Platform,
-  tenantId: string,
-  userId: string | null,
-  q: { page?: number; size?: number; instanceId?: string },
-) {
-  return p.processRuntime.listTasks(tenantId, { all: false, userId, groups: [] }, { ...q, mine: true });
+export function openTasksAssignedTo({ ctx, input }: { ctx: TenantCtx<"processRuntime">; input: InboxQuery }) {
+  const userId = ctx.actor.userId;
+  return ctx.processRuntime.listTasks(ctx.tenant.id, { all: false, userId, groups: [] }, { ...input, mine: true });
 }

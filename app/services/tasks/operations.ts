@@ -1,26 +1,43 @@
-import type { RequestCtx } from "../context";
-import { isManager } from "../context";
+import { and, eq } from "drizzle-orm";
+import { memberships, users } from "../../../db/platform/schema";
+import { isManager, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
 import { formForVersion, missingRequiredFields } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
-import { rolesIn } from "../auth/sessions";
-import { getUser } from "../admin/users";
-import { isCaseTask, variablesOfTask, visibleTask } from "./access";
+import { kindOfTask } from "../instances/kind-of";
+import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
 
-function userOf(ctx: RequestCtx, what: string): string {
+export type TaskOperationCtx = TaskAccessCtx & TenantCtx<"db">;
+type TaskInput = { ctx: TaskOperationCtx; input: { taskId: string } };
+type VariablesInput = { ctx: TaskOperationCtx; input: { taskId: string; variables: Record<string, unknown> } };
+
+function userOf(ctx: TaskOperationCtx, what: string): string {
   if (!ctx.actor.userId) throw new ForbiddenError(`An API key has no user and cannot ${what} a task`);
   return ctx.actor.userId;
 }
 
+/** An active user holding a membership of the tenant, or a super admin (who belongs to every tenant). */
+function isActiveMember(ctx: TaskOperationCtx, userId: string): boolean {
+  const user = ctx.platformDb.select().from(users).where(eq(users.id, userId)).get();
+  if (!user?.active) return false;
+  if (user.globalRole === "SUPER_ADMIN") return true;
+  const membership = ctx.platformDb
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, ctx.tenant.id)))
+    .get();
+  return !!membership;
+}
+
 /** POST /a/tasks/{id}/claim: only an unassigned task (or one already yours); claimed by someone else → 409. */
-export function claimTask(ctx: RequestCtx, taskId: string) {
+export function claimTask({ ctx, input: { taskId } }: TaskInput) {
   const userId = userOf(ctx, "claim");
   visibleTask(ctx, taskId);
   return ctx.processRuntime.claim(ctx.tenant.id, taskId, userId);
 }
 
 /** POST /a/tasks/{id}/unclaim: the assignee (or a Manager) returns the task to its candidates. */
-export function unclaimTask(ctx: RequestCtx, taskId: string) {
+export function unclaimTask({ ctx, input: { taskId } }: TaskInput) {
   const userId = userOf(ctx, "unclaim");
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
@@ -35,7 +52,7 @@ export function unclaimTask(ctx: RequestCtx, taskId: string) {
  * candidates must be claimed by the caller first → 409; an API key completes only tasks assigned to nobody. Required
  * form fields are checked against the locked form version before anything is written.
  */
-export async function completeTask(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
+export async function completeTask({ ctx, input: { taskId, variables } }: VariablesInput) {
   const rt = ctx.processRuntime;
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN")
@@ -59,7 +76,7 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
     }
   }
   const actor = { userId: me, channel: ctx.actor.channel };
-  if (isCaseTask(ctx, task)) {
+  if (kindOfTask(ctx, task) === "CMMN") {
     await ctx.caseRuntime.completeHumanTask(ctx.tenant.id, taskId, variables, actor);
     return rt.getTask(ctx.tenant.id, taskId);
   }
@@ -67,20 +84,19 @@ export async function completeTask(ctx: RequestCtx, taskId: string, variables: R
 }
 
 /** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
-export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) {
+export function delegateTask({
+  ctx,
+  input: { taskId, toUserId },
+}: {
+  ctx: TaskOperationCtx;
+  input: { taskId: string; toUserId: string };
+}) {
   const userId = userOf(ctx, "delegate");
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
   if (task.assignee !== userId && !isManager(ctx.actor))
     throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
-  const target = (() => {
-    try {
-      return getUser(ctx.platform, toUserId);
-    } catch {
-      return null;
-    }
-  })();
-  if (!target?.active || !rolesIn(ctx.platform, target, ctx.tenant.id)) {
+  if (!isActiveMember(ctx, toUserId)) {
     throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [
       { field: "userId", message: "not a member" },
     ]);
@@ -102,10 +118,10 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
 }
 
 /** POST /a/tasks/{id}/variables: writes variables without completing. */
-export async function writeTaskVariables(ctx: RequestCtx, taskId: string, variables: Record<string, unknown>) {
+export async function writeTaskVariables({ ctx, input: { taskId, variables } }: VariablesInput) {
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
-  if (isCaseTask(ctx, task)) {
+  if (kindOfTask(ctx, task) === "CMMN") {
     await ctx.caseRuntime.setVariables(ctx.tenant.id, task.instanceId, variables);
     return variablesOfTask(ctx, task);
   }

@@ -1,8 +1,8 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
-import { visibilityOf } from "../process/visibility";
-import { variablesOfTask, visibleTask } from "./access";
-import { openTasksAssignedTo, openTasksOfUser } from "./inbox";
+import { visibilityOf } from "../instances/visibility";
+import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
+import { type InboxCtx, openTasksAssignedTo, openTasksOfUser } from "./inbox";
 
 export interface TaskListQuery {
   page?: number;
@@ -12,26 +12,32 @@ export interface TaskListQuery {
 }
 
 /** GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them. */
-export function listTasks(ctx: RequestCtx, q: TaskListQuery) {
+export function listTasks({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformDb">; input: TaskListQuery }) {
   const v = visibilityOf(ctx);
-  if (q.mine) return openTasksAssignedTo(ctx.platform, ctx.tenant.id, ctx.actor.userId, q);
-  if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, q);
-  return openTasksOfUser(ctx.platform, ctx.tenant.id, v, q);
+  if (input.mine) return openTasksAssignedTo({ ctx, input });
+  if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, input);
+  return openTasksOfUser({ ctx, input: { ...input, visibility: v } });
 }
 
 /** GET /a/tasks/completed */
-export function listCompletedTasks(ctx: RequestCtx, q: { page?: number; size?: number }) {
-  return ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), q);
+export function listCompletedTasks({
+  ctx,
+  input,
+}: {
+  ctx: TenantCtx<"processRuntime" | "platformDb">;
+  input: { page?: number; size?: number };
+}) {
+  return ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), input);
 }
 
 /** GET /a/tasks/{id}: the task and the form of the version locked at its creation (null when it has none). */
-export function taskDetail(ctx: RequestCtx, taskId: string) {
-  const task = visibleTask(ctx, taskId);
+export function taskDetail({ ctx, input }: { ctx: TaskAccessCtx & TenantCtx<"db">; input: { taskId: string } }) {
+  const task = visibleTask(ctx, input.taskId);
   const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;
   return { ...task, form };
 }
 
 /** GET /a/tasks/{id}/variables */
-export function taskVariables(ctx: RequestCtx, taskId: string) {
-  return variablesOfTask(ctx, visibleTask(ctx, taskId));
+export function taskVariables({ ctx, input }: { ctx: TaskAccessCtx; input: { taskId: string } }) {
+  return variablesOfTask(ctx, visibleTask(ctx, input.taskId));
 }

@@ -3,7 +3,8 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
-import { getTenant } from "../../../services/admin/tenants";
+import { listTenantDefinitions } from "../../../services/admin-tenant-definitions/list";
+import { platformCtx } from "../../platform-ctx";
 import { DefinitionSchema } from "../definitions/schema";
 
 const list = createRoute({
@@ -19,9 +20,8 @@ const list = createRoute({
 /** /admin/tenants/{id}/definitions */
 export function adminTenantDefinitionsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => {
-    const tenant = getTenant(c.var.platform, c.req.valid("param").id);
-    return c.json(c.var.platform.processRuntime.listDefinitions(tenant.id), 200);
-  });
+  r.openapi(list, (c) =>
+    c.json(listTenantDefinitions({ ctx: platformCtx(c), input: { tenantId: c.req.valid("param").id } }), 200),
+  );
   return r;
 }

@@ -55,14 +55,18 @@ const COMMANDS: Array<[PlanItemCommand, string]> = [
 /** /a/instances/{id}/plan-items, /milestones and the plan item transitions of cases */
 export function casePlanItemsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) =>
-    c.json(listPlanItems(c.var.ctx, c.req.valid("param").id, c.req.valid("query").includeEnded === "true"), 200),
+  r.openapi(list, (c) => {
+    const input = { caseId: c.req.valid("param").id, includeEnded: c.req.valid("query").includeEnded === "true" };
+    return c.json(listPlanItems({ ctx: c.var.ctx, input }), 200);
+  });
+  r.openapi(milestones, (c) =>
+    c.json(listMilestones({ ctx: c.var.ctx, input: { caseId: c.req.valid("param").id } }), 200),
   );
-  r.openapi(milestones, (c) => c.json(listMilestones(c.var.ctx, c.req.valid("param").id), 200));
   for (const [cmd, summary] of COMMANDS) {
     r.openapi(command(cmd, summary), async (c) => {
       const p = c.req.valid("param");
-      return c.json(await runPlanItemCommand(c.var.ctx, p.id, p.planItemId, cmd), 200);
+      const input = { caseId: p.id, planItemId: p.planItemId, command: cmd };
+      return c.json(await runPlanItemCommand({ ctx: c.var.ctx, input }), 200);
     });
   }
   return r;

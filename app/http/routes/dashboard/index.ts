@@ -3,8 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
-import { visibilityOf } from "../../../services/process/visibility";
-import { caseCounters } from "../../../services/process/case-monitor";
+import { dashboardCounters } from "../../../services/dashboard/dashboard";
 
 const DashboardSchema = z
   .object({
@@ -30,19 +29,6 @@ const dashboard = createRoute({
 /** /a/dashboard */
 export function dashboardRouter() {
   const r = createRouter();
-  r.openapi(dashboard, (c) => {
-    const v = visibilityOf(c.var.ctx);
-    const t = c.var.ctx.tenant.id;
-    const counters = c.var.platform.processRuntime.dashboard(t, v);
-    const cases = caseCounters(c.var.platform, t, v);
-    return c.json(
-      {
-        ...counters,
-        runningInstances: counters.runningInstances + cases.running,
-        finishedInstances: counters.finishedInstances + cases.finished,
-      },
-      200,
-    );
-  });
+  r.openapi(dashboard, (c) => c.json(dashboardCounters({ ctx: c.var.ctx }), 200));
   return r;
 }

@@ -4,8 +4,16 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
-import { deployDefinitionFile } from "../../../services/process/deploy";
-import { DEFAULT_POLICY } from "../../../services/attachments/process-access";
+import { deployDefinitionFile } from "../../../services/definitions/deploy";
+import { effectiveAttachmentPolicy, mcpPolicyOf, putDefinitionConfig } from "../../../services/definitions/config";
+import {
+  activateDefinition,
+  definitionVersions,
+  definitionXml,
+  publishDefinition,
+  suspendDefinition,
+  toggleDefinition,
+} from "../../../services/definitions/versions";
 import {
   AttachmentPolicySchema,
   ConfigBody,
@@ -109,35 +117,25 @@ const mcpPolicy = createRoute({
 });
 
 export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
-  const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
-  r.openapi(deploy, async (c) => c.json(await deployDefinitionFile(c.var.ctx, await uploadedText(c, "file")), 200));
-  r.openapi(versions, (c) => c.json(rt(c).definitionVersions(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(publish, (c) => {
-    const { key, definitionId } = c.req.valid("param");
-    return c.json(rt(c).publishDefinition(c.var.ctx.tenant.id, key, definitionId), 200);
-  });
-  r.openapi(xml, (c) => {
-    const { key, definitionId } = c.req.valid("param");
-    return c.body(rt(c).definitionXml(c.var.ctx.tenant.id, key, definitionId), 200, {
-      "content-type": "application/xml; charset=utf-8",
-    });
-  });
-  r.openapi(suspend, (c) => c.json(rt(c).suspendDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(activate, (c) => c.json(rt(c).activateDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(toggle, (c) => c.json(rt(c).toggleDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
-  r.openapi(putConfig, (c) =>
-    c.json(
-      rt(c).putDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key, c.req.valid("json") as never) as never,
-      200,
-    ),
+  r.openapi(deploy, async (c) =>
+    c.json(await deployDefinitionFile({ ctx: c.var.ctx, input: await uploadedText(c, "file") }), 200),
   );
-  r.openapi(attachmentPolicy, (c) => {
-    const cfg = rt(c).getDefinitionConfig(c.var.ctx.tenant.id, c.req.valid("param").key);
-    return c.json({ ...DEFAULT_POLICY, ...(cfg.attachmentPolicy ?? {}) } as never, 200);
+  r.openapi(versions, (c) => c.json(definitionVersions({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(publish, (c) => c.json(publishDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(xml, (c) =>
+    c.body(definitionXml({ ctx: c.var.ctx, input: c.req.valid("param") }), 200, {
+      "content-type": "application/xml; charset=utf-8",
+    }),
+  );
+  r.openapi(suspend, (c) => c.json(suspendDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(activate, (c) => c.json(activateDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(toggle, (c) => c.json(toggleDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(putConfig, (c) => {
+    const input = { key: c.req.valid("param").key, config: c.req.valid("json") };
+    return c.json(putDefinitionConfig({ ctx: c.var.ctx, input }), 200);
   });
-  r.openapi(mcpPolicy, (c) => {
-    const { key } = c.req.valid("param");
-    const p = rt(c).getDefinitionConfig(c.var.ctx.tenant.id, key).mcpPolicy;
-    return c.json({ key, mcpPolicy: p, canStart: p !== "NONE", canComplete: p === "START_AND_COMPLETE" }, 200);
-  });
+  r.openapi(attachmentPolicy, (c) =>
+    c.json(effectiveAttachmentPolicy({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+  );
+  r.openapi(mcpPolicy, (c) => c.json(mcpPolicyOf({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
 }

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../env";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth, requireManager } from "../../middleware/roles";
-import { caseMonitor, caseMonitorItems } from "../../../services/process/case-monitor";
-import { withAllReasons } from "../../../services/process/monitor-shape";
+import { definitionMonitor, definitionMonitorItems } from "../../../services/definitions/monitor";
+import { getDefinition, listDefinitions } from "../../../services/definitions/read";
 import { ActivityParams, DefinitionSchema, KeyParam, MonitorItemSchema, MonitorSchema, VersionQuery } from "./schema";
 
 const tags = ["definitions"];
@@ -50,28 +50,14 @@ const monitorItems = createRoute({
 });
 
 export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
-  r.openapi(list, (c) => c.json(c.var.platform.processRuntime.listDefinitions(c.var.ctx.tenant.id), 200));
-  r.openapi(detail, (c) =>
-    c.json(c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200),
-  );
-  const isCase = (c: { var: AppEnv["Variables"] }, key: string) =>
-    c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
+  r.openapi(list, (c) => c.json(listDefinitions({ ctx: c.var.ctx }), 200));
+  r.openapi(detail, (c) => c.json(getDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(monitor, (c) => {
-    const { key } = c.req.valid("param");
-    const { version } = c.req.valid("query");
-    const t = c.var.ctx.tenant.id;
-    const monitor = isCase(c, key)
-      ? caseMonitor(c.var.platform, t, key, version)
-      : c.var.platform.processRuntime.monitor(t, key, version);
-    return c.json(withAllReasons(monitor), 200);
+    const input = { ...c.req.valid("param"), ...c.req.valid("query") };
+    return c.json(definitionMonitor({ ctx: c.var.ctx, input }), 200);
   });
   r.openapi(monitorItems, (c) => {
-    const { key, activityId } = c.req.valid("param");
-    const { version } = c.req.valid("query");
-    const t = c.var.ctx.tenant.id;
-    const items = isCase(c, key)
-      ? caseMonitorItems(c.var.platform, t, key, activityId, version)
-      : c.var.platform.processRuntime.monitorItems(t, key, activityId, version);
-    return c.json(items, 200);
+    const input = { ...c.req.valid("param"), ...c.req.valid("query") };
+    return c.json(definitionMonitorItems({ ctx: c.var.ctx, input }), 200);
   });
 }

@@ -8,7 +8,7 @@ import {
   listProcessVariables,
   listPublicProcessVariables,
   putProcessVariable,
-} from "../../../services/process/config-variables";
+} from "../../../services/definitions/variables";
 import { KeyParam } from "./schema";
 
 const VariableSchema = z
@@ -75,15 +75,16 @@ const remove = createRoute({
 });
 
 export function registerDefinitionVariables(r: OpenAPIHono<AppEnv>) {
-  r.openapi(listPublic, (c) => c.json(listPublicProcessVariables(c.var.ctx, c.req.valid("param").key), 200));
-  r.openapi(listAll, (c) => c.json(listProcessVariables(c.var.ctx, c.req.valid("param").key), 200));
+  r.openapi(listPublic, (c) =>
+    c.json(listPublicProcessVariables({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+  );
+  r.openapi(listAll, (c) => c.json(listProcessVariables({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(put, (c) => {
-    const { key, name } = c.req.valid("param");
-    return c.json(putProcessVariable(c.var.ctx, key, name, c.req.valid("json")), 200);
+    const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+    return c.json(putProcessVariable({ ctx: c.var.ctx, input }), 200);
   });
   r.openapi(remove, (c) => {
-    const { key, name } = c.req.valid("param");
-    deleteProcessVariable(c.var.ctx, key, name);
+    deleteProcessVariable({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
 }

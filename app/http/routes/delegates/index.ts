@@ -3,6 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAdmin, requireModeler } from "../../middleware/roles";
+import { activeDelegateArchives, listDelegates } from "../../../services/delegates/delegates";
 
 const ParameterSchema = z.object({
   name: z.string(),
@@ -39,23 +40,7 @@ const active = createRoute({
 /** /a/delegates */
 export function delegatesRouter() {
   const r = createRouter();
-  const delegates = (c: {
-    var: {
-      platform: {
-        processRuntime: {
-          listDelegates(): { name: string; description: string; parameters: z.infer<typeof ParameterSchema>[] }[];
-        };
-      };
-    };
-  }) => c.var.platform.processRuntime.listDelegates();
-  r.openapi(list, (c) =>
-    c.json(
-      delegates(c).map((d) => ({ ...d, className: d.name })),
-      200,
-    ),
-  );
-  r.openapi(active, (c) =>
-    c.json([{ name: "builtin", active: true, delegates: delegates(c).map((d) => d.name) }], 200),
-  );
+  r.openapi(list, (c) => c.json(listDelegates({ ctx: c.var.ctx }), 200));
+  r.openapi(active, (c) => c.json(activeDelegateArchives({ ctx: c.var.ctx }), 200));
   return r;
 }

@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
-import { historyActivities, historyDetail, listHistory } from "../../../services/process/instances";
+import { historyActivities, historyDetail, listHistory } from "../../../services/history/history";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
@@ -65,8 +65,8 @@ const activities = createRoute({
 /** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */
 export function historyRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listHistory(c.var.ctx, c.req.valid("query")) as never, 200));
-  r.openapi(detail, (c) => c.json(historyDetail(c.var.ctx, c.req.valid("param").id) as never, 200));
-  r.openapi(activities, (c) => c.json(historyActivities(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(list, (c) => c.json(listHistory({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   return r;
 }

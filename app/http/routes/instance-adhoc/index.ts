@@ -4,7 +4,11 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "../../../services/process/adhoc";
+import {
+  completeAdhocSubProcess,
+  enabledAdhocActivities,
+  executeAdhocActivity,
+} from "../../../services/instance-adhoc/adhoc";
 import { TaskSchema } from "../tasks/schema";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireAuth };
@@ -74,15 +78,15 @@ const complete = createRoute({
 /** Ad-hoc subprocess work on an instance (Flowable's runtime calls, over HTTP). */
 export function instanceAdhocRouter() {
   const r = createRouter();
-  r.openapi(enabled, (c) => c.json(enabledAdhocActivities(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(enabled, (c) => c.json(enabledAdhocActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(execute, async (c) => {
-    const { id, activityId } = c.req.valid("param");
+    // The body is optional: an activity may start without variables.
     const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
-    return c.json((await executeAdhocActivity(c.var.ctx, id, activityId, body.variables)) as never, 200);
+    const input = { ...c.req.valid("param"), variables: body.variables };
+    return c.json(await executeAdhocActivity({ ctx: c.var.ctx, input }), 200);
   });
-  r.openapi(complete, async (c) => {
-    const { id, subProcessId } = c.req.valid("param");
-    return c.json(await completeAdhocSubProcess(c.var.ctx, id, subProcessId), 200);
-  });
+  r.openapi(complete, async (c) =>
+    c.json(await completeAdhocSubProcess({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+  );
   return r;
 }

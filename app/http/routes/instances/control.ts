@@ -5,7 +5,13 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireManager } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
 import { FailedJobSchema, InstanceSchema, JobParam } from "./schema";
-import { cancelInstance, setInstanceSuspended } from "../../../services/process/instances";
+import {
+  cancelInstance,
+  deadletterFailedJob,
+  listFailedJobs,
+  retryFailedJob,
+  setInstanceSuspended,
+} from "../../../services/instances/control";
 
 const common = { tags: ["instances"], security: tenantSecurity, middleware: requireManager };
 const one = { 200: { description: "Instance", ...json(InstanceSchema) }, ...errorResponses };
@@ -59,11 +65,16 @@ const activate = createRoute({
 });
 
 export function registerInstanceControl(r: OpenAPIHono<AppEnv>) {
-  const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
-  r.openapi(failedJobs, (c) => c.json(rt(c).failedJobs(c.var.ctx.tenant.id), 200));
-  r.openapi(retry, (c) => c.json(rt(c).retryJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));
-  r.openapi(deadletter, (c) => c.json(rt(c).deadletterJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));
-  r.openapi(cancel, async (c) => c.json((await cancelInstance(c.var.ctx, c.req.valid("param").id)) as never, 200));
-  r.openapi(suspend, (c) => c.json(setInstanceSuspended(c.var.ctx, c.req.valid("param").id, true), 200));
-  r.openapi(activate, (c) => c.json(setInstanceSuspended(c.var.ctx, c.req.valid("param").id, false), 200));
+  r.openapi(failedJobs, (c) => c.json(listFailedJobs({ ctx: c.var.ctx }), 200));
+  r.openapi(retry, (c) => c.json(retryFailedJob({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(deadletter, (c) => c.json(deadletterFailedJob({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(cancel, async (c) => c.json(await cancelInstance({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(suspend, (c) => {
+    const input = { id: c.req.valid("param").id, suspended: true };
+    return c.json(setInstanceSuspended({ ctx: c.var.ctx, input }), 200);
+  });
+  r.openapi(activate, (c) => {
+    const input = { id: c.req.valid("param").id, suspended: false };
+    return c.json(setInstanceSuspended({ ctx: c.var.ctx, input }), 200);
+  });
 }

@@ -4,9 +4,8 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { startInstance } from "../../../services/process/start-instance";
-import { visibilityOf } from "../../../services/process/visibility";
-import { instanceDetail, instanceDiagram, listInstances } from "../../../services/process/instances";
+import { startInstance } from "../../../services/instances/start-instance";
+import { instanceDetail, instanceDiagram, listInstances, searchInstances } from "../../../services/instances/read";
 import {
   DiagramQuery,
   InstanceDetailSchema,
@@ -67,24 +66,13 @@ const diagram = createRoute({
 });
 
 export function registerInstanceStartAndRead(r: OpenAPIHono<AppEnv>) {
-  r.openapi(start, async (c) => c.json(await startInstance(c.var.ctx, c.req.valid("json")), 201));
-  r.openapi(list, (c) => c.json(listInstances(c.var.ctx, c.req.valid("query")) as never, 200));
-  r.openapi(search, (c) => {
-    const q = c.req.valid("query");
-    return c.json(
-      c.var.platform.processRuntime.searchInstancesByVariable(
-        c.var.ctx.tenant.id,
-        visibilityOf(c.var.ctx),
-        q.varName,
-        q.varValue,
-        q,
-      ),
-      200,
-    );
-  });
-  r.openapi(detail, (c) => c.json(instanceDetail(c.var.ctx, c.req.valid("param").id) as never, 200));
+  r.openapi(start, async (c) => c.json(await startInstance({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(list, (c) => c.json(listInstances({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(search, (c) => c.json(searchInstances({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(instanceDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(diagram, (c) => {
-    const { body, type } = instanceDiagram(c.var.ctx, c.req.valid("param").id, c.req.valid("query").format);
+    const input = { ...c.req.valid("param"), ...c.req.valid("query") };
+    const { body, type } = instanceDiagram({ ctx: c.var.ctx, input });
     return c.body(body, 200, { "content-type": type });
   });
 }

@@ -1,13 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { processVariables } from "../../../db/tenant/schema";
-import type { RequestCtx } from "../context";
-import { isAdmin } from "../context";
+import { isAdmin, type TenantCtx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 
 type Row = typeof processVariables.$inferSelect;
+export type ProcessVariablesCtx = TenantCtx<"processRuntime" | "db">;
+type KeyInput = { ctx: ProcessVariablesCtx; input: { key: string } };
 
-const orm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
+const orm = (ctx: ProcessVariablesCtx) => drizzle(ctx.db.sqlite);
 /** A secret's value never leaves the server by a GET. */
 const view = (r: Row) => ({
   name: r.name,
@@ -17,12 +18,13 @@ const view = (r: Row) => ({
   updatedAt: r.updatedAt,
 });
 
-function requireDefinition(ctx: RequestCtx, key: string) {
+function requireDefinition(ctx: ProcessVariablesCtx, key: string) {
   ctx.processRuntime.getDefinition(ctx.tenant.id, key);
 }
 
 /** GET /a/definitions/{key}/variables (Admin): every configuration variable, secrets masked. */
-export function listProcessVariables(ctx: RequestCtx, key: string) {
+export function listProcessVariables({ ctx, input }: KeyInput) {
+  const { key } = input;
   requireDefinition(ctx, key);
   return orm(ctx)
     .select()
@@ -34,17 +36,19 @@ export function listProcessVariables(ctx: RequestCtx, key: string) {
 }
 
 /** GET /a/definitions/{key}/variables/public: the non-secret ones, for any member (forms and steps may show them). */
-export function listPublicProcessVariables(ctx: RequestCtx, key: string) {
-  return listProcessVariables(ctx, key).filter((v) => !v.secret);
+export function listPublicProcessVariables({ ctx, input }: KeyInput) {
+  return listProcessVariables({ ctx, input }).filter((v) => !v.secret);
 }
 
 /** PUT /a/definitions/{key}/variables/{name} (Modeler): creates or replaces; only an Admin writes a secret. */
-export function putProcessVariable(
-  ctx: RequestCtx,
-  key: string,
-  name: string,
-  input: { value: string; secret?: boolean; description?: string | null },
-) {
+export function putProcessVariable({
+  ctx,
+  input,
+}: {
+  ctx: ProcessVariablesCtx;
+  input: { key: string; name: string; value: string; secret?: boolean; description?: string | null };
+}) {
+  const { key, name } = input;
   requireDefinition(ctx, key);
   const db = orm(ctx);
   const existing = db
@@ -72,7 +76,14 @@ export function putProcessVariable(
 }
 
 /** DELETE /a/definitions/{key}/variables/{name} (Modeler; a secret only by an Admin). */
-export function deleteProcessVariable(ctx: RequestCtx, key: string, name: string) {
+export function deleteProcessVariable({
+  ctx,
+  input,
+}: {
+  ctx: ProcessVariablesCtx;
+  input: { key: string; name: string };
+}) {
+  const { key, name } = input;
   requireDefinition(ctx, key);
   const db = orm(ctx);
   const existing = db

@@ -1,7 +1,14 @@
-import type { Platform } from "../../platform/platform";
+import type { Database } from "bun:sqlite";
+import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 
 type Row = Record<string, unknown>;
+type EngineSql = { engineSqlite: Database };
+/**
+ * TRANSITIONAL: these engine-database reads move into app/runtime; until then they use the engine handle the request
+ * ctx still carries (never a port).
+ */
+export type CaseMonitorCtx = TenantCtx<never> & { platform: EngineSql };
 
 /** Monitor reasons of case work: a person's task, a waiting timer, or a step running elsewhere (process/case task). */
 const REASON_SQL = `CASE
@@ -11,7 +18,7 @@ const REASON_SQL = `CASE
 END`;
 
 /** The version rule of the spec: most running instances (ties: higher), else the published version, else the latest. */
-function chooseVersion(p: Platform, tenantId: string, key: string, requested?: number) {
+function chooseVersion(p: EngineSql, tenantId: string, key: string, requested?: number) {
   const defs = p.engineSqlite
     .query(
       "SELECT id, name, version, xml, published FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC",
@@ -37,7 +44,8 @@ function chooseVersion(p: Platform, tenantId: string, key: string, requested?: n
 }
 
 /** GET /a/definitions/{key}/monitor for a case definition, in the same shape as for processes. */
-export function caseMonitor(p: Platform, tenantId: string, key: string, version?: number) {
+export function caseMonitor({ ctx, input }: { ctx: CaseMonitorCtx; input: { key: string; version?: number } }) {
+  const [p, tenantId, { key, version }] = [ctx.platform, ctx.tenant.id, input];
   const { chosen, defs, running, total } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT p.element_id AS activityId, p.name AS activityName, p.type AS activityType, ${REASON_SQL} AS reason, COUNT(*) AS c
@@ -74,7 +82,14 @@ export function caseMonitor(p: Platform, tenantId: string, key: string, version?
 }
 
 /** GET /a/definitions/{key}/monitor/{activityId} for a case definition. */
-export function caseMonitorItems(p: Platform, tenantId: string, key: string, activityId: string, version?: number) {
+export function caseMonitorItems({
+  ctx,
+  input,
+}: {
+  ctx: CaseMonitorCtx;
+  input: { key: string; activityId: string; version?: number };
+}) {
+  const [p, tenantId, { key, activityId, version }] = [ctx.platform, ctx.tenant.id, input];
   const { chosen } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT i.id AS instanceId, i.business_key AS businessKey, i.start_time AS startTime, ${REASON_SQL} AS reason, t.id AS taskId, t.assignee, t.due_date AS dueDate
@@ -93,12 +108,4 @@ export function caseMonitorItems(p: Platform, tenantId: string, key: string, act
       ? { taskId: r.taskId as string, assignee: (r.assignee as string | null) ?? null, dueDate: iso(r.dueDate) }
       : {}),
   }));
-}
-
-/** Running and ended cases the viewer sees, for the dashboard. */
-export function caseCounters(p: Platform, tenantId: string, v: import("../../runtime/bpmn").Visibility) {
-  return {
-    running: p.caseRuntime.listCases(tenantId, v, { page: 0, size: 1 }).totalElements,
-    finished: p.caseRuntime.historyCases(tenantId, v, { page: 0, size: 1 }).totalElements,
-  };
 }

@@ -1,5 +1,6 @@
 import type { ProcessAccess } from "../attachments/process-access";
 import { processRoleGrantsOfUser } from "../process-roles/queries";
+import { kindOfInstance } from "./kind-of";
 import { visibilityOf } from "./visibility";
 
 /**
@@ -12,7 +13,7 @@ export const runtimeProcessAccess: ProcessAccess = {
     const t = ctx.tenant.id;
     const v = visibilityOf(ctx);
     try {
-      if (ctx.caseRuntime.isCase(t, instanceId)) return ctx.caseRuntime.getCase(t, instanceId, v).definitionKey;
+      if (kindOfInstance(ctx, instanceId) === "CMMN") return ctx.caseRuntime.getCase(t, instanceId, v).definitionKey;
       return ctx.processRuntime.getInstance(t, instanceId, v).definitionKey;
     } catch {
       return null;

@@ -1,4 +1,6 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
+
+export type DeployCtx = TenantCtx<"processRuntime" | "caseRuntime">;
 import { BadRequestError } from "../errors";
 
 const BPMN_FILE = /\.(bpmn|bpmn20\.xml|bpmn2|xml)$/i;
@@ -6,7 +8,8 @@ const CMMN_FILE = /\.(cmmn|cmmn\.xml|cmmn11\.xml)$/i;
 const CMMN_NAMESPACE = "http://www.omg.org/spec/CMMN/20151109/MODEL";
 
 /** POST /a/definitions/deploy: a BPMN file becomes a new version of each executable process, a CMMN file of each case. */
-export async function deployDefinitionFile(ctx: RequestCtx, file: { name: string; text: string }) {
+export async function deployDefinitionFile({ ctx, input }: { ctx: DeployCtx; input: { name: string; text: string } }) {
+  const file = input;
   const meta = { fileName: file.name, createdBy: ctx.actor.userId };
   if (CMMN_FILE.test(file.name) || (/\.xml$/i.test(file.name) && file.text.includes(CMMN_NAMESPACE))) {
     return ctx.caseRuntime.deploy(ctx.tenant.id, file.text, meta);

@@ -1,6 +1,9 @@
-import type { RequestCtx } from "../context";
-import { resolveBusinessKey } from "../instances/business-key";
+import type { TenantCtx } from "../context";
+import { resolveBusinessKey } from "./business-key";
+import { kindOfDefinition } from "./kind-of";
 import { visibilityOf } from "./visibility";
+
+export type StartInstanceCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
 
 export interface StartRequest {
   definitionKey: string;
@@ -12,7 +15,7 @@ export interface StartRequest {
  * POST /a/instances: resolves the business key (request, definition template, system default), starts the published
  * version (latest if never published) and answers the tasks open right after the start that the caller may see.
  */
-export async function startInstance(ctx: RequestCtx, input: StartRequest) {
+export async function startInstance({ ctx, input }: { ctx: StartInstanceCtx; input: StartRequest }) {
   const rt = ctx.processRuntime;
   const tenantId = ctx.tenant.id;
   const variables = input.variables ?? {};
@@ -30,11 +33,7 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     startedBy: ctx.actor.userId,
     channel: ctx.actor.channel,
   };
-  // The type alone, not the definition summary (which reads every version and parses a model) on this hot path.
-  const kind = ctx.platform.engineSqlite
-    .query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
-    .get(tenantId, input.definitionKey) as { type: string } | null;
-  const isCase = kind?.type === "CMMN";
+  const isCase = kindOfDefinition(ctx, input.definitionKey) === "CMMN";
   const started = isCase ? await ctx.caseRuntime.startCase(tenantId, start) : await rt.startInstance(tenantId, start);
   const v = visibilityOf(ctx);
   return {

@@ -1,0 +1,36 @@
+import type { Page } from "../../runtime/bpmn";
+import type { TenantCtx } from "../context";
+import { kindOfInstance } from "../instances/kind-of";
+import { byType, type TypeQuery } from "../instances/merged-page";
+import type { InstanceSummary } from "../instances/read";
+import { visibilityOf } from "../instances/visibility";
+
+export type HistoryCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
+type IdInput = { ctx: HistoryCtx; input: { id: string } };
+
+/** GET /a/history/instances?type= : ended processes, cases, or both, most recently ended first. */
+export function listHistory({ ctx, input }: { ctx: HistoryCtx; input: TypeQuery }): Page<InstanceSummary> {
+  const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
+  return byType<InstanceSummary>(
+    input,
+    (page, size) => ctx.processRuntime.historyInstances(t, v, { page, size }),
+    (page, size) => ctx.caseRuntime.historyCases(t, v, { page, size }),
+    (r) => r.endTime ?? r.startTime,
+  );
+}
+
+/** GET /a/history/instances/{id}: the instance with its variables and tasks. */
+export function historyDetail({ ctx, input }: IdInput) {
+  const v = visibilityOf(ctx);
+  return kindOfInstance(ctx, input.id) === "CMMN"
+    ? ctx.caseRuntime.historyCase(ctx.tenant.id, input.id, v)
+    : ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, v);
+}
+
+/** GET /a/history/instances/{id}/activities: the activity log (plan items for a case). */
+export function historyActivities({ ctx, input }: IdInput) {
+  const v = visibilityOf(ctx);
+  return kindOfInstance(ctx, input.id) === "CMMN"
+    ? ctx.caseRuntime.caseActivities(ctx.tenant.id, input.id, v)
+    : ctx.processRuntime.historyActivities(ctx.tenant.id, input.id, v);
+}
