@@ -1,5 +1,4 @@
-import { caseEngine, type ManualOp, type PlanItemInstance } from "../../../engine/cmmn";
-import { checkCompletion } from "../../../engine/cmmn/completion";
+import { caseEngine, type ManualOp } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { iso, type Row } from "../bpmn/rows";
 import type { Visibility } from "../bpmn/views";
@@ -53,18 +52,10 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
       opts: { isManager: boolean; visibility?: Visibility; includeEnded?: boolean },
     ) {
       instances.find(tenantId, caseId, opts.visibility);
-      // COMPLETE_STAGE is offered only where it would succeed: no active or required work left in the stage.
-      const loaded = opts.isManager ? ctx.store.loadCase(tenantId, caseId) : null;
-      const completable = (p: PlanItemInstance) =>
-        !!loaded &&
-        checkCompletion(
-          loaded,
-          loaded.items.filter((c: PlanItemInstance) => c.stageInstanceId === p.id && c.type !== "planModel"),
-          true,
-        ).completable;
+      // COMPLETE_STAGE is a Manager's forced close: offered on every active stage, whatever work is left inside.
       return itemsOf(tenantId, caseId)
         .filter((p) => opts.includeEnded || !ENDED.has(p.state))
-        .map((p) => planItemView(p, opts.isManager && (p.type !== "stage" || p.state !== "ACTIVE" || completable(p))));
+        .map((p) => planItemView(p, opts.isManager));
     },
 
     /** Milestones reached, in the order they occurred. */

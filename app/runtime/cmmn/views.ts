@@ -44,7 +44,7 @@ export function caseViewOf(i: CaseInstanceRecord): CaseView {
 
 export type PlanItemAction = "START" | "DISABLE" | "ENABLE" | "TRIGGER" | "COMPLETE_STAGE";
 
-/** Actions a person may take on a plan item in its current state (COMPLETE_STAGE for Managers only). */
+/** Actions a person may take on a plan item in its current state (COMPLETE_STAGE, a forced close, for Managers only). */
 export function actionsOf(pi: PlanItemInstance, isManager: boolean): PlanItemAction[] {
   if (pi.state === "ENABLED") return ["START", "DISABLE"];
   if (pi.state === "DISABLED") return ["ENABLE"];
