@@ -31,10 +31,7 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     channel: ctx.actor.channel,
   };
   // The type alone, not the definition summary (which reads every version and parses a model) on this hot path.
-  const kind = ctx.platform.engineSqlite
-    .query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
-    .get(tenantId, input.definitionKey) as { type: string } | null;
-  const isCase = kind?.type === "CMMN";
+  const isCase = rt.kindOfDefinitionKey(tenantId, input.definitionKey) === "CMMN";
   const started = isCase
     ? await ctx.platform.caseRuntime.startCase(tenantId, start)
     : await rt.startInstance(tenantId, start);

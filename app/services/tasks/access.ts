@@ -14,11 +14,9 @@ const typeOfDefinition = new Map<string, string>();
 export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
   let type = typeOfDefinition.get(task.definitionId);
   if (type === undefined) {
-    const row = ctx.platform.engineSqlite
-      .query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
-      .get(task.definitionId, ctx.tenant.id) as { type: string } | null;
-    if (!row) return false;
-    type = row.type;
+    const kind = ctx.platform.processRuntime.kindOfDefinition(ctx.tenant.id, task.definitionId);
+    if (!kind) return false;
+    type = kind;
     if (typeOfDefinition.size > 10_000) typeOfDefinition.clear();
     typeOfDefinition.set(task.definitionId, type);
   }
