@@ -10,6 +10,7 @@ import { createJobs } from "./jobs";
 import { createMonitor } from "./monitor";
 import { createTasks } from "./tasks";
 import { createInbox } from "../kernel/inbox";
+import { createTaskComments } from "../kernel/task-comments";
 import type { Visibility } from "./views";
 
 export type { RuntimeOptions, RuntimeHooks } from "./context";
@@ -136,6 +137,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     kindOfDefinition: ctx.kernel.definitions.kindOfDefinition,
     /** True when the tenant holds a definition (of any kind) under the key. */
     hasDefinitionKey: ctx.kernel.definitions.hasKey,
+    /** Comments on tasks (`taskComments`, `addTaskComment`). */
+    ...createTaskComments(ctx.db),
     /** The runtime of processes or of cases on the same kernel (where the caller chooses between them). */
     runtimeFor: ctx.kernel.runtimeFor,
   };

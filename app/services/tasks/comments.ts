@@ -1,5 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { taskComments } from "../../../db/engine/schema";
+import type { taskComments } from "../../../db/engine/schema";
 import type { RequestCtx } from "../context";
 import { visibleTask } from "./access";
 
@@ -13,13 +12,7 @@ const view = (r: typeof taskComments.$inferSelect) => ({
 /** GET /a/tasks/{id}/comments, oldest first. */
 export function listComments(ctx: RequestCtx, taskId: string) {
   visibleTask(ctx, taskId);
-  return ctx.platform.engineDb
-    .select()
-    .from(taskComments)
-    .where(and(eq(taskComments.tenantId, ctx.tenant.id), eq(taskComments.taskId, taskId)))
-    .orderBy(asc(taskComments.time), asc(sql`rowid`))
-    .all()
-    .map(view);
+  return ctx.platform.processRuntime.taskComments(ctx.tenant.id, taskId).map(view);
 }
 
 /** POST /a/tasks/{id}/comments: anyone who sees the task may comment, also after its completion. */
@@ -33,6 +26,6 @@ export function addComment(ctx: RequestCtx, taskId: string, message: string) {
     message,
     time: ctx.platform.clock.now(),
   };
-  ctx.platform.engineDb.insert(taskComments).values(row).run();
+  ctx.platform.processRuntime.addTaskComment(row);
   return view(row);
 }
