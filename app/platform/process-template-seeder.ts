@@ -10,10 +10,7 @@ export function processTemplateSeeder(p: Platform) {
   return async (tenantId: string) => {
     const templates = p.platformDb.select().from(processTemplates).where(eq(processTemplates.enabled, true)).all();
     for (const t of templates) {
-      const held = p.engineSqlite
-        .query("SELECT 1 FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
-        .get(tenantId, t.key);
-      if (held) continue;
+      if (p.processRuntime.hasDefinitionKey(tenantId, t.key)) continue;
       await p.processRuntime.deploy(tenantId, t.xml, { fileName: `${t.key}.bpmn`, createdBy: null });
     }
   };

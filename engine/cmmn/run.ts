@@ -254,16 +254,15 @@ export class CaseRun {
     for (const c of this.children(stageId)) if (this.living(c)) this.terminate(c, "exit");
   }
 
-  /** Manual completion of a stage: refused while active or required work is left. */
+  /**
+   * A Manager's forced completion of a stage (Flowable's forced stage completion): whatever still lives inside it ends
+   * with it, active work terminated and the optional steps still offered exited, and the stage completes.
+   */
   async completeStage(st: PlanItemInstance, actor: Actor): Promise<void> {
     if (st.type !== "stage") throw new ConflictError(`Plan item ${st.id} is a ${st.type}, not a stage`);
     if (st.state !== "ACTIVE") throw new ConflictError(`Stage ${st.id} is ${st.state.toLowerCase()}, not active`);
-    const c = checkCompletion(this.lc, this.children(st.id), true);
-    if (!c.completable)
-      throw new ConflictError(
-        `Stage ${st.id} cannot complete: '${c.blocker!.name}' is ${c.blocker!.state.toLowerCase()}${c.blocker!.state === "ACTIVE" ? "" : " and required"}`,
-      );
-    this.closeContainer(st.id);
+    for (const c of this.children(st.id))
+      if (this.living(c)) this.terminate(c, c.state === "ACTIVE" ? "terminate" : "exit", actor);
     await this.complete(st, actor);
   }
 }

@@ -179,17 +179,13 @@ describeCorpus("cmmn", "CMMN corpus", () => {
     expect(ended(rt, id)).toBe(true);
   });
 
-  test("force complete: a required enabled item blocks complete-stage until it is done", async () => {
-    const { h, id, rt } = await startFile("flowable/runtime/StageTest.testForceComplete.cmmn");
+  test("force complete: a Manager completes the stage although a required item is still enabled, and the case ends", async () => {
+    const { id, rt } = await startFile("flowable/runtime/StageTest.testForceComplete.cmmn");
     const stage = rt.planItems(T, id, { isManager: true }).find((p) => p.type === "stage")!;
-    // The required item blocks completion, so the action is not offered; forcing it anyway is refused.
-    expect(stage.actions).toEqual([]);
-    await expect(rt.completeStage(T, id, stage.id, actor)).rejects.toMatchObject({
-      code: "CONFLICT",
-      message: expect.stringContaining("'Human task' is enabled and required"),
-    });
-    await rt.startPlanItem(T, id, item(rt, id, "Human task").id, actor);
-    await completeTaskNamed(h, id, "Human task");
+    // Complete-stage is a forced close: offered to a Manager on every active stage, whatever is left inside.
+    expect(stage.actions).toEqual(["COMPLETE_STAGE"]);
+    expect((await rt.completeStage(T, id, stage.id, actor)).state).toBe("COMPLETED");
+    expect(states(rt, id)).toEqual({ "Stage 1": "COMPLETED", "Human task": "TERMINATED" });
     expect(ended(rt, id)).toBe(true);
   });
 

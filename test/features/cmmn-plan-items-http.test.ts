@@ -69,9 +69,9 @@ describe("case plan items over HTTP", () => {
       ["Escalate", "AVAILABLE", ["TRIGGER"]],
     ]);
     expect(mine.find((p) => p.name === "Check")!.stageId).toBe(mine[0].id);
-    // 'Check' is active inside the stage, so completing it cannot succeed yet: the action is not offered, even to a Manager.
+    // Complete-stage is a Manager's forced close: offered on the active stage although 'Check' is active inside it.
     const managerView = await planItems(c.id, manager.token);
-    expect(managerView[0].actions).toEqual([]);
+    expect(managerView[0].actions).toEqual(["COMPLETE_STAGE"]);
   });
 
   test("start, disable, enable and trigger move plan items; a wrong state answers 409 naming it", async () => {
@@ -122,16 +122,11 @@ describe("case plan items over HTTP", () => {
       await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: user.token }),
       403,
     );
-    await expectError(
-      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: manager.token }),
-      409,
-      "'Check' is active",
-    );
     const task = s.platform.engineSqlite
       .query("SELECT id FROM tasks WHERE instance_id = ? AND state = 'OPEN'")
       .get(c.id) as { id: string };
     await rt.completeHumanTask(tenant.id, task.id, {}, { userId: user.id, channel: "REST" });
-    // Only optional steps remain: now the Manager is offered COMPLETE_STAGE, the USER still is not.
+    // Only optional steps remain: the Manager is still offered COMPLETE_STAGE, the USER never is.
     expect((await planItems(c.id, manager.token))[0].actions).toEqual(["COMPLETE_STAGE"]);
     expect((await planItems(c.id, user.token))[0].actions).toEqual([]);
     const done = await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, {
@@ -142,6 +137,42 @@ describe("case plan items over HTTP", () => {
     const ms = await s.req("GET", `/api/a/instances/${c.id}/milestones`, { token: user.token });
     expect((await ms.json()).map((m: { name: string }) => m.name)).toEqual(["Reviewed"]);
     expect(rt.getCase(tenant.id, c.id).ended).toBe(true);
+  });
+
+  test("a Manager completes a stage while a human task inside is active: the task is terminated, the stage completes, the case moves on", async () => {
+    const c = await start();
+    const stage = (await planItems(c.id, manager.token))[0];
+    const task = s.platform.engineSqlite
+      .query("SELECT id FROM tasks WHERE instance_id = ? AND state = 'OPEN'")
+      .get(c.id) as { id: string };
+    const done = await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, {
+      token: manager.token,
+    });
+    expect(done.status).toBe(200);
+    expect((await done.json()).state).toBe("COMPLETED");
+    const all = rt.planItems(tenant.id, c.id, { isManager: true, includeEnded: true });
+    expect(Object.fromEntries(all.map((p) => [p.name, p.state]))).toMatchObject({
+      Review: "COMPLETED",
+      Check: "TERMINATED",
+      "Extra check": "TERMINATED",
+      Escalate: "TERMINATED",
+      Reviewed: "COMPLETED",
+    });
+    const row = s.platform.engineSqlite.query("SELECT state FROM tasks WHERE id = ?").get(task.id) as { state: string };
+    expect(row.state).not.toBe("OPEN");
+    await expectError(await s.req("POST", `/api/a/tasks/${task.id}/complete`, { token: user.token, json: {} }), 409);
+    expect(rt.getCase(tenant.id, c.id).ended).toBe(true);
+  });
+
+  test("a USER is never offered COMPLETE_STAGE and is refused with 403, also while the stage has work inside", async () => {
+    const c = await start();
+    const stage = (await planItems(c.id, user.token))[0];
+    expect(stage.actions).toEqual([]);
+    await expectError(
+      await s.req("POST", `/api/a/instances/${c.id}/plan-items/${stage.id}/complete-stage`, { token: user.token }),
+      403,
+    );
+    expect((await planItems(c.id, user.token))[0].state).toBe("ACTIVE");
   });
 
   test("a case the person takes no part in, or of another tenant, answers 404", async () => {

@@ -1,7 +1,8 @@
 import { BadRequestError, BpmnDeployError, NotFoundError } from "../../../engine/errors";
 import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
+import type { DeployResultOf } from "../kernel/instance-summary";
 import type { RuntimeContext } from "./context";
-import type { Row } from "./rows";
+import type { DefinitionRow, SettingsRow } from "../kernel/rows";
 import { refreshStartEvents } from "./start-events";
 
 export const MCP_POLICIES = ["NONE", "START_AND_READ", "START_AND_COMPLETE"] as const;
@@ -18,11 +19,7 @@ export interface DefinitionConfig {
   mcpPolicy: McpPolicy;
 }
 
-export interface DeployResult {
-  deploymentId: string;
-  definitions: Array<{ key: string; definitionId: string; version: number; name: string; type: "BPMN" }>;
-  warnings: string[];
-}
+export type DeployResult = DeployResultOf<"BPMN">;
 
 /** Definition operations: deploy (new version per process key), versions, publish, suspend, catalog, configuration. */
 export function createDefinitions(ctx: RuntimeContext) {
@@ -36,18 +33,20 @@ export function createDefinitions(ctx: RuntimeContext) {
       .run(tenantId, key, nowIso());
   const rowsOf = (tenantId: string, key: string) =>
     db
-      .query("SELECT * FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC")
-      .all(tenantId, key) as Row[];
-  const requireKey = (tenantId: string, key: string): Row[] => {
+      .query<DefinitionRow, [string, string]>(
+        "SELECT * FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC",
+      )
+      .all(tenantId, key);
+  const requireKey = (tenantId: string, key: string): DefinitionRow[] => {
     const rows = rowsOf(tenantId, key);
     if (!rows.length) throw new NotFoundError(`Definition '${key}' not found`);
     return rows;
   };
-  const settings = (tenantId: string, key: string): Row =>
-    (db
-      .query("SELECT * FROM definition_settings WHERE tenant_id = ? AND key = ?")
-      .get(tenantId, key) as Row | null) ?? { suspended: 0, catalog_enabled: 1 };
-  const summary = (tenantId: string, key: string, rows: Row[]) => {
+  const settings = (tenantId: string, key: string): Partial<SettingsRow> =>
+    db
+      .query<SettingsRow, [string, string]>("SELECT * FROM definition_settings WHERE tenant_id = ? AND key = ?")
+      .get(tenantId, key) ?? { suspended: 0, catalog_enabled: 1 };
+  const summary = (tenantId: string, key: string, rows: DefinitionRow[]) => {
     const latest = rows[0];
     const published = rows.find((r) => r.published);
     const startable = published ?? latest;
@@ -88,47 +87,38 @@ export function createDefinitions(ctx: RuntimeContext) {
       const warnings = [...parsed.warnings];
       for (const p of parsed.processes)
         warnings.push(...validateProcess(p, { knownDelegate: (n) => !!ctx.delegates.get(n) }));
-      const deploymentId = ctx.newId();
-      const created: DeployResult["definitions"] = [];
-      ctx.tx(() => {
-        db.query("INSERT INTO deployments (id, tenant_id, file_name, created_by, created_at) VALUES (?,?,?,?,?)").run(
-          deploymentId,
+      const deployed = ctx.tx(() => {
+        const d = ctx.kernel.definitions.deployVersions(
           tenantId,
-          meta.fileName,
-          meta.createdBy,
-          nowIso(),
+          "BPMN",
+          xml,
+          parsed.processes.map((p) => ({ key: p.id, name: p.name, model: p })),
+          meta,
         );
-        for (const p of parsed.processes) {
-          const max = (
-            db
-              .query("SELECT MAX(version) AS v FROM definitions WHERE tenant_id = ? AND key = ?")
-              .get(tenantId, p.id) as Row
-          ).v as number | null;
-          const version = (max ?? 0) + 1;
-          const id = ctx.newId();
-          db.query(
-            "INSERT INTO definitions (id, tenant_id, key, name, type, version, deployment_id, xml, model, published, created_at) VALUES (?,?,?,?,'BPMN',?,?,?,?,0,?)",
-          ).run(id, tenantId, p.id, p.name, version, deploymentId, xml, JSON.stringify(p), nowIso());
-          ensureSettings(tenantId, p.id);
-          const pub = db
-            .query("SELECT version FROM definitions WHERE tenant_id = ? AND key = ? AND published = 1")
-            .get(tenantId, p.id) as Row | null;
-          if (pub) {
-            const msg = `Process '${p.id}': version ${version} is deployed but version ${pub.version} stays published; publish it to start new instances on it`;
+        for (const v of d.versions) {
+          if (v.stillPublished !== null) {
+            const msg = `Process '${v.key}': version ${v.version} is deployed but version ${v.stillPublished} stays published; publish it to start new instances on it`;
             warnings.push(msg);
             ctx.logger.warn(msg, { tenantId });
           }
-          warnings.push(...refreshStartEvents(ctx, tenantId, p.id));
-          created.push({ key: p.id, definitionId: id, version, name: p.name, type: "BPMN" });
+          warnings.push(...refreshStartEvents(ctx, tenantId, v.key));
         }
+        return d;
       });
-      return { deploymentId, definitions: created, warnings };
+      const created = deployed.versions.map((v) => ({
+        key: v.key,
+        definitionId: v.definitionId,
+        version: v.version,
+        name: v.name,
+        type: "BPMN" as const,
+      }));
+      return { deploymentId: deployed.deploymentId, definitions: created, warnings };
     },
 
     list(tenantId: string) {
       const keys = db
-        .query("SELECT DISTINCT key FROM definitions WHERE tenant_id = ? ORDER BY key")
-        .all(tenantId) as Row[];
+        .query<{ key: string }, [string]>("SELECT DISTINCT key FROM definitions WHERE tenant_id = ? ORDER BY key")
+        .all(tenantId);
       return keys.map((k) => summary(tenantId, k.key, rowsOf(tenantId, k.key)));
     },
 

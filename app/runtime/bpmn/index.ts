@@ -8,8 +8,9 @@ import { renderDiagramSvg } from "./diagram-svg";
 import { createInstances } from "./instances";
 import { createJobs } from "./jobs";
 import { createMonitor } from "./monitor";
-import type { Row } from "./rows";
 import { createTasks } from "./tasks";
+import { createInbox } from "../kernel/inbox";
+import { createTaskComments } from "../kernel/task-comments";
 import type { Visibility } from "./views";
 
 export type { RuntimeOptions, RuntimeHooks } from "./context";
@@ -46,7 +47,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     return { inst, def };
   };
 
-  return {
+  const rt = {
     // definitions
     deploy: definitions.deploy,
     listDefinitions: definitions.list,
@@ -89,11 +90,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     },
     diagramXml(tenantId: string, instanceId: string, v?: Visibility): string {
       const { inst } = modelOfInstance(tenantId, instanceId, v);
-      return (
-        ctx.db
-          .query("SELECT xml FROM definitions WHERE id = ? AND tenant_id = ?")
-          .get(inst.definitionId, tenantId) as Row
-      ).xml;
+      return ctx.kernel.definitions.xmlOf(tenantId, inst.definitionId)!;
     },
 
     // tasks
@@ -130,7 +127,23 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     /** Built-in and registered service-task delegates with their parameters (GET /a/delegates). */
     listDelegates: () => delegates.list(),
     delegates,
+
+    // read models the services use instead of SQL of their own
+    /** Open tasks a user who does not see the whole tenant may see, newest first (the inbox). */
+    openTasksOfUser: createInbox(ctx.db),
+    /** "BPMN" or "CMMN" for a definition key of the tenant (the type alone: this is on the start path), or null. */
+    kindOfDefinitionKey: ctx.kernel.definitions.kindOfKey,
+    /** "BPMN" or "CMMN" for a definition version id of the tenant, or null. */
+    kindOfDefinition: ctx.kernel.definitions.kindOfDefinition,
+    /** True when the tenant holds a definition (of any kind) under the key. */
+    hasDefinitionKey: ctx.kernel.definitions.hasKey,
+    /** Comments on tasks (`taskComments`, `addTaskComment`). */
+    ...createTaskComments(ctx.db),
+    /** The runtime of processes or of cases on the same kernel (where the caller chooses between them). */
+    runtimeFor: ctx.kernel.runtimeFor,
   };
+  ctx.kernel.runtimes.BPMN = rt;
+  return rt;
 }
 
 export type ProcessRuntime = ReturnType<typeof createProcessRuntime>;

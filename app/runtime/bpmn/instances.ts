@@ -1,117 +1,59 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import type { RuntimeContext } from "./context";
 import type { InstanceRecord } from "../../../engine/bpmn";
-import { iso, toActivity, toTask, type Row } from "./rows";
+import { createInstanceQueries } from "../kernel/instance-queries";
+import { summaryRowOf, type StartInput } from "../kernel/instance-summary";
+import { iso, toActivity, type ActivityRow, type InstanceRow, type VariableRow } from "../kernel/rows";
+import type { RuntimeContext } from "./context";
+import { instanceView, taskView, type InstanceViewRow, type Visibility } from "./views";
 
 /** An engine instance record in the row shape instanceView reads. */
-const instanceRow = (i: InstanceRecord): Row => ({
-  id: i.id,
-  business_key: i.businessKey,
-  definition_key: i.definitionKey,
-  definition_id: i.definitionId,
-  version: i.version,
-  state: i.state,
-  start_time: i.startTime,
-  end_time: i.endTime,
-  end_reason: i.endReason,
-  started_by: i.startedBy,
+const instanceRow = (i: InstanceRecord): InstanceViewRow => ({
+  ...summaryRowOf(i),
   parent_instance_id: i.parentInstanceId,
 });
-import {
-  instanceView,
-  instanceVisibilitySql,
-  page,
-  paging,
-  taskView,
-  visibleInstances,
-  type Visibility,
-} from "./views";
 
-export interface StartInput {
-  definitionKey: string;
-  businessKey?: string | null;
-  variables?: Record<string, unknown>;
-  startedBy?: string | null;
-  channel?: string | null;
-}
+export type { StartInput } from "../kernel/instance-summary";
 
 /** Instance operations: start, queries filtered by visibility, cancel, suspend/activate, variables, history. */
 export function createInstances(ctx: RuntimeContext) {
   const { db } = ctx;
-  const find = (tenantId: string, id: string, v?: Visibility): Row => {
-    const vis = v ? instanceVisibilitySql(v) : { sql: "1=1", params: [] };
-    const r = db
-      .query(`SELECT i.* FROM process_instances i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`)
-      .get(id, tenantId, ...vis.params) as Row | null;
-    if (!r) throw new NotFoundError(`Instance ${id} not found`);
-    return r;
+  const queries = createInstanceQueries<InstanceRow, ReturnType<typeof instanceView>>(
+    db,
+    "process_instances",
+    instanceView,
+  );
+  const { find, openTasks, list } = queries;
+  const q = {
+    rootVariables: db.query<Pick<VariableRow, "name" | "value">, [string, string, string]>(
+      "SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?",
+    ),
+    activeActivities: db.query<{ a: string }, [string, string]>(
+      "SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL",
+    ),
+    suspended: db.query<{ suspended: number }, [string, string]>(
+      "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
+    ),
+    setState: db.query(
+      "UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?",
+    ),
+    activities: db.query<ActivityRow, [string, string]>(
+      "SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, id",
+    ),
   };
-  const openTasks = (tenantId: string, id: string) =>
-    (
-      db
-        .query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created")
-        .all(id, tenantId) as Row[]
-    ).map((r) => taskView(toTask(r)));
   const rootVariables = (tenantId: string, id: string): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const v of db
-      .query("SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?")
-      .all(id, id, tenantId) as Row[])
-      out[v.name] = JSON.parse(v.value);
+    for (const v of q.rootVariables.all(id, id, tenantId)) out[v.name] = JSON.parse(v.value);
     return out;
   };
   const activeActivities = (tenantId: string, id: string): string[] =>
-    (
-      db
-        .query(
-          "SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL",
-        )
-        .all(id, tenantId) as Row[]
-    ).map((r) => r.a);
-  /**
-   * One page of instances and the total. The whole tenant's running or ended total comes from instance_counts (counting a
-   * million index entries takes ~100 ms); a user's total comes with the page in one pass over the instances they take
-   * part in (COUNT(*) OVER ()), which costs one primary-key lookup per such instance instead of two.
-   */
-  const list = (
-    tenantId: string,
-    v: Visibility,
-    where: string,
-    params: unknown[],
-    p: { page?: number; size?: number },
-    order = "i.start_time DESC",
-    counted?: "running" | "ended",
-  ) => {
-    const { page: n, size } = paging(p, 20, 100);
-    const { from, params: fromParams } = visibleInstances(tenantId, v);
-    const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
-    const args = [...fromParams, tenantId, ...(params as string[])];
-    const countAll = () => (db.query(`SELECT COUNT(*) AS c ${base}`).get(...args) as Row).c as number;
-    if (v.all) {
-      const rows = db
-        .query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
-        .all(...args, size, n * size) as Row[];
-      const total = counted
-        ? ((db.query(`SELECT ${counted} AS c FROM instance_counts WHERE tenant_id = ?`).get(tenantId) as Row | null)
-            ?.c ?? 0)
-        : countAll();
-      return page(rows.map(instanceView), n, size, total);
-    }
-    const rows = db
-      .query(`SELECT i.*, COUNT(*) OVER () AS total_count ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
-      .all(...args, size, n * size) as Row[];
-    const total = rows.length ? (rows[0].total_count as number) : n === 0 ? 0 : countAll();
-    return page(rows.map(instanceView), n, size, total);
-  };
+    q.activeActivities.all(id, tenantId).map((r) => r.a);
 
   const api = {
     /** Starts the published (else latest) version; refuses suspended definitions; everything rolls back if a step fails. */
     async startInstance(tenantId: string, input: StartInput) {
       const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
-      const st = db
-        .query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?")
-        .get(tenantId, input.definitionKey) as Row | null;
+      const st = q.suspended.get(tenantId, input.definitionKey);
       if (st?.suspended)
         throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
       // The answer comes from the command's own changes: no re-read, and tasks of called processes are included.
@@ -143,7 +85,7 @@ export function createInstances(ctx: RuntimeContext) {
             ? "1=1"
             : "i.state IN ('ACTIVE','SUSPENDED')",
       ];
-      const params: unknown[] = [];
+      const params: string[] = [];
       if (p.definitionKey) {
         parts.push("i.definition_key = ?");
         params.push(p.definitionKey);
@@ -205,11 +147,7 @@ export function createInstances(ctx: RuntimeContext) {
       const from = suspended ? "ACTIVE" : "SUSPENDED";
       if (r.state !== from)
         throw new ConflictError(`Instance ${id} is ${r.state.toLowerCase()}, not ${from.toLowerCase()}`);
-      ctx.tx(() =>
-        db
-          .query("UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?")
-          .run(suspended ? "SUSPENDED" : "ACTIVE", id, tenantId),
-      );
+      ctx.tx(() => q.setState.run(suspended ? "SUSPENDED" : "ACTIVE", id, tenantId));
       return instanceView(find(tenantId, id));
     },
 
@@ -238,11 +176,7 @@ export function createInstances(ctx: RuntimeContext) {
 
     historyGet(tenantId: string, id: string, v?: Visibility) {
       const r = find(tenantId, id, v);
-      const tasks = (
-        db
-          .query("SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? ORDER BY created")
-          .all(id, tenantId) as Row[]
-      ).map((t) => taskView(toTask(t)));
+      const tasks = queries.tasks(tenantId, id);
       const durationMs = r.end_time ? r.end_time - r.start_time : null;
       return { ...instanceView(r), durationMs, variables: rootVariables(tenantId, id), tasks };
     },
@@ -250,11 +184,8 @@ export function createInstances(ctx: RuntimeContext) {
     /** Activity log: one row per visit with start, end, duration, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
       find(tenantId, id, v);
-      return (
-        db
-          .query("SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? ORDER BY start_time, id")
-          .all(id, tenantId) as Row[]
-      )
+      return q.activities
+        .all(id, tenantId)
         .map(toActivity)
         .map((a) => ({
           id: a.id,

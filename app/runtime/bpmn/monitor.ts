@@ -1,12 +1,21 @@
-import { NotFoundError } from "../../../engine/errors";
 import type { ProcessModel } from "../../../engine/model/bpmn";
 import type { RuntimeContext } from "./context";
-import { iso, type Row } from "./rows";
+import { iso, type CountRow, type JobRow, type TaskRow } from "../kernel/rows";
 import { visibleInstances, visibleOpenTasksSql, type Visibility } from "./views";
 
 export type MonitorReason = "USER_TASK" | "JOB_FAILED" | "JOB_RETRYING" | "TIMER" | "EXECUTING";
 /** The spec's byReason keys, in the order responses list them. */
 export const REASONS: MonitorReason[] = ["USER_TASK", "JOB_FAILED", "JOB_RETRYING", "TIMER", "EXECUTING"];
+
+interface Token {
+  id: string;
+  activity_id: string;
+  instance_id: string;
+  business_key: string | null;
+  start_time: number;
+}
+type ParkedTask = Pick<TaskRow, "id" | "execution_id" | "assignee" | "due_date">;
+type ParkedJob = Pick<JobRow, "execution_id" | "kind" | "state" | "exception">;
 
 interface Parked {
   instanceId: string;
@@ -27,24 +36,27 @@ export function createMonitor(ctx: RuntimeContext) {
   /** Where each resting token of running instances of a version is parked, and why. */
   const parked = (tenantId: string, definitionId: string): Parked[] => {
     const tokens = db
-      .query(`SELECT e.id, e.activity_id, i.id AS instance_id, i.business_key, i.start_time FROM executions e JOIN process_instances i ON i.id = e.instance_id
+      .query<
+        Token,
+        [string, string, string]
+      >(`SELECT e.id, e.activity_id, i.id AS instance_id, i.business_key, i.start_time FROM executions e JOIN process_instances i ON i.id = e.instance_id
       WHERE i.tenant_id = ? AND e.tenant_id = ? AND i.definition_id = ? AND i.state IN ('ACTIVE','SUSPENDED') AND e.kind = 'token' AND e.activity_id IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.instance_id = e.instance_id AND c.parent_id = e.id)`)
-      .all(tenantId, tenantId, definitionId) as Row[];
+      .all(tenantId, tenantId, definitionId);
     if (!tokens.length) return [];
-    const tasks = new Map<string, Row>();
+    const tasks = new Map<string, ParkedTask>();
     for (const t of db
-      .query(
+      .query<ParkedTask, [string, string]>(
         "SELECT t.id, t.execution_id, t.assignee, t.due_date FROM tasks t JOIN process_instances i ON i.id = t.instance_id WHERE t.tenant_id = ? AND i.definition_id = ? AND t.state = 'OPEN'",
       )
-      .all(tenantId, definitionId) as Row[])
+      .all(tenantId, definitionId))
       tasks.set(t.execution_id, t);
-    const jobs = new Map<string, Row[]>();
+    const jobs = new Map<string | null, ParkedJob[]>();
     for (const j of db
-      .query(
+      .query<ParkedJob, [string, string]>(
         "SELECT j.execution_id, j.kind, j.state, j.exception FROM jobs j WHERE j.tenant_id = ? AND j.definition_id = ? AND j.instance_id IS NOT NULL",
       )
-      .all(tenantId, definitionId) as Row[]) {
+      .all(tenantId, definitionId)) {
       const l = jobs.get(j.execution_id) ?? [];
       l.push(j);
       jobs.set(j.execution_id, l);
@@ -75,37 +87,17 @@ export function createMonitor(ctx: RuntimeContext) {
     });
   };
 
-  /** Version rule: the one asked for; else the one with most running instances (ties: higher); else the latest published (or latest). */
-  const pickVersion = (tenantId: string, key: string, version?: number) => {
-    const defs = db
-      .query(
-        "SELECT id, version, name, published, xml, model FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC",
-      )
-      .all(tenantId, key) as Row[];
-    if (!defs.length) throw new NotFoundError(`Definition '${key}' not found`);
-    const counts = db
-      .query(
-        "SELECT version, COUNT(*) AS c FROM process_instances WHERE tenant_id = ? AND definition_key = ? AND state IN ('ACTIVE','SUSPENDED') GROUP BY version",
-      )
-      .all(tenantId, key) as Row[];
-    let chosen: Row | undefined;
-    if (version !== undefined && version !== null) {
-      chosen = defs.find((d) => d.version === Number(version));
-      if (!chosen) throw new NotFoundError(`Version ${version} of '${key}' not found`);
-    } else if (counts.length) {
-      const best = [...counts].sort((a, b) => b.c - a.c || b.version - a.version)[0];
-      chosen = defs.find((d) => d.version === best.version);
-    }
-    chosen ??= defs.find((d) => d.published) ?? defs[0];
-    return { chosen: chosen!, defs, counts };
-  };
+  const running = db.query<{ version: number } & CountRow, [string, string]>(
+    "SELECT version, COUNT(*) AS c FROM process_instances WHERE tenant_id = ? AND definition_key = ? AND state IN ('ACTIVE','SUSPENDED') GROUP BY version",
+  );
+  /** The kernel's version rule over the running process instances of the key. */
+  const pickVersion = (tenantId: string, key: string, version?: number) =>
+    ctx.kernel.definitions.pickVersion(tenantId, key, running.all(tenantId, key), version);
 
   return {
     monitor(tenantId: string, key: string, version?: number) {
-      const { chosen, defs, counts } = pickVersion(tenantId, key, version);
-      const running = (v: number) => (counts.find((c) => c.version === v)?.c as number | undefined) ?? 0;
-      const total = counts.reduce((s, c) => s + (c.c as number), 0);
-      const model = chosen.model ? (JSON.parse(chosen.model) as ProcessModel) : null;
+      const { chosen, ...summary } = pickVersion(tenantId, key, version);
+      const model = ctx.kernel.definitions.definition<ProcessModel>(chosen.id)?.model ?? null;
       const byActivity = new Map<string, Record<string, number>>();
       for (const p of parked(tenantId, chosen.id)) {
         const m = byActivity.get(p.activityId) ?? {};
@@ -126,16 +118,7 @@ export function createMonitor(ctx: RuntimeContext) {
           };
         })
         .sort((a, b) => b.count - a.count || a.activityId.localeCompare(b.activityId));
-      return {
-        definitionKey: key,
-        definitionName: chosen.name as string,
-        version: chosen.version as number,
-        bpmnXml: chosen.xml as string,
-        runningInstances: running(chosen.version),
-        runningInstancesOtherVersions: total - running(chosen.version),
-        versions: defs.map((d) => ({ version: d.version as number, runningInstances: running(d.version) })),
-        activities,
-      };
+      return { definitionKey: key, ...summary, activities };
     },
 
     monitorItems(tenantId: string, key: string, activityId: string, version?: number) {
@@ -159,10 +142,12 @@ export function createMonitor(ctx: RuntimeContext) {
       const iv = visibleInstances(tenantId, v),
         tv = visibleOpenTasksSql(tenantId, v);
       // The whole tenant's totals are kept by the persister (instance_counts), not counted.
-      const totals = (db
-        .query("SELECT running, ended FROM instance_counts WHERE tenant_id = ?")
-        .get(tenantId) as Row | null) ?? { running: 0, ended: 0 };
-      const one = (sql: string, ...p: unknown[]) => (db.query(sql).get(...(p as string[])) as Row).c as number;
+      const totals = db
+        .query<{ running: number; ended: number }, [string]>(
+          "SELECT running, ended FROM instance_counts WHERE tenant_id = ?",
+        )
+        .get(tenantId) ?? { running: 0, ended: 0 };
+      const one = (sql: string, ...p: string[]) => db.query<CountRow, string[]>(sql).get(...p)?.c ?? 0;
       return {
         definitions: one("SELECT COUNT(DISTINCT key) AS c FROM definitions WHERE tenant_id = ?", tenantId),
         runningInstances: v.all

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { RevisionConflict } from "../../../engine/errors";
 import type { ChangeSet } from "../../../engine/bpmn";
+import { createTaskWrites } from "../kernel/task-writes";
 
 function textOf(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -10,6 +11,7 @@ function textOf(v: unknown): string | null {
 
 /** Writes a command's ChangeSet; the caller wraps it in BEGIN IMMEDIATE. Throws RevisionConflict when an instance moved meanwhile. */
 export function createPersister(db: Database) {
+  const tasks = createTaskWrites(db);
   const s = {
     instIns: db.query(
       `INSERT INTO process_instances (id, tenant_id, definition_id, definition_key, version, business_key, parent_instance_id, parent_execution_id, state, started_by, channel, start_time, end_time, end_reason, revision) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0)`,
@@ -31,16 +33,9 @@ export function createPersister(db: Database) {
       `INSERT INTO variables (tenant_id, instance_id, execution_id, name, value, text_value) VALUES (?,?,?,?,?,?) ON CONFLICT(instance_id, execution_id, name) DO UPDATE SET value = excluded.value, text_value = excluded.text_value`,
     ),
     varDel: db.query(`DELETE FROM variables WHERE instance_id = ? AND execution_id = ? AND name = ? AND tenant_id = ?`),
-    taskIns: db.query(
-      `INSERT INTO tasks (id, tenant_id, instance_id, execution_id, activity_id, name, business_key, definition_key, definition_id, assignee, owner, candidate_users, candidate_groups, created, due_date, priority, form_key, form_version_id, state, completed_at, completed_by, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    ),
     taskUpd: db.query(
       `UPDATE tasks SET assignee = ?, owner = ?, state = ?, completed_at = ?, completed_by = ?, channel = ? WHERE id = ? AND tenant_id = ?`,
     ),
-    candIns: db.query(
-      `INSERT OR IGNORE INTO task_candidates (task_id, tenant_id, kind, principal, state, created) VALUES (?,?,?,?,?,?)`,
-    ),
-    candState: db.query(`UPDATE task_candidates SET state = ? WHERE task_id = ? AND state IS NOT ?`),
     jobIns: db.query(
       `INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     ),
@@ -59,7 +54,6 @@ export function createPersister(db: Database) {
     actUpd: db.query(
       `UPDATE activity_log SET end_time = ?, task_id = COALESCE(?, task_id), who = COALESCE(?, who), channel = COALESCE(?, channel), outcome = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
     ),
-    invIns: db.query(`INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,?,?)`),
     countUp: db.query(
       `INSERT INTO instance_counts (tenant_id, running, ended) VALUES (?,?,?) ON CONFLICT(tenant_id) DO UPDATE SET running = running + excluded.running, ended = ended + excluded.ended`,
     ),
@@ -154,37 +148,10 @@ export function createPersister(db: Database) {
     }
     for (const [, x] of c.tasks) {
       const r = x.row;
-      if (x.op === "insert") {
-        s.taskIns.run(
-          r.id,
-          r.tenantId,
-          r.instanceId,
-          r.executionId,
-          r.activityId,
-          r.name,
-          r.businessKey,
-          r.definitionKey,
-          r.definitionId,
-          r.assignee,
-          r.owner,
-          JSON.stringify(r.candidateUsers),
-          JSON.stringify(r.candidateGroups),
-          r.created,
-          r.dueDate,
-          r.priority,
-          r.formKey,
-          r.formVersionId,
-          r.state,
-          r.completedAt,
-          r.completedBy,
-          r.channel,
-        );
-        for (const u of r.candidateUsers) s.candIns.run(r.id, r.tenantId, "user", u, r.state, r.created);
-        for (const g of r.candidateGroups) s.candIns.run(r.id, r.tenantId, "group", g, r.state, r.created);
-      } else {
+      if (x.op === "insert") tasks.insert(r);
+      else {
         s.taskUpd.run(r.assignee, r.owner, r.state, r.completedAt, r.completedBy, r.channel, r.id, r.tenantId);
-        // The candidates' copy of the state leaves the open index with the task.
-        if (r.candidateUsers.length || r.candidateGroups.length) s.candState.run(r.state, r.id, r.state);
+        if (r.candidateUsers.length || r.candidateGroups.length) tasks.candidatesFollow(r.id, r.state);
       }
     }
     for (const [, x] of c.jobs) {
@@ -259,7 +226,7 @@ export function createPersister(db: Database) {
         );
       else s.actUpd.run(r.endTime, r.taskId, r.who, r.channel, r.outcome, r.instanceId, r.id, r.tenantId);
     }
-    for (const i of c.involvements) s.invIns.run(i.tenantId, i.instanceId, i.kind, i.principal);
+    for (const i of c.involvements) tasks.involve(i.tenantId, i.instanceId, i.kind, i.principal);
     for (const [tenant, n] of counts) if (n.running || n.ended) s.countUp.run(tenant, n.running, n.ended);
   };
 }

@@ -1,6 +1,5 @@
 import { scheduleTimer } from "../../../engine/jobs/timers";
 import type { RuntimeContext } from "./context";
-import type { Row } from "./rows";
 
 /**
  * Re-creates the start-event subscriptions (message, signal) and timer-start jobs of a definition key so they point at the
@@ -9,9 +8,10 @@ import type { Row } from "./rows";
 export function refreshStartEvents(ctx: RuntimeContext, tenantId: string, key: string): string[] {
   const { db } = ctx;
   const warnings: string[] = [];
-  const ids = (db.query("SELECT id FROM definitions WHERE tenant_id = ? AND key = ?").all(tenantId, key) as Row[]).map(
-    (r) => r.id as string,
-  );
+  const ids = db
+    .query<{ id: string }, [string, string]>("SELECT id FROM definitions WHERE tenant_id = ? AND key = ?")
+    .all(tenantId, key)
+    .map((r) => r.id);
   if (!ids.length) return warnings;
   const marks = ids.map(() => "?").join(",");
   db.query(
@@ -21,11 +21,11 @@ export function refreshStartEvents(ctx: RuntimeContext, tenantId: string, key: s
     tenantId,
     ...ids,
   );
-  const suspended = (
-    db
-      .query("SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?")
-      .get(tenantId, key) as Row | null
-  )?.suspended;
+  const suspended = db
+    .query<{ suspended: number }, [string, string]>(
+      "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
+    )
+    .get(tenantId, key)?.suspended;
   if (suspended) return warnings;
   const def = ctx.store.startableDefinition(tenantId, key);
   if (!def) return warnings;

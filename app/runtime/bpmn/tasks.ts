@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import type { RuntimeContext } from "./context";
-import { toTask, type Row } from "./rows";
+import { createTaskWrites } from "../kernel/task-writes";
+import { toTask, type TaskRow, type VariableRow } from "../kernel/rows";
 import { paging, taskView, taskVisibilitySql, type TaskView, type Visibility } from "./views";
 
 export type Channel = "REST" | "API_KEY" | "MCP" | string;
@@ -8,19 +9,24 @@ export type Channel = "REST" | "API_KEY" | "MCP" | string;
 /** Task operations and queries; completion runs the engine, the rest are guarded single-row updates. */
 export function createTasks(ctx: RuntimeContext) {
   const { db } = ctx;
-  const row = (tenantId: string, taskId: string): Row => {
-    const r = db.query("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?").get(taskId, tenantId) as Row | null;
+  const q = {
+    task: db.query<TaskRow, [string, string]>("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?"),
+    variables: db.query<Pick<VariableRow, "execution_id" | "name" | "value">, [string, string]>(
+      "SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?",
+    ),
+  };
+  const row = (tenantId: string, taskId: string): TaskRow => {
+    const r = q.task.get(taskId, tenantId);
     if (!r) throw new NotFoundError(`Task ${taskId} not found`);
     return r;
   };
-  const requireOpen = (r: Row) => {
+  const requireOpen = (r: TaskRow) => {
     if (r.state !== "OPEN")
       throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`);
   };
+  const writes = createTaskWrites(db);
   const involve = (tenantId: string, instanceId: string, userId: string) =>
-    db
-      .query("INSERT OR IGNORE INTO involvements (tenant_id, instance_id, kind, principal) VALUES (?,?,'user',?)")
-      .run(tenantId, instanceId, userId);
+    writes.involve(tenantId, instanceId, "user", userId);
 
   const api = {
     /** True when the viewer may see the task (assignee, candidate user, candidate group, completer, or whole tenant). */
@@ -52,18 +58,21 @@ export function createTasks(ctx: RuntimeContext) {
       if (!opts.instanceId && (opts.mine || v.all)) {
         const by = opts.mine ? "AND assignee = ?" : "";
         const rows = db
-          .query(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
+          .query<
+            TaskRow,
+            (string | number)[]
+          >(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
           CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`)
-          .all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size) as Row[];
+          .all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size);
         return rows.map((r) => taskView(toTask(r)));
       }
       const vis = opts.mine ? { sql: "t.assignee = ?", params: [v.userId ?? "\u0000"] } : taskVisibilitySql(v);
       const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
       const rows = db
-        .query(
+        .query<TaskRow, (string | number)[]>(
           `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`,
         )
-        .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size) as Row[];
+        .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size);
       return rows.map((r) => taskView(toTask(r)));
     },
 
@@ -72,10 +81,10 @@ export function createTasks(ctx: RuntimeContext) {
       const { page, size } = paging(opts, 100, 200);
       const vis = taskVisibilitySql(v);
       const rows = db
-        .query(
+        .query<TaskRow, (string | number)[]>(
           `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'COMPLETED' AND ${vis.sql} ORDER BY t.completed_at DESC, t.id LIMIT ? OFFSET ?`,
         )
-        .all(tenantId, ...vis.params, size, page * size) as Row[];
+        .all(tenantId, ...vis.params, size, page * size);
       return rows.map((r) => taskView(toTask(r)));
     },
 
@@ -149,9 +158,7 @@ export function createTasks(ctx: RuntimeContext) {
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
       const r = row(tenantId, taskId);
       const li = ctx.store.loadInstance(tenantId, r.instance_id);
-      const vars = db
-        .query("SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?")
-        .all(r.instance_id, tenantId) as Row[];
+      const vars = q.variables.all(r.instance_id, tenantId);
       const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);

@@ -1,8 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { immediate } from "../../../db/connection";
 import { CaseSession, type CaseEngineDeps, type TaskRecord } from "../../../engine/cmmn";
-import { ConflictError, RevisionConflict } from "../../../engine/errors";
-import { createGroupCommit } from "./group-commit";
+import { kernelFor, type Kernel } from "../kernel/kernel";
 import { createCaseStore, type CaseStore } from "./store";
 
 export interface CaseRuntimeHooks {
@@ -19,28 +17,24 @@ export interface CaseRuntimeOptions {
 }
 
 export interface CaseContext {
+  kernel: Kernel;
   db: Database;
   clock: () => number;
   store: CaseStore;
   newId: () => string;
-  tx<T>(fn: () => T): T;
   /**
-   * Runs an engine command on a fresh session and writes its changes all or nothing (`inTx` runs first, in the same
-   * transaction; concurrent commands share one commit, see group-commit.ts); retried when a case moved meanwhile.
+   * Runs an engine command on a fresh session and writes its changes all or nothing through the kernel's command runner
+   * (`inTx` runs first, in the same transaction); retried when a case moved meanwhile.
    */
   command<T>(tenantId: string, fn: (s: CaseSession) => Promise<T>, inTx?: () => void): Promise<T>;
 }
 
 export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
-  const db = opts.db;
-  const clock = opts.clock ?? Date.now;
-  const store = createCaseStore(db);
+  const kernel = kernelFor(opts);
+  const { db, newId } = kernel;
+  const clock = opts.clock ?? kernel.clock;
+  const store = createCaseStore(db, kernel.definitions);
   const hooks = opts.hooks ?? {};
-  // Time-ordered ids keep the primary keys append-only (a random UUID dirties a random leaf page per insert).
-  const newId = () => Bun.randomUUIDv7();
-  // Same tuning as the process runtime on this (shared) connection: keep the working set cached, checkpoint (fsync) rarely.
-  db.exec("PRAGMA cache_size = -65536");
-  db.exec("PRAGMA wal_autocheckpoint = 10000");
   const deps: CaseEngineDeps = {
     newId,
     loadCase: store.loadCase,
@@ -49,39 +43,32 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
     decisions: opts.decisions,
     startProcess: opts.processes,
   };
-  const commit = createGroupCommit(db);
   return {
+    kernel,
     db,
     clock,
     store,
     newId,
-    tx: (fn) => immediate(db, fn),
     async command(tenantId, fn, inTx) {
-      for (let attempt = 0; ; attempt++) {
-        const s = new CaseSession(deps, tenantId, clock());
-        const result = await fn(s);
-        try {
-          await commit(() => {
-            inTx?.();
-            store.persist(s.changes);
-          });
-        } catch (e) {
-          if (e instanceof RevisionConflict) {
-            if (attempt < 8) continue;
-            throw new ConflictError(`Case ${e.instanceId} keeps changing concurrently; try again`);
+      const { result, session } = await kernel.runCommand({
+        subject: "Case",
+        open: () => new CaseSession(deps, tenantId, clock()),
+        run: fn,
+        write: (s) => {
+          inTx?.();
+          store.persist(s.changes);
+        },
+      });
+      // After the commit: a notification must not undo (or precede) the committed command.
+      if (hooks.onTaskCreated)
+        for (const t of session.changes.tasksCreated) {
+          try {
+            hooks.onTaskCreated(t);
+          } catch {
+            /* a notification failure must not undo the committed command */
           }
-          throw e;
         }
-        if (hooks.onTaskCreated)
-          for (const t of s.changes.tasksCreated) {
-            try {
-              hooks.onTaskCreated(t);
-            } catch {
-              /* a notification failure must not undo the committed command */
-            }
-          }
-        return result;
-      }
+      return result;
     },
   };
 }

@@ -2,6 +2,7 @@ import { createCaseContext, type CaseRuntimeOptions } from "./context";
 import { createCaseDefinitions } from "./definitions";
 import { createCaseInstances } from "./instances";
 import { createPlanItems } from "./plan-items";
+import { createCaseMonitor } from "./monitor";
 import { createCaseTimers } from "./timers";
 
 export type { CaseRuntimeOptions, CaseRuntimeHooks } from "./context";
@@ -22,7 +23,11 @@ export function createCaseRuntime(opts: CaseRuntimeOptions) {
   const instances = createCaseInstances(ctx);
   const items = createPlanItems(ctx, instances);
   const timers = createCaseTimers(ctx);
-  return {
+  const monitor = createCaseMonitor(ctx);
+  const isCase = ctx.db.query<{ one: number }, [string, string]>(
+    "SELECT 1 AS one FROM case_instances WHERE id = ? AND tenant_id = ?",
+  );
+  const rt = {
     deploy: definitions.deploy,
     validate: definitions.validate,
     startCase: instances.startCase,
@@ -42,15 +47,21 @@ export function createCaseRuntime(opts: CaseRuntimeOptions) {
     completeStage: items.completeStage,
     completeHumanTask: items.completeHumanTask,
     onProcessEnded: items.onProcessEnded,
-    activeCounts: items.activeCounts,
+    activeCounts: monitor.activeCounts,
+    monitor: monitor.monitor,
+    monitorItems: monitor.monitorItems,
     runDueTimers: timers.runDueTimers,
     startTimerLoop: timers.startTimerLoop,
     stop: timers.stop,
     timersOf: timers.timersOf,
     /** True when the id is a case of the tenant (the instance routes use it to dispatch BPMN vs CMMN). */
-    isCase: (tenantId: string, id: string) =>
-      !!ctx.db.query("SELECT 1 FROM case_instances WHERE id = ? AND tenant_id = ?").get(id, tenantId),
+    isCase: (tenantId: string, id: string) => !!isCase.get(id, tenantId),
+    /** The runtime of processes or of cases on the same kernel (where the caller chooses between them). */
+    runtimeFor: ctx.kernel.runtimeFor,
+    kindOfDefinitionKey: ctx.kernel.definitions.kindOfKey,
   };
+  ctx.kernel.runtimes.CMMN = rt;
+  return rt;
 }
 
 export type CaseRuntime = ReturnType<typeof createCaseRuntime>;

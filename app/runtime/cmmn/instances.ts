@@ -1,53 +1,28 @@
 import { caseEngine } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import { iso, toTask, type Row } from "../bpmn/rows";
-import { instanceVisibilitySql, page, paging, taskView, type Visibility } from "../bpmn/views";
+import { createInstanceQueries } from "../kernel/instance-queries";
+import type { StartInput } from "../kernel/instance-summary";
+import { iso } from "../kernel/rows";
+import type { Visibility } from "../kernel/visibility";
 import type { CaseContext } from "./context";
+import type { CaseInstanceRow, PlanItemRow } from "./rows";
 import { caseView, caseViewOf } from "./views";
 
-export interface StartCaseInput {
-  definitionKey: string;
-  businessKey?: string | null;
-  variables?: Record<string, unknown>;
-  startedBy?: string | null;
-  channel?: string | null;
-}
+/** Starting a case takes what starting a process instance takes. */
+export type StartCaseInput = StartInput;
 
 /** Case instances: start, visibility-filtered queries, history, cancel, variables. */
 export function createCaseInstances(ctx: CaseContext) {
   const { db } = ctx;
-  const find = (tenantId: string, id: string, v?: Visibility): Row => {
-    const vis = v ? instanceVisibilitySql(v) : { sql: "1=1", params: [] };
-    const r = db
-      .query(`SELECT i.* FROM case_instances i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`)
-      .get(id, tenantId, ...vis.params) as Row | null;
-    if (!r) throw new NotFoundError(`Instance ${id} not found`);
-    return r;
-  };
-  const openTasks = (tenantId: string, id: string) =>
-    (
-      db
-        .query("SELECT * FROM tasks WHERE instance_id = ? AND tenant_id = ? AND state = 'OPEN' ORDER BY created")
-        .all(id, tenantId) as Row[]
-    ).map((r) => taskView(toTask(r)));
-  const list = (
-    tenantId: string,
-    v: Visibility,
-    where: string,
-    params: unknown[],
-    p: { page?: number; size?: number },
-    order = "i.start_time DESC",
-  ) => {
-    const { page: n, size } = paging(p, 20, 100);
-    const vis = instanceVisibilitySql(v);
-    const base = `FROM case_instances i WHERE i.tenant_id = ? AND ${where} AND ${vis.sql}`;
-    const total = (
-      db.query(`SELECT COUNT(*) AS c ${base}`).get(tenantId, ...(params as string[]), ...vis.params) as Row
-    ).c as number;
-    const rows = db
-      .query(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
-      .all(tenantId, ...(params as string[]), ...vis.params, size, n * size) as Row[];
-    return page(rows.map(caseView), n, size, total);
+  const queries = createInstanceQueries<CaseInstanceRow, ReturnType<typeof caseView>>(db, "case_instances", caseView);
+  const { find, openTasks, list } = queries;
+  const q = {
+    active: db.query<{ a: string }, [string, string]>(
+      "SELECT DISTINCT element_id AS a FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND state = 'ACTIVE' AND type <> 'planModel'",
+    ),
+    items: db.query<PlanItemRow, [string, string]>(
+      "SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq",
+    ),
   };
 
   const api = {
@@ -79,7 +54,7 @@ export function createCaseInstances(ctx: CaseContext) {
       p: { page?: number; size?: number; state?: "running" | "ended" | "all"; definitionKey?: string } = {},
     ) {
       const parts = [p.state === "ended" ? "i.state <> 'ACTIVE'" : p.state === "all" ? "1=1" : "i.state = 'ACTIVE'"];
-      const params: unknown[] = [];
+      const params: string[] = [];
       if (p.definitionKey) {
         parts.push("i.definition_key = ?");
         params.push(p.definitionKey);
@@ -89,13 +64,7 @@ export function createCaseInstances(ctx: CaseContext) {
 
     get(tenantId: string, id: string, v?: Visibility) {
       const r = find(tenantId, id, v);
-      const active = (
-        db
-          .query(
-            "SELECT DISTINCT element_id AS a FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND state = 'ACTIVE' AND type <> 'planModel'",
-          )
-          .all(id, tenantId) as Row[]
-      ).map((x) => x.a as string);
+      const active = q.active.all(id, tenantId).map((x) => x.a);
       return {
         ...caseView(r),
         variables: JSON.parse(r.variables),
@@ -110,11 +79,7 @@ export function createCaseInstances(ctx: CaseContext) {
 
     historyGet(tenantId: string, id: string, v?: Visibility) {
       const r = find(tenantId, id, v);
-      const tasks = (
-        db
-          .query("SELECT * FROM tasks WHERE instance_id = ? AND tenant_id = ? ORDER BY created")
-          .all(id, tenantId) as Row[]
-      ).map((t) => taskView(toTask(t)));
+      const tasks = queries.tasks(tenantId, id);
       return {
         ...caseView(r),
         durationMs: r.end_time ? r.end_time - r.start_time : null,
@@ -126,25 +91,20 @@ export function createCaseInstances(ctx: CaseContext) {
     /** Activity log of a case: one row per plan item instance (stages, tasks, milestones, listeners) with start, end, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
       find(tenantId, id, v);
-      const rows = db
-        .query(
-          "SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq",
-        )
-        .all(id, tenantId) as Row[];
-      return rows.map((p) => {
+      return q.items.all(id, tenantId).map((p) => {
         const data = JSON.parse(p.data);
         const start = p.started_at ?? p.created_at;
         return {
-          id: p.id as string,
-          activityId: p.element_id as string,
-          activityName: p.name as string,
-          activityType: p.type as string,
-          state: p.state as string,
+          id: p.id,
+          activityId: p.element_id,
+          activityName: p.name,
+          activityType: p.type,
+          state: p.state,
           startTime: iso(start)!,
           endTime: iso(p.ended_at),
           durationMs: p.ended_at === null ? null : p.ended_at - start,
-          who: p.ended_by as string | null,
-          channel: p.channel as string | null,
+          who: p.ended_by,
+          channel: p.channel,
           taskId: (data.taskId ?? null) as string | null,
           outcome: (data.lastEvent ?? null) as string | null,
         };

@@ -1,11 +1,10 @@
-import { caseEngine, type ManualOp, type PlanItemInstance } from "../../../engine/cmmn";
-import { checkCompletion } from "../../../engine/cmmn/completion";
+import { caseEngine, type ManualOp } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import { iso, type Row } from "../bpmn/rows";
-import type { Visibility } from "../bpmn/views";
+import { iso } from "../kernel/rows";
+import type { Visibility } from "../kernel/visibility";
 import type { CaseContext } from "./context";
 import type { createCaseInstances } from "./instances";
-import { toItem } from "./store";
+import { toItem, type PlanItemRow } from "./rows";
 import { planItemView } from "./views";
 
 export interface CaseActor {
@@ -17,17 +16,14 @@ const ENDED = new Set(["COMPLETED", "TERMINATED", "FAILED"]);
 /** Plan items of a case: the live view with actions, milestones, manual transitions, task completion and process-task callbacks. */
 export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof createCaseInstances>) {
   const { db } = ctx;
-  const itemsOf = (tenantId: string, caseId: string) =>
-    (
-      db
-        .query(
-          "SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq",
-        )
-        .all(caseId, tenantId) as Row[]
-    ).map(toItem);
-
-  const taskOf = db.query("SELECT instance_id, state FROM tasks WHERE id = ? AND tenant_id = ?");
-  const waitingFor = db.query(
+  const items = db.query<PlanItemRow, [string, string]>(
+    "SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq",
+  );
+  const itemsOf = (tenantId: string, caseId: string) => items.all(caseId, tenantId).map(toItem);
+  const taskOf = db.query<{ instance_id: string; state: string }, [string, string]>(
+    "SELECT instance_id, state FROM tasks WHERE id = ? AND tenant_id = ?",
+  );
+  const waitingFor = db.query<{ case_instance_id: string }, [string, string]>(
     "SELECT case_instance_id FROM case_plan_items WHERE process_instance_id = ? AND tenant_id = ? AND type = 'processTask' AND state = 'ACTIVE'",
   );
 
@@ -53,18 +49,10 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
       opts: { isManager: boolean; visibility?: Visibility; includeEnded?: boolean },
     ) {
       instances.find(tenantId, caseId, opts.visibility);
-      // COMPLETE_STAGE is offered only where it would succeed: no active or required work left in the stage.
-      const loaded = opts.isManager ? ctx.store.loadCase(tenantId, caseId) : null;
-      const completable = (p: PlanItemInstance) =>
-        !!loaded &&
-        checkCompletion(
-          loaded,
-          loaded.items.filter((c: PlanItemInstance) => c.stageInstanceId === p.id && c.type !== "planModel"),
-          true,
-        ).completable;
+      // COMPLETE_STAGE is a Manager's forced close: offered on every active stage, whatever work is left inside.
       return itemsOf(tenantId, caseId)
         .filter((p) => opts.includeEnded || !ENDED.has(p.state))
-        .map((p) => planItemView(p, opts.isManager && (p.type !== "stage" || p.state !== "ACTIVE" || completable(p))));
+        .map((p) => planItemView(p, opts.isManager));
     },
 
     /** Milestones reached, in the order they occurred. */
@@ -88,58 +76,20 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
       variables: Record<string, unknown> = {},
       actor: CaseActor,
     ) {
-      const t = taskOf.get(taskId, tenantId) as Row | null;
+      const t = taskOf.get(taskId, tenantId);
       if (!t) throw new NotFoundError(`Task ${taskId} not found`);
       if (t.state !== "OPEN")
         throw new ConflictError(`Task ${taskId} is already ${t.state === "CANCELLED" ? "cancelled" : "completed"}`);
       // the store writes the completion only onto a still open task, so exactly one of two racing completions wins
       await ctx.command(tenantId, (s) => caseEngine.completeHumanTask(s, t.instance_id, taskId, variables, actor));
-      return { id: taskId, instanceId: t.instance_id as string, state: "COMPLETED" as const };
+      return { id: taskId, instanceId: t.instance_id, state: "COMPLETED" as const };
     },
 
     /** Called when a BPMN instance started by a blocking process task ends; false when no case waits for it. */
     async onProcessEnded(tenantId: string, processInstanceId: string): Promise<boolean> {
-      const rows = waitingFor.all(processInstanceId, tenantId) as Row[];
+      const rows = waitingFor.all(processInstanceId, tenantId);
       if (!rows.length) return false;
       return ctx.command(tenantId, (s) => caseEngine.processEnded(s, rows[0].case_instance_id, processInstanceId));
-    },
-
-    /** Live plan items of running cases of a definition key, counted per element and state (the monitor's byReason for cases). */
-    activeCounts(tenantId: string, definitionKey: string) {
-      const rows = db
-        .query(`SELECT p.element_id, p.name, p.type, p.state, COUNT(*) AS c FROM case_plan_items p JOIN case_instances i ON i.id = p.case_instance_id
-        WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.state = 'ACTIVE' AND p.type <> 'planModel' AND p.state IN ('AVAILABLE','ENABLED','ACTIVE','DISABLED','WAITING_FOR_REPETITION')
-        GROUP BY p.element_id, p.state ORDER BY p.element_id`)
-        .all(tenantId, tenantId, definitionKey) as Row[];
-      const out = new Map<
-        string,
-        {
-          activityId: string;
-          activityName: string;
-          activityType: string;
-          count: number;
-          byReason: Record<string, number>;
-        }
-      >();
-      for (const r of rows) {
-        const a = out.get(r.element_id) ?? {
-          activityId: r.element_id as string,
-          activityName: r.name as string,
-          activityType: r.type as string,
-          count: 0,
-          byReason: {} as Record<string, number>,
-        };
-        const reason: string =
-          r.type === "humanTask" && r.state === "ACTIVE"
-            ? "USER_TASK"
-            : r.type === "timerEventListener"
-              ? "TIMER"
-              : r.state;
-        a.byReason[reason] = (a.byReason[reason] ?? 0) + r.c;
-        a.count += r.c;
-        out.set(r.element_id, a);
-      }
-      return [...out.values()].sort((a, b) => b.count - a.count || a.activityId.localeCompare(b.activityId));
     },
   };
 }

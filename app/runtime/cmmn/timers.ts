@@ -1,33 +1,30 @@
-import { caseEngine, type TimerRecord } from "../../../engine/cmmn";
-import type { Row } from "../bpmn/rows";
+import { caseEngine } from "../../../engine/cmmn";
+import { CASE_TIMER } from "../kernel/job-executor";
 import type { CaseContext } from "./context";
+import { toTimer } from "./rows";
 
 class TimerGone extends Error {}
 
-/** Fires due timer event listeners; the timer row is deleted in the firing transaction, so each fires once, also after a restart. */
+/**
+ * Timer event listeners on the kernel's job executor: the job row is deleted in the firing transaction, so each due
+ * timer fires once, also after a restart; a failing one is retried and dead-lettered like any process job.
+ */
 export function createCaseTimers(ctx: CaseContext) {
-  const { db } = ctx;
-  let handle: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<number> | null = null;
-
-  const fire = async (r: Row): Promise<boolean> => {
-    const t: TimerRecord = {
-      id: r.id,
-      tenantId: r.tenant_id,
-      caseInstanceId: r.case_instance_id,
-      planItemInstanceId: r.plan_item_instance_id,
-      elementId: r.element_id,
-      dueAt: r.due_at,
-      repeat: r.repeat ? JSON.parse(r.repeat) : null,
-      createdAt: r.created_at,
-    };
+  const { db, kernel } = ctx;
+  const q = {
+    del: db.query("DELETE FROM jobs WHERE id = ? AND tenant_id = ?"),
+    ofCase: db.query<{ element_id: string; due_at: number }, [string, string]>(
+      `SELECT activity_id AS element_id, due_at FROM jobs WHERE instance_id = ? AND tenant_id = ? AND kind = '${CASE_TIMER}' ORDER BY due_at`,
+    ),
+  };
+  kernel.jobs.register("CMMN", async (job) => {
+    const t = toTimer(job);
     try {
       await ctx.command(
         t.tenantId,
         (s) => caseEngine.fireTimer(s, t),
         () => {
-          if (db.query("DELETE FROM case_timers WHERE id = ? AND tenant_id = ?").run(t.id, t.tenantId).changes === 0)
-            throw new TimerGone();
+          if (q.del.run(t.id, t.tenantId).changes === 0) throw new TimerGone();
         },
       );
       return true;
@@ -35,51 +32,16 @@ export function createCaseTimers(ctx: CaseContext) {
       if (e instanceof TimerGone) return false;
       throw e;
     }
-  };
+  });
 
-  const api = {
-    /** Fires every timer due by the clock, oldest first; returns how many fired. */
-    async runDueTimers(opts: { limit?: number } = {}): Promise<number> {
-      const rows = db
-        .query("SELECT * FROM case_timers WHERE due_at <= ? ORDER BY due_at LIMIT ?")
-        .all(ctx.clock(), opts.limit ?? 1000) as Row[];
-      let n = 0;
-      for (const r of rows) if (await fire(r)) n++;
-      return n;
-    },
-
-    startTimerLoop(opts: { intervalMs?: number; onError?: (e: unknown) => void } = {}) {
-      if (handle) return;
-      handle = setInterval(() => {
-        if (running) return;
-        running = api
-          .runDueTimers()
-          .catch((e) => {
-            opts.onError?.(e);
-            return 0;
-          })
-          .finally(() => {
-            running = null;
-          });
-      }, opts.intervalMs ?? 1000);
-    },
-
-    async stop() {
-      if (handle) clearInterval(handle);
-      handle = null;
-      if (running) await running;
-    },
-
+  return {
+    /** Fires every case timer due by the clock, oldest first; returns how many fired. */
+    runDueTimers: (opts: { limit?: number } = {}) => kernel.jobs.runDue("CMMN", opts.limit),
+    /** Starts the kernel's one executor (a no-op when the process runtime already started it). */
+    startTimerLoop: (opts: { intervalMs?: number; onError?: (e: unknown) => void } = {}) => kernel.jobs.start(opts),
+    stop: () => kernel.jobs.stop(),
     /** Pending timers of a case (diagnostics and tests). */
-    timersOf(tenantId: string, caseId: string) {
-      return (
-        db
-          .query(
-            "SELECT element_id, due_at FROM case_timers WHERE tenant_id = ? AND case_instance_id = ? ORDER BY due_at",
-          )
-          .all(tenantId, caseId) as Row[]
-      ).map((r) => ({ elementId: r.element_id as string, dueAt: new Date(r.due_at).toISOString() }));
-    },
+    timersOf: (tenantId: string, caseId: string) =>
+      q.ofCase.all(caseId, tenantId).map((r) => ({ elementId: r.element_id, dueAt: new Date(r.due_at).toISOString() })),
   };
-  return api;
 }

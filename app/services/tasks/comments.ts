@@ -1,16 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { taskComments } from "../../../db/engine/schema";
-import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import type * as engineSchema from "../../../db/engine/schema";
+import type { TaskComment } from "../../runtime/kernel/task-comments";
 import { type TaskAccessCtx, visibleTask } from "./access";
 
-/**
- * TRANSITIONAL: comments live in the engine database, which belongs to app/runtime; until the runtime answers them
- * they use the engine handle the request ctx still carries (never a port).
- */
-export type CommentsCtx = TaskAccessCtx & { platform: { engineDb: BunSQLiteDatabase<typeof engineSchema> } };
+export type CommentsCtx = TaskAccessCtx;
 
-const view = (r: typeof taskComments.$inferSelect) => ({
+const view = (r: TaskComment) => ({
   id: r.id,
   userId: r.userId,
   message: r.message,
@@ -20,13 +13,7 @@ const view = (r: typeof taskComments.$inferSelect) => ({
 /** GET /a/tasks/{id}/comments, oldest first. */
 export function listComments({ ctx, input: { taskId } }: { ctx: CommentsCtx; input: { taskId: string } }) {
   visibleTask(ctx, taskId);
-  return ctx.platform.engineDb
-    .select()
-    .from(taskComments)
-    .where(and(eq(taskComments.tenantId, ctx.tenant.id), eq(taskComments.taskId, taskId)))
-    .orderBy(asc(taskComments.time), asc(sql`rowid`))
-    .all()
-    .map(view);
+  return ctx.processRuntime.taskComments(ctx.tenant.id, taskId).map(view);
 }
 
 /** POST /a/tasks/{id}/comments: anyone who sees the task may comment, also after its completion. */
@@ -46,6 +33,6 @@ export function addComment({
     message,
     time: ctx.clock.now(),
   };
-  ctx.platform.engineDb.insert(taskComments).values(row).run();
+  ctx.processRuntime.addTaskComment(row);
   return view(row);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 
-// The three tables are rebuilt WITHOUT ROWID by the custom migration 0008_cases_without_rowid (drizzle cannot declare it): a text primary key is then the
+// These tables are rebuilt WITHOUT ROWID by the custom migration 0008_cases_without_rowid (drizzle cannot declare it): a text primary key is then the
 // table's own b-tree instead of a second one beside the rowid table. A migration drizzle-kit generates later that rebuilds one
 // of them must keep `WITHOUT ROWID` in its CREATE TABLE.
 
@@ -67,18 +67,5 @@ export const casePlanItems = sqliteTable(
   ],
 );
 
-/** Due dates of timer event listeners; a row is deleted by the transaction that fires it, so each due timer fires once even across restarts. */
-export const caseTimers = sqliteTable(
-  "case_timers",
-  {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull(),
-    caseInstanceId: text("case_instance_id").notNull(),
-    planItemInstanceId: text("plan_item_instance_id").notNull(),
-    elementId: text("element_id").notNull(),
-    dueAt: integer("due_at").notNull(),
-    repeat: text("repeat"),
-    createdAt: integer("created_at").notNull(),
-  },
-  (t) => [index("case_timers_due_idx").on(t.dueAt), index("case_timers_case_idx").on(t.caseInstanceId)],
-);
+// Timer event listeners are rows of the jobs table (kind 'case-timer'), run by the runtime's one job executor: the
+// case_timers table they had is moved into it and dropped by migration 0012_case_timers_into_jobs.

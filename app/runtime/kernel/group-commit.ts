@@ -7,10 +7,11 @@ interface Waiting {
 }
 
 /**
- * Group commit for case commands: the writes of the commands that finish computing within one event-loop turn share one
- * BEGIN IMMEDIATE … COMMIT, each in its own savepoint. A failing write (revision conflict, task completed meanwhile)
- * rolls back its savepoint only, so every command stays all or nothing while the commit, where the time goes (each dirty
- * page is written to the WAL once per commit), is paid once for the group. Callers learn their outcome after the COMMIT.
+ * Group commit, one per connection for processes and cases alike: the writes of the commands that finish computing
+ * within one event-loop turn share one BEGIN IMMEDIATE … COMMIT, each in its own savepoint. A failing write (revision
+ * conflict, task completed meanwhile) rolls back its savepoint only, so every command stays all or nothing while the
+ * commit, where the time goes (each dirty page is written to the WAL once per commit), is paid once for the group.
+ * Callers learn their outcome only after the COMMIT, so nothing is reported before it is durable.
  */
 export function createGroupCommit(db: Database) {
   let waiting: Waiting[] = [];
@@ -25,7 +26,7 @@ export function createGroupCommit(db: Database) {
           try {
             inSavepoint(w);
           } catch (e) {
-            errors[i] = e ?? new Error("case command failed");
+            errors[i] = e ?? new Error("command failed");
           }
         });
       });
@@ -41,3 +42,4 @@ export function createGroupCommit(db: Database) {
       waiting.push({ write, settle: (err) => (err ? reject(err) : resolve()) });
     });
 }
+export type GroupCommit = ReturnType<typeof createGroupCommit>;

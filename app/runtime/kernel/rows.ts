@@ -6,12 +6,36 @@ import type {
   SubscriptionRecord,
   TaskRecord,
 } from "../../../engine/bpmn";
+import type {
+  activityLog,
+  definitionSettings,
+  definitions,
+  eventSubscriptions,
+  executions,
+  jobs,
+  processInstances,
+  tasks,
+  variables,
+} from "../../../db/engine/schema";
+import type { SqlRow } from "./sql-row";
 
-/** Row shapes as bun:sqlite returns them (snake_case columns) and their mapping to engine records. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Row = Record<string, any>;
+/** Rows of the engine tables as bun:sqlite returns them, typed from the drizzle schema; one mapper per table. */
+export type InstanceRow = SqlRow<typeof processInstances.$inferSelect>;
+export type ExecutionRow = SqlRow<typeof executions.$inferSelect>;
+export type VariableRow = SqlRow<typeof variables.$inferSelect>;
+export type TaskRow = SqlRow<typeof tasks.$inferSelect>;
+export type JobRow = SqlRow<typeof jobs.$inferSelect>;
+export type SubscriptionRow = SqlRow<typeof eventSubscriptions.$inferSelect>;
+export type ActivityRow = SqlRow<typeof activityLog.$inferSelect>;
+export type DefinitionRow = SqlRow<typeof definitions.$inferSelect>;
+export type SettingsRow = SqlRow<typeof definitionSettings.$inferSelect>;
 
-export const toInstance = (r: Row): InstanceRecord => ({
+/** `SELECT COUNT(*) AS c …` */
+export interface CountRow {
+  c: number;
+}
+
+export const toInstance = (r: InstanceRow): InstanceRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   definitionId: r.definition_id,
@@ -20,7 +44,7 @@ export const toInstance = (r: Row): InstanceRecord => ({
   businessKey: r.business_key,
   parentInstanceId: r.parent_instance_id,
   parentExecutionId: r.parent_execution_id,
-  state: r.state,
+  state: r.state as InstanceRecord["state"],
   startedBy: r.started_by,
   channel: r.channel,
   startTime: r.start_time,
@@ -29,20 +53,20 @@ export const toInstance = (r: Row): InstanceRecord => ({
   revision: r.revision,
 });
 
-export const toExecution = (r: Row): ExecutionRecord => ({
+export const toExecution = (r: ExecutionRow): ExecutionRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   instanceId: r.instance_id,
   parentId: r.parent_id,
-  kind: r.kind,
+  kind: r.kind as ExecutionRecord["kind"],
   scopeId: r.scope_id,
   activityId: r.activity_id,
-  state: r.state,
+  state: r.state as ExecutionRecord["state"],
   data: JSON.parse(r.data),
   createdAt: r.created_at,
 });
 
-export const toTask = (r: Row): TaskRecord => ({
+export const toTask = (r: TaskRow): TaskRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   instanceId: r.instance_id,
@@ -61,21 +85,21 @@ export const toTask = (r: Row): TaskRecord => ({
   priority: r.priority,
   formKey: r.form_key,
   formVersionId: r.form_version_id,
-  state: r.state,
+  state: r.state as TaskRecord["state"],
   completedAt: r.completed_at,
   completedBy: r.completed_by,
   channel: r.channel,
 });
 
-export const toJob = (r: Row): JobRecord => ({
+export const toJob = (r: JobRow): JobRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   instanceId: r.instance_id,
   executionId: r.execution_id,
   definitionId: r.definition_id,
   activityId: r.activity_id,
-  kind: r.kind,
-  state: r.state,
+  kind: r.kind as JobRecord["kind"],
+  state: r.state as JobRecord["state"],
   dueAt: r.due_at,
   retries: r.retries,
   exception: r.exception,
@@ -85,20 +109,20 @@ export const toJob = (r: Row): JobRecord => ({
   createdAt: r.created_at,
 });
 
-export const toSub = (r: Row): SubscriptionRecord => ({
+export const toSub = (r: SubscriptionRow): SubscriptionRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   instanceId: r.instance_id,
   executionId: r.execution_id,
   definitionId: r.definition_id,
   activityId: r.activity_id,
-  type: r.type,
+  type: r.type as SubscriptionRecord["type"],
   name: r.name,
   data: JSON.parse(r.data),
   createdAt: r.created_at,
 });
 
-export const toActivity = (r: Row): ActivityRecord => ({
+export const toActivity = (r: ActivityRow): ActivityRecord => ({
   id: r.id,
   tenantId: r.tenant_id,
   instanceId: r.instance_id,
@@ -111,7 +135,7 @@ export const toActivity = (r: Row): ActivityRecord => ({
   taskId: r.task_id,
   who: r.who,
   channel: r.channel,
-  outcome: r.outcome,
+  outcome: r.outcome as ActivityRecord["outcome"],
 });
 
 /** ISO text of an epoch-ms instant, or null. */

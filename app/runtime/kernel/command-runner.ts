@@ -1,0 +1,36 @@
+import { ConflictError, RevisionConflict } from "../../../engine/errors";
+import type { GroupCommit } from "./group-commit";
+
+/** One engine command: a fresh session, the engine's work on it, and the write of what it changed. */
+export interface CommandSpec<S, T> {
+  open(): S;
+  run(session: S): Promise<T>;
+  /** Writes the session's changes; the group commit holds the transaction. Throws RevisionConflict when a row moved. */
+  write(session: S): void;
+  /** What a lasting conflict names ("Instance", "Case"). */
+  subject: string;
+}
+
+const MAX_RETRIES = 8;
+
+/**
+ * Runs commands of either engine: compute on a fresh session, then write all or nothing through the group commit. A
+ * command that read an instance another command moved meanwhile (revision check) is computed again from fresh state.
+ */
+export function createCommandRunner(commit: GroupCommit) {
+  return async function runCommand<S, T>(spec: CommandSpec<S, T>): Promise<{ result: T; session: S }> {
+    for (let attempt = 0; ; attempt++) {
+      const session = spec.open();
+      const result = await spec.run(session);
+      try {
+        await commit(() => spec.write(session));
+        return { result, session };
+      } catch (e) {
+        if (!(e instanceof RevisionConflict)) throw e;
+        if (attempt >= MAX_RETRIES)
+          throw new ConflictError(`${spec.subject} ${e.instanceId} keeps changing concurrently; try again`);
+      }
+    }
+  };
+}
+export type CommandRunner = ReturnType<typeof createCommandRunner>;

@@ -1,0 +1,77 @@
+import type { Database } from "bun:sqlite";
+import { NotFoundError } from "../../../engine/errors";
+import { page, paging } from "./paging";
+import type { CountRow, TaskRow } from "./rows";
+import { taskViewOfRow } from "./task-view";
+import { instanceVisibilitySql, visibleInstances, type InstanceTable, type Visibility } from "./visibility";
+
+/**
+ * The reads processes and cases share over their instance table: one instance the viewer may see, a page of them, and
+ * their tasks (the task table is shared). `R` is the table's row, `V` the summary the façade answers.
+ */
+export function createInstanceQueries<R extends { id: string }, V>(
+  db: Database,
+  table: InstanceTable,
+  view: (r: R) => V,
+) {
+  const q = {
+    openTasks: db.query<TaskRow, [string, string]>(
+      "SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? AND +state = 'OPEN' ORDER BY created",
+    ),
+    tasks: db.query<TaskRow, [string, string]>(
+      "SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? ORDER BY created",
+    ),
+    counted: db.query<CountRow, [string]>("SELECT running AS c FROM instance_counts WHERE tenant_id = ?"),
+    countedEnded: db.query<CountRow, [string]>("SELECT ended AS c FROM instance_counts WHERE tenant_id = ?"),
+  };
+  return {
+    /** The row, or NotFound for another tenant's id, an unknown id, and an instance the viewer takes no part in. */
+    find(tenantId: string, id: string, v?: Visibility): R {
+      const vis = v ? instanceVisibilitySql(v) : { sql: "1=1", params: [] };
+      const r = db
+        .query<R, string[]>(`SELECT i.* FROM ${table} i WHERE i.id = ? AND i.tenant_id = ? AND ${vis.sql}`)
+        .get(id, tenantId, ...vis.params);
+      if (!r) throw new NotFoundError(`Instance ${id} not found`);
+      return r;
+    },
+    openTasks: (tenantId: string, id: string) => q.openTasks.all(id, tenantId).map(taskViewOfRow),
+    tasks: (tenantId: string, id: string) => q.tasks.all(id, tenantId).map(taskViewOfRow),
+
+    /**
+     * One page and the total. The whole tenant's running or ended process total comes from instance_counts (`counted`:
+     * counting a million index entries takes ~100 ms); a user's total comes with the page in one pass over the instances
+     * they take part in (COUNT(*) OVER ()), one primary-key lookup per such instance instead of two.
+     */
+    list(
+      tenantId: string,
+      v: Visibility,
+      where: string,
+      params: string[],
+      p: { page?: number; size?: number },
+      order = "i.start_time DESC",
+      counted?: "running" | "ended",
+    ) {
+      const { page: n, size } = paging(p, 20, 100);
+      const { from, params: fromParams } = visibleInstances(tenantId, v, table);
+      const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
+      const args = [...fromParams, tenantId, ...params];
+      const countAll = () => db.query<CountRow, string[]>(`SELECT COUNT(*) AS c ${base}`).get(...args)?.c ?? 0;
+      if (v.all) {
+        const rows = db
+          .query<R, (string | number)[]>(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
+          .all(...args, size, n * size);
+        const total = counted
+          ? ((counted === "running" ? q.counted : q.countedEnded).get(tenantId)?.c ?? 0)
+          : countAll();
+        return page(rows.map(view), n, size, total);
+      }
+      const rows = db
+        .query<R & { total_count: number }, (string | number)[]>(
+          `SELECT i.*, COUNT(*) OVER () AS total_count ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`,
+        )
+        .all(...args, size, n * size);
+      const total = rows.length ? rows[0].total_count : n === 0 ? 0 : countAll();
+      return page(rows.map(view), n, size, total);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { cmmn, makeCases, T } from "../../../test/fixtures/cmmn/harness";
+import { kernelFor } from "./kernel";
+
+const timerModel = cmmn(
+  "waits",
+  `<planItem id="piTimer" name="Timer" definitionRef="timer"/>
+  <timerEventListener id="timer" name="Timer"><timerExpression>PT1H</timerExpression></timerEventListener>`,
+);
+
+describe("one job executor for process jobs and case timers", () => {
+  test("a case timer that fails is retried every 10 s and dead-lettered when its retries run out, like a process job", async () => {
+    const first = makeCases();
+    await first.rt.deploy(T, timerModel, { fileName: "w.cmmn", createdBy: null });
+    const c = await first.rt.startCase(T, { definitionKey: "waits" });
+    first.db.close();
+    // The case's definition is gone after a restart (no cached model): firing its timer fails.
+    const h = makeCases({ path: first.path, clock: first.clock });
+    h.db.run("UPDATE case_instances SET definition_id = 'gone' WHERE id = ?", [c.id]);
+    const admin = kernelFor({ db: h.db }).jobAdmin;
+    h.clock.advance(60 * 60_000);
+    expect(await h.rt.runDueTimers()).toBe(0);
+    expect(admin.failedJobs(T)).toMatchObject([
+      { instanceId: c.id, kind: "case-timer", state: "EXECUTABLE", retries: 2 },
+    ]);
+    // Not due again before the retry wait.
+    expect(await h.rt.runDueTimers()).toBe(0);
+    expect(admin.failedJobs(T)[0].retries).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      h.clock.advance(10_000);
+      await h.rt.runDueTimers();
+    }
+    expect(admin.failedJobs(T)).toMatchObject([{ state: "DEADLETTER", retries: 0, exception: expect.any(String) }]);
+    // An operator's retry puts it back; with the definition restored it fires.
+    h.db.run("UPDATE case_instances SET definition_id = (SELECT id FROM definitions LIMIT 1) WHERE id = ?", [c.id]);
+    admin.retryJob(T, admin.failedJobs(T)[0].id);
+    expect(await h.rt.runDueTimers()).toBe(1);
+    expect(h.rt.timersOf(T, c.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Database } from "bun:sqlite";
+import type { EngineLogger } from "../../../engine/bpmn";
+import { parseRetryCycle } from "../../../engine/jobs/retry-cycle";
+import type { RuntimeKind } from "./definitions-store";
+import type { JobRow } from "./rows";
+
+/** Wait before retrying a failed job when the model sets no failedJobRetryTimeCycle (Flowable's default is 10 s too). */
+export const DEFAULT_RETRY_WAIT_MS = 10_000;
+const LOCK_MS = 5 * 60_000;
+/** The kind of the job rows that are timer event listeners of cases; every other kind is a process's. */
+export const CASE_TIMER = "case-timer";
+
+/** Runs one claimed job as an engine command; false when it turned out to be gone (ran elsewhere meanwhile). */
+export type JobHandler = (job: JobRow) => Promise<boolean>;
+
+// Claims lock the rows inside the transaction that reads them, so two executors never run one job. A process job
+// waits while its instance is suspended; a case timer's case is checked by the engine when it fires.
+const CLAIM: Record<RuntimeKind, string> = {
+  BPMN: `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
+    WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
+    AND j.kind <> '${CASE_TIMER}' AND (j.instance_id IS NULL OR i.state = 'ACTIVE') ORDER BY j.due_at LIMIT ?`,
+  CMMN: `SELECT j.* FROM jobs j WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
+    AND j.kind = '${CASE_TIMER}' ORDER BY j.due_at LIMIT ?`,
+};
+
+/**
+ * The one job executor of the engine database: process jobs (async continuations, timers, failed service steps) and
+ * case timers alike are claimed by setting a lock in a transaction, run by the handler of their runtime, and on
+ * failure retried with the model's retry cycle (else every 10 s) until their retries run out (dead-letter).
+ */
+export function createJobExecutor(db: Database, clock: () => number, newId: () => string, logger: () => EngineLogger) {
+  const owner = `executor-${newId()}`;
+  const handlers = new Map<RuntimeKind, JobHandler>();
+  let loop: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<unknown> | null = null;
+  const q = {
+    lock: db.query("UPDATE jobs SET lock_owner = ?, lock_expires_at = ? WHERE id = ?"),
+    fail: db.query(
+      "UPDATE jobs SET retries = ?, state = ?, exception = ?, due_at = ?, lock_owner = NULL, lock_expires_at = NULL WHERE id = ? AND tenant_id = ?",
+    ),
+  };
+
+  const claim = (kind: RuntimeKind, limit: number): JobRow[] =>
+    db
+      .transaction(() => {
+        const now = clock();
+        const rows = db.query<JobRow, [number, number, number]>(CLAIM[kind]).all(now, now, limit);
+        for (const r of rows) q.lock.run(owner, now + LOCK_MS, r.id);
+        return rows;
+      })
+      .immediate();
+
+  const fail = (job: JobRow, err: unknown) => {
+    const now = clock();
+    const data = JSON.parse(job.data) as { retryCycle?: string };
+    const retries = Math.max(0, job.retries - 1);
+    const message = err instanceof Error ? err.message : String(err);
+    const wait = data.retryCycle ? parseRetryCycle(data.retryCycle).delayMs(now) : DEFAULT_RETRY_WAIT_MS;
+    db.transaction(() =>
+      q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id),
+    ).immediate();
+    logger().warn(`job ${job.id} at ${job.activity_id} failed (${retries} retries left): ${message}`, {
+      tenantId: job.tenant_id,
+    });
+  };
+
+  const api = {
+    /** The runtime of `kind` runs its jobs with `handler` (a runtime built again on the connection replaces it). */
+    register(kind: RuntimeKind, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Runs every job of the runtime due now (each once per call), oldest first; returns how many ran. */
+    async runDue(kind: RuntimeKind, limit = 1000): Promise<number> {
+      const handler = handlers.get(kind);
+      if (!handler) return 0;
+      let ran = 0;
+      for (const job of claim(kind, limit)) {
+        try {
+          if (await handler(job)) ran++;
+        } catch (e) {
+          fail(job, e);
+        }
+      }
+      return ran;
+    },
+
+    /** Polls for due jobs of every registered runtime every `intervalMs`, one pass at a time; a second start is a no-op. */
+    start(opts: { intervalMs?: number; onError?: (e: unknown) => void } = {}) {
+      if (loop) return;
+      loop = setInterval(() => {
+        if (running) return;
+        running = (async () => {
+          for (const kind of handlers.keys()) await api.runDue(kind);
+        })()
+          .catch((e) => {
+            opts.onError?.(e);
+            logger().error("job executor pass failed", { error: String(e) });
+          })
+          .finally(() => {
+            running = null;
+          });
+      }, opts.intervalMs ?? 1000);
+    },
+
+    async stop() {
+      if (loop) clearInterval(loop);
+      loop = null;
+      if (running) await running;
+    },
+  };
+  return api;
+}
+export type JobExecutor = ReturnType<typeof createJobExecutor>;

@@ -1,0 +1,74 @@
+import type { Database } from "bun:sqlite";
+import type { EngineLogger } from "../../../engine/bpmn";
+import { createCommandRunner, type CommandRunner } from "./command-runner";
+import { createDefinitionsStore, type DefinitionsStore } from "./definitions-store";
+import { createGroupCommit, type GroupCommit } from "./group-commit";
+import { createJobAdmin } from "./job-admin";
+import { createJobExecutor, type JobExecutor } from "./job-executor";
+import { createRuntimeRegistry, type Runtimes } from "./runtime-for";
+
+export interface KernelOptions {
+  db: Database;
+  clock?: () => number;
+  logger?: EngineLogger;
+}
+
+/** What processes and cases share on one engine database. */
+export interface Kernel {
+  db: Database;
+  clock: () => number;
+  logger: EngineLogger;
+  newId: () => string;
+  nowIso: () => string;
+  tx<T>(fn: () => T): T;
+  commit: GroupCommit;
+  runCommand: CommandRunner;
+  definitions: DefinitionsStore;
+  jobs: JobExecutor;
+  jobAdmin: ReturnType<typeof createJobAdmin>;
+  /** Filled in by the adapters as they are built. */
+  runtimes: Partial<Runtimes>;
+  runtimeFor: ReturnType<typeof createRuntimeRegistry>["runtimeFor"];
+}
+
+const silent: EngineLogger = { info() {}, warn() {}, error() {} };
+// One kernel per connection: the process and the case runtime built on it share its group commit (their commands
+// commit together), its definitions cache and its job executor.
+const kernels = new WeakMap<Database, Kernel>();
+
+/** The kernel of a connection, built by the first runtime created on it (its clock then holds for both). */
+export function kernelFor(opts: KernelOptions): Kernel {
+  const found = kernels.get(opts.db);
+  if (found) {
+    if (opts.logger) found.logger = opts.logger;
+    return found;
+  }
+  const { db } = opts;
+  const clock = opts.clock ?? Date.now;
+  // Time-ordered ids keep every primary-key index append-only: random UUIDs dirty a random leaf page per insert.
+  const newId = () => Bun.randomUUIDv7();
+  const nowIso = () => new Date(clock()).toISOString();
+  // The working set of a busy engine (open instances, their tasks and jobs) should stay in the page cache.
+  db.exec("PRAGMA cache_size = -65536");
+  // Each checkpoint fsyncs; at the default 1000 pages a busy engine checkpoints every few dozen commands.
+  db.exec("PRAGMA wal_autocheckpoint = 10000");
+  const commit = createGroupCommit(db);
+  const registry = createRuntimeRegistry();
+  const k: Kernel = {
+    db,
+    clock,
+    logger: opts.logger ?? silent,
+    newId,
+    nowIso,
+    tx: (fn) => db.transaction(fn).immediate(),
+    commit,
+    runCommand: createCommandRunner(commit),
+    definitions: createDefinitionsStore(db, newId, nowIso),
+    jobs: createJobExecutor(db, clock, newId, () => k.logger),
+    jobAdmin: createJobAdmin(db, clock),
+    runtimes: registry.runtimes,
+    runtimeFor: registry.runtimeFor,
+  };
+  kernels.set(db, k);
+  return k;
+}

@@ -1,0 +1,34 @@
+import type { Database } from "bun:sqlite";
+import type { taskComments } from "../../../db/engine/schema";
+import type { SqlRow } from "./sql-row";
+
+export type TaskComment = typeof taskComments.$inferSelect;
+type CommentRow = SqlRow<TaskComment>;
+
+const toComment = (r: CommentRow): TaskComment => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  taskId: r.task_id,
+  userId: r.user_id,
+  message: r.message,
+  time: r.time,
+});
+
+/** Comments on tasks of processes and cases (the task table is shared, so are its comments). */
+export function createTaskComments(db: Database) {
+  const q = {
+    // rowid breaks ties of one millisecond in the order they were written
+    list: db.query<CommentRow, [string, string]>(
+      "SELECT * FROM task_comments WHERE tenant_id = ? AND task_id = ? ORDER BY time, rowid",
+    ),
+    add: db.query("INSERT INTO task_comments (id, tenant_id, task_id, user_id, message, time) VALUES (?,?,?,?,?,?)"),
+  };
+  return {
+    /** Comments of a task, oldest first. */
+    taskComments: (tenantId: string, taskId: string): TaskComment[] => q.list.all(tenantId, taskId).map(toComment),
+    addTaskComment(c: TaskComment): TaskComment {
+      q.add.run(c.id, c.tenantId, c.taskId, c.userId, c.message, c.time);
+      return c;
+    },
+  };
+}
