@@ -1,43 +1,103 @@
-/** Error codes the HTTP layer maps to statuses: NOT_FOUND 404, CONFLICT 409, BAD_REQUEST 400, UNPROCESSABLE 422. */
-export type EngineErrorCode = "NOT_FOUND" | "CONFLICT" | "BAD_REQUEST" | "UNPROCESSABLE";
+/**
+ * The one error vocabulary of the service. The engine is the lowest layer that raises these, so they live
+ * here; app/services re-exports them and app/http/errors maps each `code` to an HTTP status in one table.
+ */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNPROCESSABLE"
+  | "TOO_MANY_REQUESTS"
+  | "INTERNAL"
+  | "SERVICE_UNAVAILABLE";
 
-/** Base of every error the engine and the process runtime raise on purpose; `code` decides the HTTP status. */
+/** @deprecated the former name of ErrorCode. */
+export type EngineErrorCode = ErrorCode;
+
+/** A field-level validation problem, reported in `fieldErrors`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Field errors (services) or free details (engine); details naming a `field` also yield a field error. */
+export type ErrorExtra = FieldError[] | Record<string, unknown>;
+
+/** Base of every error raised on purpose; `code` decides the HTTP status. */
 export class EngineError extends Error {
+  readonly details?: Record<string, unknown>;
+  readonly fieldErrors?: FieldError[];
   constructor(
-    readonly code: EngineErrorCode,
+    readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    extra?: ErrorExtra,
   ) {
     super(message);
     this.name = new.target.name;
+    if (Array.isArray(extra)) this.fieldErrors = extra;
+    else if (extra) {
+      this.details = extra;
+      if (typeof extra.field === "string") this.fieldErrors = [{ field: extra.field, message }];
+    }
   }
 }
 
+/** Malformed or invalid input, including a model the engine refuses to deploy. */
+export class BadRequestError extends EngineError {
+  constructor(message: string, extra?: ErrorExtra) {
+    super("BAD_REQUEST", message, extra);
+  }
+}
+export class UnauthorizedError extends EngineError {
+  constructor(message = "Authentication required") {
+    super("UNAUTHORIZED", message);
+  }
+}
+export class ForbiddenError extends EngineError {
+  constructor(message = "Access denied") {
+    super("FORBIDDEN", message);
+  }
+}
 /** Unknown id, or an id that belongs to another tenant (never reveal which). */
 export class NotFoundError extends EngineError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super("NOT_FOUND", message, details);
+  constructor(message = "Resource not found", extra?: ErrorExtra) {
+    super("NOT_FOUND", message, extra);
   }
 }
-
 /** The operation does not fit the current state (task already completed, claimed by someone else, suspended...). */
 export class ConflictError extends EngineError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super("CONFLICT", message, details);
+  constructor(message: string, extra?: ErrorExtra) {
+    super("CONFLICT", message, extra);
   }
 }
-
-/** Invalid input, including a model the engine refuses to deploy. */
-export class BadRequestError extends EngineError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super("BAD_REQUEST", message, details);
+export class PayloadTooLargeError extends EngineError {
+  constructor(message: string) {
+    super("PAYLOAD_TOO_LARGE", message);
   }
 }
-
 /** Well-formed input that cannot be processed (e.g. a failing step that rolled the command back). */
 export class UnprocessableError extends EngineError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super("UNPROCESSABLE", message, details);
+  constructor(message: string, extra?: ErrorExtra) {
+    super("UNPROCESSABLE", message, extra);
+  }
+}
+export class TooManyRequestsError extends EngineError {
+  constructor(message = "Too many requests, try again later") {
+    super("TOO_MANY_REQUESTS", message);
+  }
+}
+/** A failure reported with its message (not hidden like an unexpected exception). */
+export class InternalError extends EngineError {
+  constructor(message: string) {
+    super("INTERNAL", message);
+  }
+}
+export class ServiceUnavailableError extends EngineError {
+  constructor(message: string) {
+    super("SERVICE_UNAVAILABLE", message);
   }
 }
 

@@ -4,7 +4,8 @@ import { formVersionFor } from "../services/forms/task-forms";
 import { notify } from "../services/notifications/notify";
 import { evaluateLatest } from "../services/decisions/operations";
 import type { Platform } from "./platform";
-import type { TaskRecord } from "../../engine/bpmn";
+import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
+import { createOutboundFetch } from "../outbound";
 
 /** Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified. */
 function taskHooks(p: Platform) {
@@ -38,6 +39,8 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     db: p.engineSqlite,
     clock: () => p.clock.now(),
     decisions: decisionsOf(p),
+    // The http delegate reaches the network only through the one outbound policy.
+    delegates: createDelegateRegistry({ http: { fetch: createOutboundFetch() } }),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),

@@ -1,5 +1,6 @@
+import { ExpressionError } from "../errors";
+import { compileExpression as compileFeelExpression, toJsonValue } from "../feel";
 import { compileJuel } from "./juel";
-import { compileFeel } from "./feel";
 
 /** What an expression may read: single variables (JUEL) or all visible variables at once (FEEL). */
 export interface VarScope {
@@ -9,6 +10,21 @@ export interface VarScope {
 
 /** A compiled expression; evaluation may throw ExpressionError on data it cannot handle. */
 export type Evaluator = (scope: VarScope) => unknown;
+
+/**
+ * FEEL through the one FEEL module. This is the BPMN/CMMN edge: the engine turns a failing expression into an
+ * incident, so the error values of engine/feel become ExpressionErrors here; results become plain JSON values.
+ */
+function compileFeel(src: string): Evaluator {
+  const c = compileFeelExpression(src);
+  if (!c.ok) throw new ExpressionError(c.error.message);
+  const f = c.value;
+  return (scope) => {
+    const r = f(scope.all());
+    if (r.ok) return toJsonValue(r.value);
+    throw new ExpressionError(`FEEL expression '${src}' failed: ${r.error.reason}`);
+  };
+}
 
 const cache = new Map<string, Evaluator>();
 
@@ -34,8 +50,7 @@ export function compileExpression(src: string): Evaluator {
       const c = compileJuel(s);
       return (scope) => c((n) => scope.get(n));
     }
-    const f = compileFeel(s.startsWith("=") ? s.slice(1) : s);
-    return (scope) => f(scope.all());
+    return compileFeel(s.startsWith("=") ? s.slice(1) : s);
   });
 }
 
@@ -47,10 +62,7 @@ export function compileValue(src: string): Evaluator {
       const c = compileJuel(s);
       return (scope) => c((n) => scope.get(n));
     }
-    if (s.startsWith("=")) {
-      const f = compileFeel(s.slice(1));
-      return (scope) => f(scope.all());
-    }
+    if (s.startsWith("=")) return compileFeel(s.slice(1));
     return () => s;
   });
 }
@@ -58,10 +70,7 @@ export function compileValue(src: string): Evaluator {
 /** Compiles a FEEL script body (script tasks accept FEEL only). */
 export function compileFeelScript(src: string): Evaluator {
   const s = src.trim();
-  return cached(`f:${s}`, () => {
-    const f = compileFeel(s.startsWith("=") ? s.slice(1) : s);
-    return (scope) => f(scope.all());
-  });
+  return cached(`f:${s}`, () => compileFeel(s.startsWith("=") ? s.slice(1) : s));
 }
 
 /** Truthiness of a condition result the way Flowable reads it: booleans, and the strings "true"/"false". */

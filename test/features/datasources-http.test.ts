@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
-import { checkDestination, classifyAddress } from "../../app/services/datasources/ssrf-guard";
+import { checkDestination, classifyAddress } from "../../app/outbound";
 
 let s: TestServer;
 let admin: string, user: string;

@@ -1,7 +1,7 @@
 import { ForbiddenError, UnprocessableError } from "../errors";
 import type { HttpConfigT } from "./kinds";
 import { fillJson, fillText, type Lookup } from "./placeholders";
-import { checkDestination, DestinationRefused, systemResolver, type Resolver } from "./ssrf-guard";
+import { DestinationRefused, type Resolver, safeFetch } from "../../outbound";
 
 export interface HttpRunOptions {
   /** Host names or addresses allowed although internal ("*" = all); from the tenant's allow-list variable. */
@@ -47,8 +47,8 @@ const toRows = (v: unknown): Record<string, unknown>[] =>
   );
 
 /**
- * Calls an HTTP JSON source. The destination is checked after DNS resolution (and plain-http calls are pinned to the
- * checked address); redirects are not followed; time and size are bounded. Messages name the configured URL template,
+ * Calls an HTTP JSON source through safeFetch (checked after DNS resolution, pinned to the checked address);
+ * redirects are not followed; time and size are bounded. Messages name the configured URL template,
  * never resolved values, so secrets from tenant variables are not echoed back.
  */
 export async function runHttp(
@@ -70,15 +70,6 @@ export async function runHttp(
   if (url.protocol !== "http:" && url.protocol !== "https:") fail("only http and https are allowed");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const literalHost = config.url.toLowerCase().includes(host.toLowerCase());
-  let addresses: string[];
-  try {
-    addresses = await checkDestination(host, opts.allowedPrivate, opts.resolver ?? systemResolver);
-  } catch (e) {
-    if (!(e instanceof DestinationRefused)) throw e;
-    throw new ForbiddenError(
-      `HTTP data source '${key}' refused: ${literalHost ? e.message : "its host (from a variable) is not allowed"}`,
-    );
-  }
 
   const headers = new Headers({ accept: "application/json" });
   for (const [name, template] of Object.entries(config.headers)) {
@@ -91,29 +82,22 @@ export async function runHttp(
     body = JSON.stringify(config.body === undefined ? parameters : fillJson(config.body, lookup));
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  // Plain http is sent to the address just checked, so a second DNS answer cannot redirect it (rebinding). For https
-  // the certificate must match the name, which an internal service cannot present for someone else's domain.
-  const target = new URL(url);
-  if (url.protocol === "http:") {
-    // Prefer IPv4 as most resolvers and stacks do; every address was checked above.
-    const ip = addresses.find((a) => !a.includes(":")) ?? addresses[0];
-    headers.set("host", url.host);
-    target.hostname = ip.includes(":") ? `[${ip}]` : ip;
-  }
-
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs);
   try {
     let res: Response;
     try {
-      res = await fetch(target, {
-        method: config.method,
-        headers,
-        body,
-        redirect: "manual",
-        signal: controller.signal,
-      });
-    } catch {
+      // The one outbound policy: checked after DNS, pinned to the checked address; data sources follow no redirect.
+      res = await safeFetch(
+        url,
+        { method: config.method, headers, body, signal: controller.signal },
+        { allowedPrivate: opts.allowedPrivate, resolver: opts.resolver, maxRedirects: 0, timeoutMs: config.timeoutMs },
+      );
+    } catch (e) {
+      if (e instanceof DestinationRefused)
+        throw new ForbiddenError(
+          `HTTP data source '${key}' refused: ${literalHost ? e.message : "its host (from a variable) is not allowed"}`,
+        );
       return fail(controller.signal.aborted ? `no answer within ${config.timeoutMs} ms` : "the connection failed");
     }
     if (res.status >= 300 && res.status < 400) fail(`answered a redirect (HTTP ${res.status}), which is not followed`);

@@ -1,5 +1,5 @@
 import { DmnError } from "../../../engine/dmn";
-import { AppError, BadRequestError, NotFoundError, UnprocessableError } from "../errors";
+import { BadRequestError, InternalError, NotFoundError, UnprocessableError } from "../errors";
 
 /** Translates the DMN engine's typed errors into the API's: bad models 400, evaluation failures 422. */
 export function toAppError(e: unknown): unknown {
@@ -16,7 +16,7 @@ export function toAppError(e: unknown): unknown {
     case "DMN_EVALUATION":
       return new UnprocessableError(`Decision evaluation failed: ${e.message}`);
     default:
-      return new AppError(500, e.message);
+      return new InternalError(e.message);
   }
 }
 

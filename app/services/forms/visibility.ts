@@ -1,4 +1,4 @@
-import { evaluate, parseExpression } from "feelin";
+import { compileExpression } from "../../../engine/feel";
 
 /** Longest visibleIf condition accepted; conditions are small predicates, and a bound keeps evaluation cheap. */
 export const MAX_CONDITION_LENGTH = 1000;
@@ -7,17 +7,7 @@ export const MAX_CONDITION_LENGTH = 1000;
 export function conditionSyntaxError(expression: string): string | null {
   if (expression.trim() === "") return "is empty";
   if (expression.length > MAX_CONDITION_LENGTH) return `is longer than ${MAX_CONDITION_LENGTH} characters`;
-  let bad = false;
-  try {
-    parseExpression(expression, {}, undefined).iterate({
-      enter: (n) => {
-        if (n.type.isError) bad = true;
-      },
-    });
-  } catch {
-    bad = true;
-  }
-  return bad ? "is not a valid FEEL expression" : null;
+  return compileExpression(expression).ok ? null : "is not a valid FEEL expression";
 }
 
 /**
@@ -27,9 +17,7 @@ export function conditionSyntaxError(expression: string): string | null {
  */
 export function isVisible(condition: unknown, values: Record<string, unknown>): boolean {
   if (typeof condition !== "string" || condition.trim() === "") return true;
-  try {
-    return evaluate(condition, values).value === true;
-  } catch {
-    return true;
-  }
+  const c = compileExpression(condition);
+  const r = c.ok ? c.value(values) : undefined;
+  return r?.ok ? r.value === true : true;
 }

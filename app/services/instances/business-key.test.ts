@@ -44,14 +44,14 @@ describe("business key resolution", () => {
 
   test("placeholders without value and without fallback refuse with 422 naming every missing variable", () => {
     const e = refusal(() => resolveBusinessKey(null, "${customer}-${order}-${known}", { known: 1 }, now));
-    expect(e.status).toBe(422);
+    expect(e.code).toBe("UNPROCESSABLE");
     expect(e.fieldErrors?.map((f) => f.field)).toEqual(["customer", "order"]);
     expect(e.fieldErrors?.[0].message).toContain("required by the business key template");
   });
 
   test("a key that substitutes to separators only is refused", () => {
     const e = refusal(() => resolveBusinessKey(null, "${a:-}-${b:-}/", {}, now));
-    expect(e.status).toBe(422);
+    expect(e.code).toBe("UNPROCESSABLE");
     expect(e.fieldErrors?.[0].field).toBe("businessKey");
   });
 });

@@ -1,17 +1,21 @@
-import { assertPublicUrl } from "./ssrf";
-import type { Delegate } from "./types";
+import type { Delegate, OutboundFetch } from "./types";
 
 export interface HttpDelegateOptions {
-  allowPrivateNetworks?: boolean;
+  /** The way out, supplied by the host (its SSRF policy); without one the delegate refuses every call. */
+  fetch?: OutboundFetch;
   timeoutMs?: number;
   maxBytes?: number;
-  fetchImpl?: typeof fetch;
 }
 
-/** Calls an HTTP endpoint; refuses private/loopback targets unless allowed, bounds time and response size. */
+const noOutbound: OutboundFetch = async () => {
+  throw new Error("http delegate: no outbound fetch is configured");
+};
+
+/** Calls an HTTP endpoint through the injected outbound port; bounds time and response size. */
 export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
   const timeoutMs = opts.timeoutMs ?? 10_000,
-    maxBytes = opts.maxBytes ?? 1_000_000;
+    maxBytes = opts.maxBytes ?? 1_000_000,
+    outbound = opts.fetch ?? noOutbound;
   return {
     name: "http",
     description: "Sends an HTTP request and stores the response status and body in variables",
@@ -46,7 +50,6 @@ export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
     ],
     async execute(ctx) {
       const url = new URL(String(ctx.params.requestUrl ?? ""));
-      if (!opts.allowPrivateNetworks) await assertPublicUrl(url);
       const headers = new Headers();
       for (const line of String(ctx.params.requestHeaders ?? "").split(/\r?\n/)) {
         const i = line.indexOf(":");
@@ -59,13 +62,7 @@ export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
           : typeof ctx.params.requestBody === "string"
             ? ctx.params.requestBody
             : JSON.stringify(ctx.params.requestBody);
-      const res = await (opts.fetchImpl ?? fetch)(url, {
-        method,
-        headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const res = await outbound(url.href, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
       const reader = res.body?.getReader();
       const chunks: Uint8Array[] = [];
       let size = 0;

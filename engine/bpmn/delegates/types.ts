@@ -29,6 +29,12 @@ export interface DelegateContext {
   log(message: string, data?: Record<string, unknown>): void;
 }
 
+/**
+ * The engine's only way to the network: fetches a URL under the host's outbound policy (address checks, pinning,
+ * redirects). The engine does no DNS of its own; app/outbound supplies it.
+ */
+export type OutboundFetch = (url: string, init: RequestInit) => Promise<Response>;
+
 /** A built-in service-task implementation; describe parameters so GET /a/delegates can list them. */
 export interface Delegate {
   name: string;

@@ -1,7 +1,7 @@
 import { FeelFunction } from "feelin";
 import { DmnEvaluationError, DmnParseError } from "../errors";
-import { coerceValue } from "../feel/coerce";
-import { guardCallable } from "../feel/feelin-call";
+import { coerceValue } from "../coerce";
+import { guardCallable } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
 import type { CompiledExpression, EvalState, Vars } from "../types";
 import type { CompileContext } from "./compile-context";

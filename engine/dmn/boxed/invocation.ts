@@ -1,6 +1,6 @@
 import { FeelFunction } from "feelin";
 import { DmnEvaluationError, DmnParseError } from "../errors";
-import { callFeelFunction } from "../feel/feelin-call";
+import { callFeelFunction } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
 import type { CompiledExpression } from "../types";
 import type { CompileContext } from "./compile-context";

@@ -1,5 +1,5 @@
 import { DmnParseError } from "../errors";
-import { compileExpression } from "../feel/expression";
+import { compileExpression } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
 import type { CompiledExpression } from "../types";
 import type { CompileContext } from "./compile-context";

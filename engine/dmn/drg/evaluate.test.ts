@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DmnDecisionNotFoundError, DmnEvaluationError } from "../errors";
-import { toJsonValue } from "../feel/values";
+import { toJsonValue } from "../../feel";
 import { parseDmn } from "../model/parse";
 import { definitions, esc, rows, tableDecision } from "../test-support";
 import { evaluateDecision } from "./evaluate";

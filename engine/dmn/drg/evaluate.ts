@@ -1,5 +1,5 @@
 import { DmnDecisionNotFoundError, DmnError, DmnEvaluationError } from "../errors";
-import { isContextValue } from "../feel/values";
+import { isContextValue } from "../../feel";
 import type { DecisionResult, DmnModel } from "../types";
 import { evaluateService, Session } from "./session";
 

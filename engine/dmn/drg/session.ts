@@ -1,9 +1,9 @@
 import { FeelFunction, toFeel } from "feelin";
 import { makeFunction } from "../boxed/function-definition";
 import { DmnEvaluationError } from "../errors";
-import { coerceValue } from "../feel/coerce";
-import { guardCallable } from "../feel/feelin-call";
-import { isContextValue } from "../feel/values";
+import { coerceValue } from "../coerce";
+import { guardCallable } from "../feel-edge";
+import { isContextValue } from "../../feel";
 import type { BkmDef, DecisionDef, DecisionServiceDef, DmnModel, EvalState, Vars } from "../types";
 
 /**

@@ -1,4 +1,4 @@
-import { compileUnaryTests } from "../feel/unary-tests";
+import { compileUnaryTests } from "../feel-edge";
 import type { TypeDef } from "../types";
 import type { ModdleElement } from "./moddle";
 

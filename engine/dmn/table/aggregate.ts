@@ -1,5 +1,5 @@
 import { DmnEvaluationError } from "../errors";
-import { describe } from "../feel/coerce";
+import { describe } from "../coerce";
 import { FeelDate } from "feelin";
 import type { CompiledTable } from "./types";
 

@@ -1,8 +1,7 @@
-import { evaluate } from "feelin";
 import type { CompileContext } from "../boxed/compile-context";
 import { DmnParseError } from "../errors";
-import { compileExpression } from "../feel/expression";
-import { compileUnaryTests } from "../feel/unary-tests";
+import { compileExpression as compileFeel } from "../../feel";
+import { compileExpression, compileUnaryTests } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
 import type { Aggregation, CompiledExpression, HitPolicy, JsonTable } from "../types";
 import { createTableEvaluator } from "./evaluate-table";
@@ -83,12 +82,9 @@ function compileOutput(o: ModdleElement, k: number, tableId: string, scope: read
 
 // Output values double as the priority order; only literal lists give one.
 function priorityList(text: string): unknown[] | undefined {
-  try {
-    const v = evaluate(`[${text}]`).value;
-    return Array.isArray(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
+  const c = compileFeel(`[${text}]`);
+  const v = c.ok ? c.value({}) : undefined;
+  return v?.ok && Array.isArray(v.value) ? v.value : undefined;
 }
 
 function compileRule(

@@ -1,5 +1,5 @@
 import { DmnEvaluationError } from "../errors";
-import { baseType, coerceValue, describe } from "../feel/coerce";
+import { baseType, coerceValue, describe } from "../coerce";
 import type { EvalState, Evaluator, Vars } from "../types";
 import { applyHitPolicy } from "./hit-policies";
 import type { CompiledInput, CompiledRule, CompiledTable } from "./types";

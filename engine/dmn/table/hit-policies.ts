@@ -1,6 +1,6 @@
 import { DmnEvaluationError } from "../errors";
-import { describe } from "../feel/coerce";
-import { feelEquals } from "../feel/values";
+import { describe } from "../coerce";
+import { feelEquals } from "../../feel";
 import type { EvalState, Vars } from "../types";
 import { aggregate } from "./aggregate";
 import type { CompiledRule, CompiledTable } from "./types";

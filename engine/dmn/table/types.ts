@@ -1,4 +1,4 @@
-import type { CompiledFeel } from "../feel/expression";
+import type { CompiledFeel } from "../feel-edge";
 import type { Aggregation, HitPolicy, JsonTable, UnaryTest } from "../types";
 
 export interface CompiledInput {

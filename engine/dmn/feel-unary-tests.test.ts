@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { unaryTest } from "feelin";
-import { DmnParseError } from "../errors";
-import { compileUnaryTests } from "./unary-tests";
+import { DmnParseError } from "./errors";
+import { compileUnaryTests } from "./feel-edge";
 
 const TESTS = [
   "-",

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { evaluate, FeelFunction } from "feelin";
-import { DmnEvaluationError, DmnParseError } from "../errors";
-import { compileExpression } from "./expression";
-import { guardCallable } from "./feelin-call";
+import { DmnEvaluationError, DmnParseError } from "./errors";
+import { compileExpression } from "./feel-edge";
+import { guardCallable } from "./feel-edge";
 
 describe("compiled expressions", () => {
   test("agree with feelin on literals and names", () => {

@@ -1,10 +1,13 @@
-import type { Vars } from "../types";
-import { checkSyntax, feelinEvaluate } from "./feelin-call";
+import { boundedCache } from "./cache";
+import { feelinEvaluate, syntaxError } from "./feelin-call";
+import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan } from "./scan";
 import { isContextValue } from "./values";
 
-/** A compiled FEEL expression. */
-export type CompiledFeel = (vars: Vars) => unknown;
+type Vars = Record<string, unknown>;
+
+/** A compiled FEEL expression: evaluation returns the value or the error, never throws on data. */
+export type CompiledExpression = (vars: Vars) => FeelResult<unknown>;
 
 // Words that look like names to the scanner but mean something else in FEEL.
 const KEYWORDS = new Set([
@@ -30,25 +33,35 @@ const KEYWORDS = new Set([
   "external",
 ]);
 
+const NULL = ok(null);
+const cache = boundedCache<FeelResult<CompiledExpression>>(10_000);
+
 /**
- * Compile a FEEL expression once: literals become constants and dotted names direct lookups;
- * the rest is syntax-checked now and evaluated by feelin.
+ * Compile a FEEL expression once (cached by its text and the names with spaces it may use): literals become
+ * constants and dotted names direct lookups; the rest is syntax-checked now and evaluated by feelin.
+ * A syntax error is returned, not thrown.
  */
-export function compileExpression(text: string | undefined, scope: readonly string[], element: string): CompiledFeel {
+export function compileExpression(
+  text: string | undefined,
+  names: readonly string[] = [],
+): FeelResult<CompiledExpression> {
   const src = (text ?? "").trim();
-  if (src === "") return () => null;
-  const fast = compileFast(src);
-  if (fast) return fast;
-  checkSyntax(src, "expression", scope, element);
-  return (vars) => feelinEvaluate(src, vars);
+  return cache.getOrCreate(`e\u0000${names.join("\u0001")}\u0000${src}`, () => {
+    if (src === "") return ok(() => NULL);
+    const fast = compileFast(src);
+    if (fast) return ok(fast);
+    const error = syntaxError(src, "expression", names);
+    if (error) return fail(error);
+    return ok((vars: Vars) => feelinEvaluate(src, vars));
+  });
 }
 
-function compileFast(src: string): CompiledFeel | undefined {
+function compileFast(src: string): CompiledExpression | undefined {
   const tokens = scan(src);
   if (!tokens || tokens.length === 0) return undefined;
   const lit = readLiteral(tokens, 0);
   if (lit && lit.next === tokens.length) {
-    const value = lit.lit.value;
+    const value = ok(lit.lit.value);
     return () => value;
   }
   const path: string[] = [];
@@ -70,6 +83,6 @@ function compileFast(src: string): CompiledFeel | undefined {
       if (!isContextValue(v) || !Object.hasOwn(v, key)) return slow(vars);
       v = v[key];
     }
-    return v === undefined ? null : v;
+    return ok(v === undefined ? null : v);
   };
 }

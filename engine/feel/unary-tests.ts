@@ -1,27 +1,42 @@
-import type { UnaryTest, Vars } from "../types";
-import { checkSyntax, feelinUnaryTest } from "./feelin-call";
+import { boundedCache } from "./cache";
+import { feelinUnaryTest, syntaxError } from "./feelin-call";
+import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
+
+type Vars = Record<string, unknown>;
+
+/** Compiled unary tests: whether `input` passes, or the error; never throws on data. */
+export type CompiledUnaryTests = (input: unknown, vars: Vars) => FeelResult<boolean>;
 
 type Prim = number | string | boolean | null;
 /** true, false, or null when input and endpoint cannot be compared (FEEL's third truth value). */
 type Positive = (input: Prim) => boolean | null;
 
-const ANY: UnaryTest = () => true;
+const TRUE = ok(true);
+const FALSE = ok(false);
+const ANY: CompiledUnaryTests = () => TRUE;
+const cache = boundedCache<FeelResult<CompiledUnaryTests>>(10_000);
 
 /**
- * Compile FEEL unary tests once. Literals, comparisons, intervals, lists of them and not(...) become
- * plain closures (microseconds per table); everything else is checked now and evaluated by feelin.
+ * Compile FEEL unary tests once (cached by text and names). Literals, comparisons, intervals, lists of them and
+ * not(...) become plain closures (microseconds per table); everything else is checked now and evaluated by feelin.
  */
-export function compileUnaryTests(text: string | undefined, scope: readonly string[], element: string): UnaryTest {
+export function compileUnaryTests(
+  text: string | undefined,
+  names: readonly string[] = [],
+): FeelResult<CompiledUnaryTests> {
   const src = (text ?? "").trim();
-  if (src === "" || src === "-") return ANY;
-  const fast = compileFast(src);
-  if (fast) return fast;
-  checkSyntax(src, "unaryTests", scope, element);
-  return (input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars);
+  return cache.getOrCreate(`u\u0000${names.join("\u0001")}\u0000${src}`, () => {
+    if (src === "" || src === "-") return ok(ANY);
+    const fast = compileFast(src);
+    if (fast) return ok(fast);
+    const error = syntaxError(src, "unaryTests", names);
+    if (error) return fail(error);
+    return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
+  });
 }
 
-function compileFast(src: string): UnaryTest | undefined {
+function compileFast(src: string): CompiledUnaryTests | undefined {
   const tokens = scan(src);
   if (!tokens) return undefined;
   const negated = isOp(tokens[0], "not") && isOp(tokens[1], "(") && isOp(tokens[tokens.length - 1], ")");
@@ -43,8 +58,9 @@ function compileFast(src: string): UnaryTest | undefined {
   const any = tests.length === 1 ? tests[0] : disjunction(tests);
   // Lists, contexts and temporals as inputs have membership and comparison rules of their own: feelin decides.
   const slow = (input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars);
-  if (negated) return (input, vars) => (isPrim(input) ? any(input ?? null) === false : slow(input, vars));
-  return (input, vars) => (isPrim(input) ? any(input ?? null) === true : slow(input, vars));
+  if (negated)
+    return (input, vars) => (isPrim(input) ? (any(input ?? null) === false ? TRUE : FALSE) : slow(input, vars));
+  return (input, vars) => (isPrim(input) ? (any(input ?? null) === true ? TRUE : FALSE) : slow(input, vars));
 }
 
 function disjunction(tests: Positive[]): Positive {

@@ -9,9 +9,9 @@ import {
   parseTime,
   toFeel,
 } from "feelin";
-import { DmnEvaluationError } from "../errors";
-import type { TypeDef } from "../types";
-import { isContextValue } from "./values";
+import { DmnEvaluationError } from "./errors";
+import type { TypeDef } from "./types";
+import { isContextValue } from "../feel";
 
 type Base =
   | "number"

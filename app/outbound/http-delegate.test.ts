@@ -1,0 +1,73 @@
+import { describe, expect, test } from "bun:test";
+import { createDelegateRegistry, type DelegateContext } from "../../engine/bpmn/delegates/registry";
+import { classifyAddress } from "./address-policy";
+import { createOutboundFetch } from "./delegate-port";
+
+function ctx(params: Record<string, unknown>, vars: Record<string, unknown> = {}): DelegateContext {
+  return {
+    tenantId: "t",
+    instanceId: "i",
+    businessKey: null,
+    activityId: "call",
+    params,
+    getVariable: (n) => vars[n],
+    variables: () => vars,
+    setVariable: (n, v) => {
+      vars[n] = v;
+    },
+    log: () => {},
+  };
+}
+
+describe("the BPMN http delegate over the outbound policy", () => {
+  test("the SSRF guard classifies loopback, private, link-local and unique-local addresses as non-public", () => {
+    for (const ip of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+    ])
+      expect([ip, classifyAddress(ip) !== null]).toEqual([ip, true]);
+    for (const ip of ["8.8.8.8", "1.1.1.1", "2606:4700::1111"])
+      expect([ip, classifyAddress(ip) !== null]).toEqual([ip, false]);
+  });
+
+  test("http refuses loopback and private targets unless allowed, and stores status and body", async () => {
+    const http = createDelegateRegistry({ http: { fetch: createOutboundFetch() } }).get("http")!;
+    await expect(Promise.resolve(http.execute(ctx({ requestUrl: "http://127.0.0.1:1/x" })))).rejects.toThrow(
+      /non-public address 127.0.0.1/,
+    );
+    await expect(
+      Promise.resolve(http.execute(ctx({ requestUrl: "http://169.254.169.254/latest/meta-data" }))),
+    ).rejects.toThrow(/non-public/);
+    await expect(Promise.resolve(http.execute(ctx({ requestUrl: "file:///etc/passwd" })))).rejects.toThrow(
+      /refuses protocol/,
+    );
+    const server = Bun.serve({ port: 0, fetch: () => Response.json({ ok: 1 }) });
+    try {
+      const allowed = createDelegateRegistry({ http: { fetch: createOutboundFetch({ allowedPrivate: ["*"] }) } }).get(
+        "http",
+      )!;
+      const vars: Record<string, unknown> = {};
+      await allowed.execute(
+        ctx({ requestUrl: `http://127.0.0.1:${server.port}/x`, resultVariablePrefix: "api" }, vars),
+      );
+      expect(vars).toEqual({ apiResponseStatusCode: 200, apiResponseBody: { ok: 1 } });
+      const capped = createDelegateRegistry({
+        http: { fetch: createOutboundFetch({ allowedPrivate: ["*"] }), maxBytes: 3 },
+      }).get("http")!;
+      await expect(
+        Promise.resolve(capped.execute(ctx({ requestUrl: `http://127.0.0.1:${server.port}/x` }))),
+      ).rejects.toThrow(/exceeds 3 bytes/);
+    } finally {
+      server.stop(true);
+    }
+  });
+});

@@ -1,0 +1,10 @@
+export {
+  type BlockReason,
+  checkDestination,
+  classifyAddress,
+  DestinationRefused,
+  type Resolver,
+  systemResolver,
+} from "./address-policy";
+export { type OutboundPolicy, safeFetch } from "./safe-fetch";
+export { createOutboundFetch } from "./delegate-port";

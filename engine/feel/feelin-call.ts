@@ -1,0 +1,98 @@
+import { evaluate, type FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
+import { type FeelError, type FeelResult, fail, ok } from "./result";
+
+type Tree = ReturnType<typeof parseExpression>;
+export type FeelKind = "expression" | "unaryTests";
+type Vars = Record<string, unknown>;
+
+/** The syntax error of `text`, or undefined when it is valid FEEL (names in `names` may contain spaces or operators). */
+export function syntaxError(text: string, kind: FeelKind, names: readonly string[]): FeelError | undefined {
+  const ctx: Record<string, null> = {};
+  for (const n of names) ctx[n] = null;
+  const syntax = (reason: string, message: string): FeelError => ({
+    kind: "syntax",
+    message,
+    reason,
+    expression: text,
+  });
+  let tree: Tree;
+  try {
+    tree = kind === "expression" ? parseExpression(text, ctx, undefined) : parseUnaryTests(text, ctx, undefined);
+  } catch (e) {
+    const reason = (e as Error).message;
+    return syntax(reason, `invalid FEEL ${kind} '${text}': ${reason}`);
+  }
+  let errorAt = -1;
+  tree.iterate({
+    enter(node) {
+      if (errorAt < 0 && node.type.isError) errorAt = node.from;
+      return errorAt < 0;
+    },
+  });
+  if (errorAt >= 0)
+    return syntax(`syntax error at offset ${errorAt}`, `invalid FEEL ${kind} '${text}' at offset ${errorAt}`);
+  return undefined;
+}
+
+// feelin turns an exception thrown by an invoked function into a null result. Functions that must report a typed
+// error (DMN BKMs, decision services, function definitions) park it here instead, and the feelin call that invoked
+// them returns it as its error once feelin returns. Evaluation is synchronous, so one slot suffices.
+let parked: { thrown: unknown } | undefined;
+
+/** Wrap a function that FEEL code may invoke so that what it throws survives feelin as the call's error. */
+export function guardCallable<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => unknown {
+  return (...args: A) => {
+    try {
+      return fn(...args);
+    } catch (e) {
+      parked ??= { thrown: e };
+      return null;
+    }
+  };
+}
+
+function evaluationError(thrown: unknown, text: string): FeelError {
+  const reason = (thrown as Error)?.message ?? String(thrown);
+  return { kind: "evaluation", message: `FEEL evaluation failed: ${reason}`, reason, expression: text, cause: thrown };
+}
+
+function settle<T>(run: () => T, text: string): FeelResult<T> {
+  let v: T;
+  try {
+    v = run();
+  } catch (e) {
+    parked = undefined;
+    return fail(evaluationError(e, text));
+  }
+  if (parked) {
+    const p = parked;
+    parked = undefined;
+    return fail(evaluationError(p.thrown, ""));
+  }
+  return ok(v);
+}
+
+/** Evaluate a FEEL expression with feelin; undefined becomes null. */
+export function feelinEvaluate(text: string, vars: Vars): FeelResult<unknown> {
+  const r = settle(() => evaluate(text, vars).value, text);
+  return r.ok && r.value === undefined ? ok(null) : r;
+}
+
+/** Evaluate FEEL unary tests against `input` with feelin; null counts as no match. */
+export function feelinUnaryTest(text: string, input: unknown, vars: Vars): FeelResult<boolean> {
+  const r = settle(() => unaryTest(text, { ...vars, "?": input }).value, text);
+  return r.ok ? ok(r.value === true) : r;
+}
+
+/** Call a FEEL function value directly (not from FEEL code) with positional arguments. */
+export function callFeelFunction(fn: FeelFunction, args: unknown[]): FeelResult<unknown> {
+  const r = settle(() => fn.invoke(args) as unknown, "");
+  if (!r.ok) return r;
+  const v = r.value;
+  // feelin signals a bad call with a marker object rather than an exception.
+  if (v !== null && typeof v === "object" && v.constructor?.name === "InvocationFailure") {
+    const reason = "function invocation failed: parameters do not match";
+    return fail({ kind: "evaluation", message: reason, reason, expression: "" });
+  }
+  return ok(v === undefined ? null : v);
+}
