@@ -10,8 +10,8 @@ import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { SYSTEM_ACTOR } from "../app/services/attachments/system-actor";
 import type { RequestCtx } from "../app/services/context";
-import { bulkLoad } from "../app/services/cms/bulk";
-import { createCollection } from "../app/services/cms/collections";
+import { bulkLoad } from "../app/services/cms-records/bulk";
+import { createCollection } from "../app/services/cms-collections/collections";
 import { queryRecords } from "../app/services/cms/query";
 import { MAX_TOTALS } from "../app/services/cms/count-cache";
 

@@ -4,7 +4,7 @@ import type { CaseRuntime } from "../runtime/cmmn";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
-import type { Mailer } from "./mail/mailer";
+import type { Mailer } from "../outbound/mailer";
 import type { RateLimiter } from "./rate-limiter";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";

@@ -6,7 +6,7 @@ import { createPlatform, type Platform, type PlatformOptions } from "../../app/p
 import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
 import { ManualClock } from "../../app/services/clock";
 import { createApp, type App } from "../../app/http/app";
-import type { MailMessage } from "../../app/services/mail/mailer";
+import type { MailMessage } from "../../app/outbound/mailer";
 
 export const SA_EMAIL = "admin@test.local";
 export const SA_PASSWORD = "admin-password-1";

@@ -5,7 +5,7 @@ import { compiledModel } from "./model-cache";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
-import { getTemplate } from "./templates";
+import { getTemplate } from "../admin-dmn-templates/templates";
 
 const summary = (r: DecisionRow) => ({
   key: r.key,

@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../context";
-import { listMembers } from "../admin/members";
+import { listMembers } from "../admin-members/members";
 
 /** GET /a/members (Admin): the current tenant's members, with their tenant role; the tenant comes from the token only. */
 export function listTenantMembers(ctx: RequestCtx) {

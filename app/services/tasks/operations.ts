@@ -4,7 +4,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
 import { formForVersion, missingRequiredFields } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
 import { rolesIn } from "../auth/sessions";
-import { getUser } from "../admin/users";
+import { getUser } from "../admin-users/users";
 import { isCaseTask, variablesOfTask, visibleTask } from "./access";
 
 function userOf(ctx: RequestCtx, what: string): string {

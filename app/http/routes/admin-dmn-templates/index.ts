@@ -2,7 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
-import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "../../../services/decisions/templates";
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  updateTemplate,
+} from "../../../services/admin-dmn-templates/templates";
 import { KeyParam } from "../decisions/schema";
 
 const TemplateSchema = z

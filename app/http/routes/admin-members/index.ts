@@ -3,7 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam, TenantRoleSchema } from "../../schemas";
-import { addMember, changeMemberRole, listMembers, removeMember } from "../../../services/admin/members";
+import { addMember, changeMemberRole, listMembers, removeMember } from "../../../services/admin-members/members";
 
 const MembershipSchema = z
   .object({ id: z.string(), userId: z.string(), tenantId: z.string(), role: TenantRoleSchema })

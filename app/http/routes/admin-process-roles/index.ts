@@ -3,7 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
-import { listTenantProcessRoles } from "../../../services/process-roles/admin";
+import { listTenantProcessRoles } from "../../../services/admin-process-roles/tenant-process-roles";
 import { ProcessRoleSchema } from "../process-roles/schema";
 
 // The /api/admin/* guard already admits SUPER_ADMIN only.

@@ -3,7 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
-import { getTenant } from "../../../services/admin/tenants";
+import { getTenant } from "../../../services/admin-tenants/tenants";
 import { DefinitionSchema } from "../definitions/schema";
 
 const list = createRoute({

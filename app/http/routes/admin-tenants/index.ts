@@ -11,7 +11,7 @@ import {
   suspendTenant,
   tenantView,
   updateTenant,
-} from "../../../services/admin/tenants";
+} from "../../../services/admin-tenants/tenants";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";
 
 const common = { tags: ["admin: tenants"], security: userSecurity };

@@ -12,7 +12,7 @@ import {
   updateUser,
   userView,
   getUser,
-} from "../../../services/admin/users";
+} from "../../../services/admin-users/users";
 import {
   AiQuotaBody,
   CreateUserBody,

@@ -10,7 +10,7 @@ import {
   getCollectionDetail,
   listCollections,
   updateCollection,
-} from "../../../services/cms/collections";
+} from "../../../services/cms-collections/collections";
 import { CollectionSchema, CreateCollectionBody, UpdateCollectionBody } from "./schema";
 
 const tags = ["cms"];

@@ -4,9 +4,15 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { IdParam, pageSchema } from "../../schemas";
 import { requireAuth } from "../../middleware/roles";
-import { createRecord, deleteRecord, emptyCollection, getRecord, updateRecord } from "../../../services/cms/records";
-import { bulkLoad } from "../../../services/cms/bulk";
-import { listRecords } from "../../../services/cms/list-records";
+import {
+  createRecord,
+  deleteRecord,
+  emptyCollection,
+  getRecord,
+  updateRecord,
+} from "../../../services/cms-records/records";
+import { bulkLoad } from "../../../services/cms-records/bulk";
+import { listRecords } from "../../../services/cms-records/list-records";
 import { BulkBody, BulkResult, RecordBody, RecordListQuery, RecordParams, RecordSchema } from "./schema";
 
 // Writes are checked by the service: Manager, or an API key holding scope write (PUBLIC collections only).

@@ -1,9 +1,9 @@
 import type { RequestCtx } from "../context";
 import { BadRequestError } from "../errors";
 import { pageOf, pageParams, type Page } from "../../../db/pagination";
-import { clearanceOf } from "./clearance";
-import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "./query";
-import type { RecordOut } from "./store";
+import { clearanceOf } from "../cms/clearance";
+import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "../cms/query";
+import type { RecordOut } from "../cms/store";
 
 /**
  * Reads the REST query string of GET .../records: `filter.<field>=v` (equality), `filter.<field>.<op>=v`

@@ -4,8 +4,8 @@ import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
 import type { Platform } from "../../platform/platform";
 import { ConflictError, NotFoundError, BadRequestError } from "../errors";
-import { withDmnErrors } from "./dmn-errors";
-import { deployDecisionXml } from "./deploy";
+import { withDmnErrors } from "../decisions/dmn-errors";
+import { deployDecisionXml } from "../decisions/deploy";
 
 type TemplateRow = typeof dmnTemplates.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { immediate } from "../../../db/connection";
 import type { RequestCtx } from "../context";
 import { BadRequestError, NotFoundError, type FieldError } from "../errors";
-import { assertRecordWriter } from "./clearance";
-import { checkUnique, nowIso, readableCollection } from "./access";
-import { addToCount, deleteAllRecords, findRecord, recordWriter, refChecker, type RecordOut } from "./store";
-import { checkRecord } from "./values";
+import { assertRecordWriter } from "../cms/clearance";
+import { checkUnique, nowIso, readableCollection } from "../cms/access";
+import { addToCount, deleteAllRecords, findRecord, recordWriter, refChecker, type RecordOut } from "../cms/store";
+import { checkRecord } from "../cms/values";
 
 function valuesOf(body: unknown): unknown {
   if (!body || typeof body !== "object" || !("values" in body)) {

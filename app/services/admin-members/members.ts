@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { memberships, users } from "../../../db/platform/schema";
 import type { Platform } from "../../platform/platform";
 import { ConflictError, NotFoundError } from "../errors";
-import { getTenant } from "./tenants";
-import { getUser } from "./users";
+import { getTenant } from "../admin-tenants/tenants";
+import { getUser } from "../admin-users/users";
 import type { TenantRole } from "../context";
 
 type MembershipRow = typeof memberships.$inferSelect;

@@ -1,11 +1,11 @@
 import { immediate } from "../../../db/connection";
 import type { RequestCtx } from "../context";
 import { BadRequestError, type FieldError } from "../errors";
-import { assertRecordWriter } from "./clearance";
-import { checkUnique, nowIso, readableCollection } from "./access";
-import { KEYABLE_TYPES } from "./fields";
-import { addToCount, recordWriter, refChecker } from "./store";
-import { checkRecord } from "./values";
+import { assertRecordWriter } from "../cms/clearance";
+import { checkUnique, nowIso, readableCollection } from "../cms/access";
+import { KEYABLE_TYPES } from "../cms/fields";
+import { addToCount, recordWriter, refChecker } from "../cms/store";
+import { checkRecord } from "../cms/values";
 
 export const MAX_BULK_RECORDS = 20_000;
 export const MAX_KEY_FIELD_LENGTH = 100;

@@ -8,11 +8,11 @@ import {
   clearanceOf,
   levelsUpTo,
   type Confidentiality,
-} from "./clearance";
-import { nowIso, readableCollection } from "./access";
-import { parseFieldDefs, type FieldDef } from "./fields";
-import { allCollections, deleteAllRecords, findCollection, getCollection, type CollectionRow } from "./store";
-import { reindexCollection } from "./reindex";
+} from "../cms/clearance";
+import { nowIso, readableCollection } from "../cms/access";
+import { parseFieldDefs, type FieldDef } from "../cms/fields";
+import { allCollections, deleteAllRecords, findCollection, getCollection, type CollectionRow } from "../cms/store";
+import { reindexCollection } from "../cms/reindex";
 
 export interface CollectionOut {
   id: string;
