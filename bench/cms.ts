@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../app/platform/config";
 import { createPlatform } from "../app/platform/platform";
+import { httpDepsOf } from "../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { SYSTEM_ACTOR } from "../app/services/attachments/system-actor";
@@ -29,7 +30,7 @@ const platform = createPlatform({
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
-const app = createApp(platform);
+const app = createApp(httpDepsOf(platform));
 const json = async (method: string, path: string, token: string | null, body?: unknown) => {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -29,6 +29,8 @@ export interface Actor {
 export interface ServiceSettings {
   mcpEnabled: boolean;
   maxUploadBytes: number;
+  /** Root of the data folder; attachments keep their files below it, per tenant. */
+  dataDir: string;
 }
 
 /**
@@ -54,6 +56,8 @@ export interface PlatformPorts {
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
   log(message: string): void;
+  /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
+  defer(work: () => Promise<unknown>): void;
 }
 
 /** Ports of an operation acting inside one tenant: the platform's plus the tenant's own database. */
@@ -80,11 +84,18 @@ export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = O
   actor: Actor | null;
 } & Pick<PlatformPorts, P>;
 
+/** TRANSITIONAL: the name tenant operations not yet narrowed to `TenantCtx<...>` still use; the full tenant ctx. */
+export type RequestCtx = TenantCtx;
+
 /**
- * The full ctx the HTTP layer builds for a tenant request; operations narrow it with `TenantCtx<...>`.
- * TRANSITIONAL: `platform` goes away once every operation names its ports.
+ * TRANSITIONAL: the platform behind a ctx built by `platform.tenantCtx`, for the few operations whose engine SQL is
+ * moving into app/runtime (tasks/access, tasks/inbox, tasks/comments, process/start-instance); goes away with them.
  */
-export type RequestCtx = TenantCtx & { platform: import("../platform/platform").Platform };
+export function legacyPlatform(ctx: TenantCtx): import("../platform/platform").Platform {
+  const p = (ctx as { platform?: import("../platform/platform").Platform }).platform;
+  if (!p) throw new Error("This operation still needs a ctx built by platform.tenantCtx");
+  return p;
+}
 
 /** Every operation's shape: one argument with the narrow ctx and the parsed input. */
 export type Operation<C, I, O> = (call: { ctx: C; input: I }) => O;

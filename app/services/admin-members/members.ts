@@ -1,21 +1,26 @@
 import { and, asc, eq } from "drizzle-orm";
 import { memberships, users } from "../../../db/platform/schema";
-import type { Platform } from "../../platform/platform";
 import { ConflictError, NotFoundError } from "../errors";
-import { getTenant } from "../admin-tenants/tenants";
-import { getUser } from "../admin-users/users";
-import type { TenantRole } from "../context";
+import { findTenant } from "../admin-tenants/tenants";
+import { findUser } from "../admin-users/users";
+import type { PlatformCtx, TenantRole } from "../context";
+
+/** Memberships live in the platform tables; the tenant directory proves the tenant exists. */
+export type AdminMembersCtx = PlatformCtx<"platformDb" | "tenants">;
 
 type MembershipRow = typeof memberships.$inferSelect;
 
+/** The column holds only tenant roles (the routes validate them); the type says so once, here. */
+const roleOf = (role: string) => role as TenantRole;
+
 export function membershipView(m: MembershipRow) {
-  return { id: m.id, userId: m.userId, tenantId: m.tenantId, role: m.role };
+  return { id: m.id, userId: m.userId, tenantId: m.tenantId, role: roleOf(m.role) };
 }
 
 /** Members of a tenant with their user's name and e-mail. */
-export function listMembers(p: Platform, tenantId: string) {
-  getTenant(p, tenantId);
-  return p.platformDb
+export function listMembers({ ctx, input: { tenantId } }: { ctx: AdminMembersCtx; input: { tenantId: string } }) {
+  findTenant(ctx, tenantId);
+  return ctx.platformDb
     .select({
       id: memberships.id,
       userId: memberships.userId,
@@ -30,14 +35,21 @@ export function listMembers(p: Platform, tenantId: string) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.tenantId, tenantId))
     .orderBy(asc(users.email))
-    .all();
+    .all()
+    .map((m) => ({ ...m, role: roleOf(m.role) }));
 }
 
 /** POST /admin/tenants/{id}/members: one membership per user and tenant (409 otherwise). */
-export function addMember(p: Platform, tenantId: string, input: { userId: string; role: TenantRole }) {
-  getTenant(p, tenantId);
-  getUser(p, input.userId);
-  const existing = p.platformDb
+export function addMember({
+  ctx,
+  input: { tenantId, ...input },
+}: {
+  ctx: AdminMembersCtx;
+  input: { tenantId: string; userId: string; role: TenantRole };
+}) {
+  findTenant(ctx, tenantId);
+  findUser(ctx, input.userId);
+  const existing = ctx.platformDb
     .select()
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, input.userId)))
@@ -48,15 +60,15 @@ export function addMember(p: Platform, tenantId: string, input: { userId: string
     userId: input.userId,
     tenantId,
     role: input.role,
-    createdAt: new Date(p.clock.now()).toISOString(),
+    createdAt: new Date(ctx.clock.now()).toISOString(),
   };
-  p.platformDb.insert(memberships).values(row).run();
+  ctx.platformDb.insert(memberships).values(row).run();
   return membershipView(row);
 }
 
-function getMembership(p: Platform, tenantId: string, membershipId: string): MembershipRow {
-  getTenant(p, tenantId);
-  const m = p.platformDb
+function getMembership(ctx: AdminMembersCtx, tenantId: string, membershipId: string): MembershipRow {
+  findTenant(ctx, tenantId);
+  const m = ctx.platformDb
     .select()
     .from(memberships)
     .where(and(eq(memberships.id, membershipId), eq(memberships.tenantId, tenantId)))
@@ -66,14 +78,26 @@ function getMembership(p: Platform, tenantId: string, membershipId: string): Mem
 }
 
 /** DELETE /admin/tenants/{id}/members/{membershipId} */
-export function removeMember(p: Platform, tenantId: string, membershipId: string) {
-  getMembership(p, tenantId, membershipId);
-  p.platformDb.delete(memberships).where(eq(memberships.id, membershipId)).run();
+export function removeMember({
+  ctx,
+  input: { tenantId, membershipId },
+}: {
+  ctx: AdminMembersCtx;
+  input: { tenantId: string; membershipId: string };
+}) {
+  getMembership(ctx, tenantId, membershipId);
+  ctx.platformDb.delete(memberships).where(eq(memberships.id, membershipId)).run();
 }
 
 /** PATCH /admin/tenants/{id}/members/{membershipId}/role */
-export function changeMemberRole(p: Platform, tenantId: string, membershipId: string, role: TenantRole) {
-  const m = getMembership(p, tenantId, membershipId);
-  p.platformDb.update(memberships).set({ role }).where(eq(memberships.id, membershipId)).run();
+export function changeMemberRole({
+  ctx,
+  input: { tenantId, membershipId, role },
+}: {
+  ctx: AdminMembersCtx;
+  input: { tenantId: string; membershipId: string; role: TenantRole };
+}) {
+  const m = getMembership(ctx, tenantId, membershipId);
+  ctx.platformDb.update(memberships).set({ role }).where(eq(memberships.id, membershipId)).run();
   return membershipView({ ...m, role });
 }

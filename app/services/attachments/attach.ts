@@ -20,7 +20,7 @@ export async function attachStream(
   },
   origin: UploadOrigin,
 ): Promise<AttachmentOut> {
-  const tmp = await fileStoreOf(ctx).begin(ctx.platform.config.maxUploadBytes);
+  const tmp = await fileStoreOf(ctx).begin(ctx.settings.maxUploadBytes);
   let received: ReceivedFile;
   try {
     const reader = input.data.getReader();

@@ -98,7 +98,7 @@ export function insertRow(sqlite: Database, a: AttachmentOut): void {
     );
 }
 
-export const fileStoreOf = (ctx: RequestCtx) => new TenantFileStore(ctx.platform.config.dataDir, ctx.tenant.id);
+export const fileStoreOf = (ctx: RequestCtx) => new TenantFileStore(ctx.settings.dataDir, ctx.tenant.id);
 export const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** A file name safe to store and to echo in Content-Disposition: no path, no control characters. */

@@ -32,7 +32,7 @@ export async function receiveMultipart(
   ctx: RequestCtx,
   up: IncomingUpload,
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile }> {
-  const max = ctx.platform.config.maxUploadBytes;
+  const max = ctx.settings.maxUploadBytes;
   const declared = Number(up.contentLength);
   if (Number.isFinite(declared) && declared > max + MULTIPART_SLACK) {
     throw new PayloadTooLargeError(`The upload exceeds the maximum size of ${max} bytes`);

@@ -49,7 +49,7 @@ export function markRead(ctx: RequestCtx, id: string) {
 export function markAllRead(ctx: RequestCtx) {
   const userId = callerId(ctx);
   const readAt = new Date(ctx.clock.now()).toISOString();
-  const res = ctx.platform.platformSqlite
+  const res = ctx.platformDb.$client
     .query(`UPDATE notifications SET read_at = ? WHERE user_id = ? AND tenant_id = ? AND read_at IS NULL`)
     .run(readAt, userId, ctx.tenant.id);
   return { updated: res.changes };

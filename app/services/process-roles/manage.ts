@@ -42,7 +42,7 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
     name: input.name,
     createdAt: nowIso(ctx),
   };
-  immediate(ctx.platform.platformSqlite, () => {
+  immediate(ctx.platformDb.$client, () => {
     const taken = ctx.platformDb
       .select({ id: processRoles.id })
       .from(processRoles)
@@ -94,7 +94,7 @@ export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
 
 export function removeRoleMember(ctx: RequestCtx, id: string, userId: string): void {
   const role = getRole(ctx, id);
-  const res = ctx.platform.platformSqlite
+  const res = ctx.platformDb.$client
     .query(`DELETE FROM process_role_members WHERE role_id = ? AND user_id = ?`)
     .run(role.id, userId);
   if (res.changes === 0) throw new NotFoundError(`User ${userId} does not hold process role '${role.key}'`);

@@ -1,4 +1,5 @@
 import type { Platform } from "../../platform/platform";
+import { legacyPlatform, type TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 
 type Row = Record<string, unknown>;
@@ -37,7 +38,8 @@ function chooseVersion(p: Platform, tenantId: string, key: string, requested?: n
 }
 
 /** GET /a/definitions/{key}/monitor for a case definition, in the same shape as for processes. */
-export function caseMonitor(p: Platform, tenantId: string, key: string, version?: number) {
+export function caseMonitor(ctx: TenantCtx, tenantId: string, key: string, version?: number) {
+  const p = legacyPlatform(ctx);
   const { chosen, defs, running, total } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT p.element_id AS activityId, p.name AS activityName, p.type AS activityType, ${REASON_SQL} AS reason, COUNT(*) AS c
@@ -74,7 +76,8 @@ export function caseMonitor(p: Platform, tenantId: string, key: string, version?
 }
 
 /** GET /a/definitions/{key}/monitor/{activityId} for a case definition. */
-export function caseMonitorItems(p: Platform, tenantId: string, key: string, activityId: string, version?: number) {
+export function caseMonitorItems(ctx: TenantCtx, tenantId: string, key: string, activityId: string, version?: number) {
+  const p = legacyPlatform(ctx);
   const { chosen } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT i.id AS instanceId, i.business_key AS businessKey, i.start_time AS startTime, ${REASON_SQL} AS reason, t.id AS taskId, t.assignee, t.due_date AS dueDate
@@ -96,7 +99,8 @@ export function caseMonitorItems(p: Platform, tenantId: string, key: string, act
 }
 
 /** Running and ended cases the viewer sees, for the dashboard. */
-export function caseCounters(p: Platform, tenantId: string, v: import("../../runtime/bpmn").Visibility) {
+export function caseCounters(ctx: TenantCtx, tenantId: string, v: import("../../runtime/bpmn").Visibility) {
+  const p = legacyPlatform(ctx);
   return {
     running: p.caseRuntime.listCases(tenantId, v, { page: 0, size: 1 }).totalElements,
     finished: p.caseRuntime.historyCases(tenantId, v, { page: 0, size: 1 }).totalElements,

@@ -1,4 +1,4 @@
-import type { RequestCtx } from "../context";
+import { legacyPlatform, type RequestCtx } from "../context";
 import { resolveBusinessKey } from "../instances/business-key";
 import { visibilityOf } from "./visibility";
 
@@ -31,8 +31,8 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     channel: ctx.actor.channel,
   };
   // The type alone, not the definition summary (which reads every version and parses a model) on this hot path.
-  const kind = ctx.platform.engineSqlite
-    .query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
+  const kind = legacyPlatform(ctx)
+    .engineSqlite.query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
     .get(tenantId, input.definitionKey) as { type: string } | null;
   const isCase = kind?.type === "CMMN";
   const started = isCase ? await ctx.caseRuntime.startCase(tenantId, start) : await rt.startInstance(tenantId, start);

@@ -1,4 +1,4 @@
-import type { RequestCtx } from "../context";
+import { legacyPlatform, type RequestCtx } from "../context";
 import type { TaskView } from "../../runtime/bpmn";
 import { visibilityOf } from "../process/visibility";
 
@@ -14,8 +14,8 @@ const typeOfDefinition = new Map<string, string>();
 export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
   let type = typeOfDefinition.get(task.definitionId);
   if (type === undefined) {
-    const row = ctx.platform.engineSqlite
-      .query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
+    const row = legacyPlatform(ctx)
+      .engineSqlite.query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
       .get(task.definitionId, ctx.tenant.id) as { type: string } | null;
     if (!row) return false;
     type = row.type;

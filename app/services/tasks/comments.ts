@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { taskComments } from "../../../db/engine/schema";
-import type { RequestCtx } from "../context";
+import { legacyPlatform, type RequestCtx } from "../context";
 import { visibleTask } from "./access";
 
 const view = (r: typeof taskComments.$inferSelect) => ({
@@ -13,8 +13,8 @@ const view = (r: typeof taskComments.$inferSelect) => ({
 /** GET /a/tasks/{id}/comments, oldest first. */
 export function listComments(ctx: RequestCtx, taskId: string) {
   visibleTask(ctx, taskId);
-  return ctx.platform.engineDb
-    .select()
+  return legacyPlatform(ctx)
+    .engineDb.select()
     .from(taskComments)
     .where(and(eq(taskComments.tenantId, ctx.tenant.id), eq(taskComments.taskId, taskId)))
     .orderBy(asc(taskComments.time), asc(sql`rowid`))
@@ -33,6 +33,6 @@ export function addComment(ctx: RequestCtx, taskId: string, message: string) {
     message,
     time: ctx.clock.now(),
   };
-  ctx.platform.engineDb.insert(taskComments).values(row).run();
+  legacyPlatform(ctx).engineDb.insert(taskComments).values(row).run();
   return view(row);
 }

@@ -4,7 +4,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
 import { formForVersion, missingRequiredFields } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
 import { rolesIn } from "../auth/sessions";
-import { getUser } from "../admin-users/users";
+import { findUser } from "../admin-users/users";
 import { isCaseTask, variablesOfTask, visibleTask } from "./access";
 
 function userOf(ctx: RequestCtx, what: string): string {
@@ -75,12 +75,12 @@ export function delegateTask(ctx: RequestCtx, taskId: string, toUserId: string) 
     throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
   const target = (() => {
     try {
-      return getUser(ctx.platform, toUserId);
+      return findUser(ctx, toUserId);
     } catch {
       return null;
     }
   })();
-  if (!target?.active || !rolesIn(ctx.platform, target, ctx.tenant.id)) {
+  if (!target?.active || !rolesIn(ctx, target, ctx.tenant.id)) {
     throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [
       { field: "userId", message: "not a member" },
     ]);

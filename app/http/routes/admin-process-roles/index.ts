@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
@@ -20,6 +21,8 @@ const list = createRoute({
 /** /admin/tenants/{id}/process-roles */
 export function adminProcessRolesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantProcessRoles(c.var.platform, c.req.valid("param").id), 200));
+  r.openapi(list, (c) =>
+    c.json(listTenantProcessRoles({ ctx: platformCtx(c), input: { tenantId: c.req.valid("param").id } }), 200),
+  );
   return r;
 }

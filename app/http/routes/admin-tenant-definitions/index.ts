@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
-import { getTenant } from "../../../services/admin-tenants/tenants";
+import { findTenant } from "../../../services/admin-tenants/tenants";
 import { DefinitionSchema } from "../definitions/schema";
 
 const list = createRoute({
@@ -20,8 +21,9 @@ const list = createRoute({
 export function adminTenantDefinitionsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => {
-    const tenant = getTenant(c.var.platform, c.req.valid("param").id);
-    return c.json(c.var.platform.processRuntime.listDefinitions(tenant.id), 200);
+    const ctx = platformCtx(c);
+    const tenant = findTenant(ctx, c.req.valid("param").id);
+    return c.json(ctx.processRuntime.listDefinitions(tenant.id), 200);
   });
   return r;
 }

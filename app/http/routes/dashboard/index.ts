@@ -33,8 +33,8 @@ export function dashboardRouter() {
   r.openapi(dashboard, (c) => {
     const v = visibilityOf(c.var.ctx);
     const t = c.var.ctx.tenant.id;
-    const counters = c.var.platform.processRuntime.dashboard(t, v);
-    const cases = caseCounters(c.var.platform, t, v);
+    const counters = c.var.ctx.processRuntime.dashboard(t, v);
+    const cases = caseCounters(c.var.ctx, t, v);
     return c.json(
       {
         ...counters,

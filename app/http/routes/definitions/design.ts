@@ -109,7 +109,7 @@ const mcpPolicy = createRoute({
 });
 
 export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
-  const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
+  const rt = (c: { var: AppEnv["Variables"] }) => c.var.ctx.processRuntime;
   r.openapi(deploy, async (c) => c.json(await deployDefinitionFile(c.var.ctx, await uploadedText(c, "file")), 200));
   r.openapi(versions, (c) => c.json(rt(c).definitionVersions(c.var.ctx.tenant.id, c.req.valid("param").key), 200));
   r.openapi(publish, (c) => {

@@ -50,19 +50,19 @@ const monitorItems = createRoute({
 });
 
 export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
-  r.openapi(list, (c) => c.json(c.var.platform.processRuntime.listDefinitions(c.var.ctx.tenant.id), 200));
+  r.openapi(list, (c) => c.json(c.var.ctx.processRuntime.listDefinitions(c.var.ctx.tenant.id), 200));
   r.openapi(detail, (c) =>
-    c.json(c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200),
+    c.json(c.var.ctx.processRuntime.getDefinition(c.var.ctx.tenant.id, c.req.valid("param").key), 200),
   );
   const isCase = (c: { var: AppEnv["Variables"] }, key: string) =>
-    c.var.platform.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
+    c.var.ctx.processRuntime.getDefinition(c.var.ctx.tenant.id, key).type === "CMMN";
   r.openapi(monitor, (c) => {
     const { key } = c.req.valid("param");
     const { version } = c.req.valid("query");
     const t = c.var.ctx.tenant.id;
     const monitor = isCase(c, key)
-      ? caseMonitor(c.var.platform, t, key, version)
-      : c.var.platform.processRuntime.monitor(t, key, version);
+      ? caseMonitor(c.var.ctx, t, key, version)
+      : c.var.ctx.processRuntime.monitor(t, key, version);
     return c.json(withAllReasons(monitor), 200);
   });
   r.openapi(monitorItems, (c) => {
@@ -70,8 +70,8 @@ export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
     const { version } = c.req.valid("query");
     const t = c.var.ctx.tenant.id;
     const items = isCase(c, key)
-      ? caseMonitorItems(c.var.platform, t, key, activityId, version)
-      : c.var.platform.processRuntime.monitorItems(t, key, activityId, version);
+      ? caseMonitorItems(c.var.ctx, t, key, activityId, version)
+      : c.var.ctx.processRuntime.monitorItems(t, key, activityId, version);
     return c.json(items, 200);
   });
 }

@@ -41,13 +41,13 @@ export function delegatesRouter() {
   const r = createRouter();
   const delegates = (c: {
     var: {
-      platform: {
+      ctx: {
         processRuntime: {
           listDelegates(): { name: string; description: string; parameters: z.infer<typeof ParameterSchema>[] }[];
         };
       };
     };
-  }) => c.var.platform.processRuntime.listDelegates();
+  }) => c.var.ctx.processRuntime.listDelegates();
   r.openapi(list, (c) =>
     c.json(
       delegates(c).map((d) => ({ ...d, className: d.name })),

@@ -59,7 +59,7 @@ const activate = createRoute({
 });
 
 export function registerInstanceControl(r: OpenAPIHono<AppEnv>) {
-  const rt = (c: { var: AppEnv["Variables"] }) => c.var.platform.processRuntime;
+  const rt = (c: { var: AppEnv["Variables"] }) => c.var.ctx.processRuntime;
   r.openapi(failedJobs, (c) => c.json(rt(c).failedJobs(c.var.ctx.tenant.id), 200));
   r.openapi(retry, (c) => c.json(rt(c).retryJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));
   r.openapi(deadletter, (c) => c.json(rt(c).deadletterJob(c.var.ctx.tenant.id, c.req.valid("param").jobId), 200));

@@ -72,7 +72,7 @@ export function registerInstanceStartAndRead(r: OpenAPIHono<AppEnv>) {
   r.openapi(search, (c) => {
     const q = c.req.valid("query");
     return c.json(
-      c.var.platform.processRuntime.searchInstancesByVariable(
+      c.var.ctx.processRuntime.searchInstancesByVariable(
         c.var.ctx.tenant.id,
         visibilityOf(c.var.ctx),
         q.varName,
