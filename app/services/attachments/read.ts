@@ -1,5 +1,5 @@
 import type { RequestCtx } from "../context";
-import { BadRequestError } from "../errors";
+import { BadRequestError, NotFoundError } from "../errors";
 import { checkEntityType, demand, rightsOn } from "./policy";
 import { fileStoreOf, getAttachmentRow, rowsWhere, type AttachmentOut } from "./model";
 
@@ -21,11 +21,25 @@ export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entit
   );
 }
 
-/** GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). */
-export function attachmentCapabilities(ctx: RequestCtx, q: { entityType?: string; entityId?: string }) {
-  const { entityType, entityId } = entityOf(q);
-  const r = rightsOn(ctx, entityType, entityId);
-  return { canUpload: r.canUpload, canPreview: r.canPreview, canReplace: r.canReplace };
+/**
+ * GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). An entity the
+ * actor cannot reach, or that does not exist, answers all false: this route never tells which of the two it is.
+ */
+export function attachmentCapabilities({
+  ctx,
+  input,
+}: {
+  ctx: RequestCtx;
+  input: { entityType?: string; entityId?: string };
+}): { canUpload: boolean; canPreview: boolean; canReplace: boolean } {
+  const { entityType, entityId } = entityOf(input);
+  try {
+    const r = rightsOn(ctx, entityType, entityId);
+    return { canUpload: r.canUpload, canPreview: r.canPreview, canReplace: r.canReplace };
+  } catch (e) {
+    if (e instanceof NotFoundError) return { canUpload: false, canPreview: false, canReplace: false };
+    throw e;
+  }
 }
 
 /** GET /a/attachments/{id}: metadata of any version, for whoever may preview the entity. */

@@ -102,7 +102,7 @@ export function attachmentsRouter() {
   const r = createRouter();
   r.openapi(upload, async (c) => c.json(await uploadAttachment(c.var.ctx, incoming(c)), 201));
   r.openapi(list, (c) => c.json(listAttachments(c.var.ctx, c.req.valid("query")), 200));
-  r.openapi(capabilities, (c) => c.json(attachmentCapabilities(c.var.ctx, c.req.valid("query")), 200));
+  r.openapi(capabilities, (c) => c.json(attachmentCapabilities({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
   r.openapi(detail, (c) => c.json(getAttachment(c.var.ctx, c.req.valid("param").id), 200));
   r.openapi(download, (c) => {
     const { file, headers } = openAttachment(
