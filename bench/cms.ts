@@ -114,10 +114,13 @@ for (const [label, keyField] of [
 
 step("bulk done");
 // --- 1,000,000 records, then filtered pages ---
-const big = createCollection(ctx, { name: "big", fields, confidentiality: "SECRET" });
+const big = createCollection({ ctx, input: { name: "big", fields, confidentiality: "SECRET" } });
 const tLoad = performance.now();
 for (let start = 0; start < ROWS; start += 20_000)
-  bulkLoad(ctx, big.id, { records: recordsFrom(start, Math.min(20_000, ROWS - start)) });
+  bulkLoad({
+    ctx,
+    input: { collectionId: big.id, ...{ records: recordsFrom(start, Math.min(20_000, ROWS - start)) } },
+  });
 const loadMs = ms(tLoad);
 rows.push([
   `load ${ROWS.toLocaleString("en")} records (service, 20,000 per transaction)`,

@@ -223,7 +223,7 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
   test("DELETE is refused for everybody, administrators and the system included", async () => {
     await expectError(await s.req("DELETE", `/api/a/attachments/${firstId}`, { token: tok.admin }), 403);
     await expectError(await s.req("DELETE", `/api/a/attachments/${firstId}`, { token: tok.clerk }), 403);
-    expect(() => deleteAttachment(ctxOf(), firstId)).toThrow(/cannot be deleted/);
+    expect(() => deleteAttachment({ ctx: ctxOf(), input: { id: firstId } })).toThrow(/cannot be deleted/);
   });
 
   test("the system acts on its own tenant's attachments, passing role checks", async () => {

@@ -9,7 +9,7 @@ import { fileStoreOf, getAttachmentRow, rowsWhere } from "./model";
  * by their own rules. Removes every version; a stored file goes once no row refers to it, checked in the same
  * transaction so a concurrent upload of the same content keeps its file.
  */
-export function deleteAttachment(ctx: RequestCtx, id: string): void {
+export function deleteAttachment({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
   const a = getAttachmentRow(ctx.db.sqlite, id);
   if (a.entityType === "PROCESS_INSTANCE")
     throw new ForbiddenError("Process instance attachments cannot be deleted; replace them instead");

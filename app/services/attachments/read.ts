@@ -10,7 +10,13 @@ function entityOf(q: { entityType?: string; entityId?: string }) {
 }
 
 /** GET /a/attachments?entityType=&entityId=: current versions only (superseded ones are left out). */
-export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entityId?: string }): AttachmentOut[] {
+export function listAttachments({
+  ctx,
+  input: q,
+}: {
+  ctx: RequestCtx;
+  input: { entityType?: string; entityId?: string };
+}): AttachmentOut[] {
   const { entityType, entityId } = entityOf(q);
   demand(rightsOn(ctx, entityType, entityId).canPreview, "preview");
   return rowsWhere(
@@ -43,21 +49,27 @@ export function attachmentCapabilities({
 }
 
 /** GET /a/attachments/{id}: metadata of any version, for whoever may preview the entity. */
-export function getAttachment(ctx: RequestCtx, id: string): AttachmentOut {
+export function getAttachment({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): AttachmentOut {
   const a = getAttachmentRow(ctx.db.sqlite, id);
   demand(rightsOn(ctx, a.entityType, a.entityId).canPreview, "preview");
   return a;
 }
 
 /** GET /a/attachments/{id}/history: the superseded versions of this attachment, newest first. */
-export function attachmentHistory(ctx: RequestCtx, id: string): AttachmentOut[] {
-  const a = getAttachment(ctx, id);
+export function attachmentHistory({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): AttachmentOut[] {
+  const a = getAttachment({ ctx, input: { id } });
   return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
 }
 
 /** The file behind an attachment the caller may preview, with the headers of a download. */
-export function openAttachment(ctx: RequestCtx, id: string, inline = false) {
-  const a = getAttachment(ctx, id);
+export function openAttachment({
+  ctx,
+  input: { id, inline = false },
+}: {
+  ctx: RequestCtx;
+  input: { id: string; inline?: boolean };
+}) {
+  const a = getAttachment({ ctx, input: { id } });
   const file = Bun.file(fileStoreOf(ctx).pathOf(a.sha256));
   const ascii = a.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const disposition = `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`;

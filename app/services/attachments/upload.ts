@@ -78,7 +78,13 @@ export async function storeNew(
 }
 
 /** POST /a/attachments (multipart: file, entityType, entityId, documentTypeId?). */
-export async function uploadAttachment(ctx: RequestCtx, up: IncomingUpload): Promise<AttachmentOut> {
+export async function uploadAttachment({
+  ctx,
+  input: up,
+}: {
+  ctx: RequestCtx;
+  input: IncomingUpload;
+}): Promise<AttachmentOut> {
   const { fields, file } = await receiveMultipart(ctx, up);
   let meta: NewAttachment;
   try {
@@ -98,7 +104,13 @@ export async function uploadAttachment(ctx: RequestCtx, up: IncomingUpload): Pro
  * POST /a/attachments/{id}/replace (multipart: file, documentTypeId?): the new file becomes the next version,
  * the previous one is marked SUPERSEDED and leaves the listings (it stays in the history).
  */
-export async function replaceAttachment(ctx: RequestCtx, id: string, up: IncomingUpload): Promise<AttachmentOut> {
+export async function replaceAttachment({
+  ctx,
+  input: { id, up },
+}: {
+  ctx: RequestCtx;
+  input: { id: string; up: IncomingUpload };
+}): Promise<AttachmentOut> {
   const prev = getAttachmentRow(ctx.db.sqlite, id);
   demand(rightsOn(ctx, prev.entityType, prev.entityId).canReplace, "replace");
   if (prev.status !== "CURRENT") throw new ConflictError("Only the current version of an attachment can be replaced");

@@ -77,7 +77,7 @@ export interface CollectionInput {
 }
 
 /** POST /a/cms/collections. */
-export function createCollection(ctx: RequestCtx, input: CollectionInput): CollectionOut {
+export function createCollection({ ctx, input }: { ctx: RequestCtx; input: CollectionInput }): CollectionOut {
   assertCollectionWriter(ctx.actor);
   const errors: FieldError[] = [];
   const id = crypto.randomUUID();
@@ -99,12 +99,12 @@ export function createCollection(ctx: RequestCtx, input: CollectionInput): Colle
 }
 
 /** GET /a/cms/collections: only the collections at or below the caller's level. */
-export function listCollections(ctx: RequestCtx): CollectionOut[] {
+export function listCollections({ ctx }: { ctx: RequestCtx; input?: undefined }): CollectionOut[] {
   return allCollections(ctx.db.sqlite, levelsUpTo(clearanceOf(ctx.actor))).map(out);
 }
 
 /** GET /a/cms/collections/{id}: 403 above the caller's level. */
-export function getCollectionDetail(ctx: RequestCtx, id: string): CollectionOut {
+export function getCollectionDetail({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): CollectionOut {
   return out(readableCollection(ctx, id));
 }
 
@@ -112,7 +112,13 @@ export function getCollectionDetail(ctx: RequestCtx, id: string): CollectionOut 
  * PUT /a/cms/collections/{id}: any of name, fields, confidentiality. A field change that could invalidate stored
  * values re-checks every record in the same transaction (400 naming the first offending records, nothing changed).
  */
-export function updateCollection(ctx: RequestCtx, id: string, input: CollectionInput): CollectionOut {
+export function updateCollection({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { id: string } & CollectionInput;
+}): CollectionOut {
   assertCollectionWriter(ctx.actor);
   const current = readableCollection(ctx, id);
   const errors: FieldError[] = [];
@@ -134,7 +140,7 @@ export function updateCollection(ctx: RequestCtx, id: string, input: CollectionI
 }
 
 /** DELETE /a/cms/collections/{id}: permanent, records included; refused while another collection references it. */
-export function deleteCollection(ctx: RequestCtx, id: string): void {
+export function deleteCollection({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
   assertCollectionWriter(ctx.actor);
   const c = readableCollection(ctx, id);
   immediate(ctx.db.sqlite, () => {

@@ -46,7 +46,13 @@ function checkShape(input: BulkInput): { records: unknown[]; keyField: string | 
  * a record whose key value already exists updates that record, so reloading the same data is idempotent;
  * a key repeated inside one load is refused as ambiguous.
  */
-export function bulkLoad(ctx: RequestCtx, collectionId: string, input: BulkInput): BulkResult {
+export function bulkLoad({
+  ctx,
+  input: { collectionId, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { collectionId: string } & BulkInput;
+}): BulkResult {
   assertRecordWriter(ctx.actor);
   const { records, keyField } = checkShape(input);
   const c = readableCollection(ctx, collectionId);

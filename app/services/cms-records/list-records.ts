@@ -35,7 +35,13 @@ export function recordQueryFromParams(params: Record<string, string>) {
 }
 
 /** GET /a/cms/collections/{id}/records: paginated (size default 20, at most 1000) within the caller's clearance. */
-export function listRecords(ctx: RequestCtx, collectionId: string, params: Record<string, string>): Page<RecordOut> {
+export function listRecords({
+  ctx,
+  input: { collectionId, params },
+}: {
+  ctx: RequestCtx;
+  input: { collectionId: string; params: Record<string, string> };
+}): Page<RecordOut> {
   const num = (s: string | undefined) =>
     s === undefined || s === "" || Number.isNaN(Number(s)) ? undefined : Number(s);
   const { page, size, offset } = pageParams(num(params.page), num(params.size), 20, MAX_QUERY_LIMIT);

@@ -11,7 +11,13 @@ import { runStatic } from "./static-source";
 export const ALLOW_PRIVATE_HOSTS_VARIABLE = "DATASOURCE_ALLOWED_PRIVATE_HOSTS";
 
 /** POST /a/forms/datasources/{key}/execute: `{rows}` from the source, given the form's parameters. */
-export async function executeDataSource(ctx: RequestCtx, key: string, parameters: Record<string, unknown> = {}) {
+export async function executeDataSource({
+  ctx,
+  input: { key, parameters = {} },
+}: {
+  ctx: RequestCtx;
+  input: { key: string; parameters?: Record<string, unknown> };
+}) {
   const ds = findDataSource(ctx, key);
   const config = JSON.parse(ds.config) as unknown;
   switch (ds.kind) {

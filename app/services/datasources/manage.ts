@@ -45,18 +45,21 @@ function checkedConfig(ctx: RequestCtx, kind: string, config: unknown): string {
   return JSON.stringify(parsed);
 }
 
-export function listDataSources(ctx: RequestCtx) {
+export function listDataSources({ ctx }: { ctx: RequestCtx; input?: undefined }) {
   return ctx.db.orm.select().from(datasources).orderBy(asc(datasources.key)).all().map(dataSourceView);
 }
 
-export function getDataSource(ctx: RequestCtx, key: string) {
+export function getDataSource({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }) {
   return dataSourceView(findDataSource(ctx, key));
 }
 
-export function createDataSource(
-  ctx: RequestCtx,
-  input: { key: string; name: string; kind: string; config?: unknown },
-) {
+export function createDataSource({
+  ctx,
+  input,
+}: {
+  ctx: RequestCtx;
+  input: { key: string; name: string; kind: string; config?: unknown };
+}) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
   const row: DataSourceRow = {
@@ -79,11 +82,13 @@ export function createDataSource(
 }
 
 /** PUT replaces name, kind and configuration; the key stays (forms name it). */
-export function updateDataSource(
-  ctx: RequestCtx,
-  key: string,
-  input: { name: string; kind: string; config?: unknown },
-) {
+export function updateDataSource({
+  ctx,
+  input: { key, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { key: string; name: string; kind: string; config?: unknown };
+}) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
   return immediate(ctx.db.sqlite, () => {
@@ -98,7 +103,7 @@ export function updateDataSource(
   });
 }
 
-export function deleteDataSource(ctx: RequestCtx, key: string): void {
+export function deleteDataSource({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }): void {
   const row = findDataSource(ctx, key);
   ctx.db.orm.delete(datasources).where(eq(datasources.id, row.id)).run();
 }

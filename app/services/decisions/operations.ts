@@ -17,12 +17,12 @@ const summary = (r: DecisionRow) => ({
 });
 
 /** GET /a/decisions: the latest version of each decision of the tenant. */
-export function listTenantDecisions(ctx: RequestCtx) {
+export function listTenantDecisions({ ctx }: { ctx: RequestCtx; input?: undefined }) {
   return latestDecisions(legacyPlatform(ctx), ctx.tenant.id).map(summary);
 }
 
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
-export async function decisionDetail(ctx: RequestCtx, key: string) {
+export async function decisionDetail({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }) {
   const row = latestDecision(legacyPlatform(ctx), ctx.tenant.id, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   let table: JsonTable | null = null;
@@ -41,7 +41,7 @@ export async function decisionDetail(ctx: RequestCtx, key: string) {
 }
 
 /** POST /a/decisions: every decision of the file gets a new version. */
-export async function deployDecisions(ctx: RequestCtx, xml: string) {
+export async function deployDecisions({ ctx, input: { xml } }: { ctx: RequestCtx; input: { xml: string } }) {
   const { decisions } = await deployDecisionXml(legacyPlatform(ctx), ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
   });
@@ -49,7 +49,13 @@ export async function deployDecisions(ctx: RequestCtx, xml: string) {
 }
 
 /** PUT /a/decisions/{key}: a new version, from a new file or from a JSON edit of the latest table. */
-export async function updateDecision(ctx: RequestCtx, key: string, change: { xml: string } | { table: JsonTable }) {
+export async function updateDecision({
+  ctx,
+  input: { key, ...change },
+}: {
+  ctx: RequestCtx;
+  input: { key: string } & ({ xml: string } | { table: JsonTable });
+}) {
   const latest = latestDecision(legacyPlatform(ctx), ctx.tenant.id, key);
   const xml = "xml" in change ? change.xml : await withDmnErrors(() => applyJsonTable(latest.xml, key, change.table));
   const { decisions } = await deployDecisionXml(legacyPlatform(ctx), ctx.tenant.id, xml, {
@@ -61,7 +67,13 @@ export async function updateDecision(ctx: RequestCtx, key: string, change: { xml
 }
 
 /** POST /a/decisions/{key}/evaluate with the latest version. */
-export async function evaluateTenantDecision(ctx: RequestCtx, key: string, variables: Record<string, unknown>) {
+export async function evaluateTenantDecision({
+  ctx,
+  input: { key, variables },
+}: {
+  ctx: RequestCtx;
+  input: { key: string; variables: Record<string, unknown> };
+}) {
   return evaluateLatest(legacyPlatform(ctx), ctx.tenant.id, key, variables);
 }
 
@@ -73,12 +85,18 @@ export async function evaluateLatest(p: DecisionDb, tenantId: string, key: strin
 }
 
 /** DELETE /a/decisions/{key} */
-export function removeDecision(ctx: RequestCtx, key: string) {
+export function removeDecision({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }) {
   if (!deleteDecision(legacyPlatform(ctx), ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
 }
 
 /** POST /a/decisions/from-template/{key}: the global template's decisions as new versions in this tenant. */
-export async function cloneTemplate(ctx: RequestCtx, templateKey: string) {
+export async function cloneTemplate({
+  ctx,
+  input: { templateKey },
+}: {
+  ctx: RequestCtx;
+  input: { templateKey: string };
+}) {
   const t = findTemplate(ctx, templateKey);
   const { decisions } = await deployDecisionXml(legacyPlatform(ctx), ctx.tenant.id, t.xml, {
     createdBy: ctx.actor.userId,

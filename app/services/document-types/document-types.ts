@@ -65,7 +65,13 @@ function checkInput(input: DocumentTypeInput, creating: boolean) {
 }
 
 /** GET /a/document-types: Manager or Modeler; with isGlobal=true (optionally processKey) open to any member. */
-export function listDocumentTypes(ctx: RequestCtx, q: { isGlobal?: string; processKey?: string }): DocumentTypeOut[] {
+export function listDocumentTypes({
+  ctx,
+  input: q,
+}: {
+  ctx: RequestCtx;
+  input: { isGlobal?: string; processKey?: string };
+}): DocumentTypeOut[] {
   const globalOnly = q.isGlobal === "true";
   if (!globalOnly && !(isManager(ctx.actor) || isModeler(ctx.actor))) {
     throw new ForbiddenError(
@@ -109,7 +115,13 @@ function assertNameFree(
 }
 
 /** POST /a/document-types: Modeler; `isGlobal` writes the platform-wide layer and needs SUPER_ADMIN. */
-export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: DocumentTypeInput): DocumentTypeOut {
+export function createDocumentType({
+  ctx,
+  input: { isGlobal, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { isGlobal: boolean } & DocumentTypeInput;
+}): DocumentTypeOut {
   assertModeler(ctx);
   if (isGlobal) assertGlobalWriter(ctx);
   const v = checkInput(input, true);
@@ -147,7 +159,13 @@ function writable(ctx: RequestCtx, id: string): DocumentTypeOut {
 }
 
 /** PUT /a/document-types/{id}: name, description, status (and processKey); a global type only by SUPER_ADMIN. */
-export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentTypeInput): DocumentTypeOut {
+export function updateDocumentType({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { id: string } & DocumentTypeInput;
+}): DocumentTypeOut {
   const cur = writable(ctx, id);
   const v = checkInput(input, false);
   const next = {
@@ -164,7 +182,7 @@ export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentT
 }
 
 /** DELETE /a/document-types/{id}: attachments keep the id they were filed under. */
-export function deleteDocumentType(ctx: RequestCtx, id: string): void {
+export function deleteDocumentType({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
   const cur = writable(ctx, id);
   if (cur.isGlobal) ctx.platformDb.delete(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).delete(documentTypes).where(eq(documentTypes.id, id)).run();

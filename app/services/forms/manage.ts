@@ -15,7 +15,13 @@ export function detailOf(ctx: RequestCtx, f: FormRow) {
 }
 
 /** POST /a/definitions/{processKey}/forms: the form and its version 1, in one transaction; 409 on a taken key. */
-export function createForm(ctx: RequestCtx, processKey: string, input: { key: string; name: string; schema: unknown }) {
+export function createForm({
+  ctx,
+  input: { processKey, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { processKey: string; key: string; name: string; schema: unknown };
+}) {
   const { text } = parseFormSchema(input.schema);
   const at = nowIso(ctx);
   const row = immediate(ctx.db.sqlite, () => {
@@ -41,16 +47,28 @@ export function createForm(ctx: RequestCtx, processKey: string, input: { key: st
   return detailOf(ctx, row);
 }
 
-export function listForms(ctx: RequestCtx, processKey: string) {
+export function listForms({ ctx, input: { processKey } }: { ctx: RequestCtx; input: { processKey: string } }) {
   return listFormRows(ctx.db, processKey).map(formSummary);
 }
 
-export function getForm(ctx: RequestCtx, processKey: string, key: string) {
+export function getForm({
+  ctx,
+  input: { processKey, key },
+}: {
+  ctx: RequestCtx;
+  input: { processKey: string; key: string };
+}) {
   return detailOf(ctx, getFormRow(ctx.db, processKey, key));
 }
 
 /** PUT: every save is a new version (the next number); the name changes only when given. Published stays where it was. */
-export function saveForm(ctx: RequestCtx, processKey: string, key: string, input: { name?: string; schema: unknown }) {
+export function saveForm({
+  ctx,
+  input: { processKey, key, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { processKey: string; key: string; name?: string; schema: unknown };
+}) {
   const { text } = parseFormSchema(input.schema);
   const at = nowIso(ctx);
   const row = immediate(ctx.db.sqlite, () => {
@@ -70,7 +88,13 @@ export function saveForm(ctx: RequestCtx, processKey: string, key: string, input
 }
 
 /** DELETE: the form and all its versions. Open tasks that locked a version then complete without form validation. */
-export function deleteForm(ctx: RequestCtx, processKey: string, key: string): void {
+export function deleteForm({
+  ctx,
+  input: { processKey, key },
+}: {
+  ctx: RequestCtx;
+  input: { processKey: string; key: string };
+}): void {
   immediate(ctx.db.sqlite, () => {
     const f = getFormRow(ctx.db, processKey, key);
     ctx.db.sqlite.query(`DELETE FROM forms WHERE id = ?`).run(f.id);

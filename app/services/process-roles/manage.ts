@@ -23,16 +23,22 @@ function viewOf(ctx: RequestCtx, r: ProcessRoleRow) {
 }
 
 /** GET /a/process-roles[?processKey=]: with a process key, that process's roles and the tenant-wide ones. */
-export function listProcessRoles(ctx: RequestCtx, processKey?: string) {
+export function listProcessRoles({ ctx, input: { processKey } }: { ctx: RequestCtx; input: { processKey?: string } }) {
   return rolesWithMembers(ctx.platformDb, ctx.tenant.id, processKey);
 }
 
-export function getProcessRole(ctx: RequestCtx, id: string) {
+export function getProcessRole({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }) {
   return viewOf(ctx, getRole(ctx, id));
 }
 
 /** POST /a/process-roles: the key is unique per tenant and scope (one process, or tenant-wide); 409 otherwise. */
-export function createProcessRole(ctx: RequestCtx, input: { processKey?: string | null; key: string; name: string }) {
+export function createProcessRole({
+  ctx,
+  input,
+}: {
+  ctx: RequestCtx;
+  input: { processKey?: string | null; key: string; name: string };
+}) {
   const scope = input.processKey ?? "";
   const row: ProcessRoleRow = {
     id: crypto.randomUUID(),
@@ -63,20 +69,32 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
   return roleView(row, []);
 }
 
-export function renameProcessRole(ctx: RequestCtx, id: string, input: { name: string }) {
+export function renameProcessRole({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: RequestCtx;
+  input: { id: string; name: string };
+}) {
   const row = getRole(ctx, id);
   ctx.platformDb.update(processRoles).set({ name: input.name }).where(eq(processRoles.id, id)).run();
   return viewOf(ctx, { ...row, name: input.name });
 }
 
 /** DELETE: the role and its assignments (cascade). */
-export function deleteProcessRole(ctx: RequestCtx, id: string): void {
+export function deleteProcessRole({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
   getRole(ctx, id);
   ctx.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
 }
 
 /** Assigns a user of this tenant to the role; a user outside the tenant is not found. Assigning twice is harmless. */
-export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
+export function addRoleMember({
+  ctx,
+  input: { id, userId },
+}: {
+  ctx: RequestCtx;
+  input: { id: string; userId: string };
+}) {
   const role = getRole(ctx, id);
   const db = ctx.platformDb;
   const member = db
@@ -92,7 +110,13 @@ export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
   return viewOf(ctx, role);
 }
 
-export function removeRoleMember(ctx: RequestCtx, id: string, userId: string): void {
+export function removeRoleMember({
+  ctx,
+  input: { id, userId },
+}: {
+  ctx: RequestCtx;
+  input: { id: string; userId: string };
+}): void {
   const role = getRole(ctx, id);
   const res = ctx.platformDb.$client
     .query(`DELETE FROM process_role_members WHERE role_id = ? AND user_id = ?`)
