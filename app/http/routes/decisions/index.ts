@@ -103,7 +103,7 @@ export function decisionsRouter() {
     c.json(await cloneTemplate({ ctx: c.var.ctx, input: { templateKey: c.req.valid("param").key } }), 201),
   );
   r.openapi(detail, async (c) =>
-    c.json((await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") })) as never, 200),
+    c.json(await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
   );
   r.openapi(update, async (c) => {
     const { key } = c.req.valid("param");
@@ -114,10 +114,10 @@ export function decisionsRouter() {
   });
   r.openapi(evaluate, async (c) =>
     c.json(
-      (await evaluateTenantDecision({
+      await evaluateTenantDecision({
         ctx: c.var.ctx,
         input: { key: c.req.valid("param").key, variables: c.req.valid("json").variables },
-      })) as never,
+      }),
       200,
     ),
   );
