@@ -1,7 +1,9 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, NotFoundError } from "../errors";
 import { checkEntityType, demand, rightsOn } from "./policy";
 import { fileStoreOf, getAttachmentRow, rowsWhere, type AttachmentOut } from "./model";
+
+export type AttachmentsReadCtx = TenantCtx;
 
 function entityOf(q: { entityType?: string; entityId?: string }) {
   const entityType = checkEntityType(q.entityType);
@@ -14,7 +16,7 @@ export function listAttachments({
   ctx,
   input: q,
 }: {
-  ctx: RequestCtx;
+  ctx: AttachmentsReadCtx;
   input: { entityType?: string; entityId?: string };
 }): AttachmentOut[] {
   const { entityType, entityId } = entityOf(q);
@@ -35,7 +37,7 @@ export function attachmentCapabilities({
   ctx,
   input,
 }: {
-  ctx: RequestCtx;
+  ctx: AttachmentsReadCtx;
   input: { entityType?: string; entityId?: string };
 }): { canUpload: boolean; canPreview: boolean; canReplace: boolean } {
   const { entityType, entityId } = entityOf(input);
@@ -49,14 +51,26 @@ export function attachmentCapabilities({
 }
 
 /** GET /a/attachments/{id}: metadata of any version, for whoever may preview the entity. */
-export function getAttachment({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): AttachmentOut {
+export function getAttachment({
+  ctx,
+  input: { id },
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { id: string };
+}): AttachmentOut {
   const a = getAttachmentRow(ctx.db.sqlite, id);
   demand(rightsOn(ctx, a.entityType, a.entityId).canPreview, "preview");
   return a;
 }
 
 /** GET /a/attachments/{id}/history: the superseded versions of this attachment, newest first. */
-export function attachmentHistory({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): AttachmentOut[] {
+export function attachmentHistory({
+  ctx,
+  input: { id },
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { id: string };
+}): AttachmentOut[] {
   const a = getAttachment({ ctx, input: { id } });
   return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
 }
@@ -66,7 +80,7 @@ export function openAttachment({
   ctx,
   input: { id, inline = false },
 }: {
-  ctx: RequestCtx;
+  ctx: AttachmentsReadCtx;
   input: { id: string; inline?: boolean };
 }) {
   const a = getAttachment({ ctx, input: { id } });

@@ -1,11 +1,13 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, type FieldError } from "../errors";
 import { assertRecordWriter } from "../cms/clearance";
 import { checkUnique, nowIso, readableCollection } from "../cms/access";
 import { KEYABLE_TYPES } from "../cms/fields";
 import { addToCount, recordWriter, refChecker } from "../cms/store";
 import { checkRecord } from "../cms/values";
+
+export type BulkLoadCtx = TenantCtx<"db">;
 
 export const MAX_BULK_RECORDS = 20_000;
 export const MAX_KEY_FIELD_LENGTH = 100;
@@ -50,7 +52,7 @@ export function bulkLoad({
   ctx,
   input: { collectionId, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: BulkLoadCtx;
   input: { collectionId: string } & BulkInput;
 }): BulkResult {
   assertRecordWriter(ctx.actor);

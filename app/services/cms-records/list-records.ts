@@ -1,9 +1,11 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError } from "../errors";
 import { pageOf, pageParams, type Page } from "../../../db/pagination";
 import { clearanceOf } from "../cms/clearance";
 import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "../cms/query";
 import type { RecordOut } from "../cms/store";
+
+export type ListRecordsCtx = TenantCtx<"db">;
 
 /**
  * Reads the REST query string of GET .../records: `filter.<field>=v` (equality), `filter.<field>.<op>=v`
@@ -39,7 +41,7 @@ export function listRecords({
   ctx,
   input: { collectionId, params },
 }: {
-  ctx: RequestCtx;
+  ctx: ListRecordsCtx;
   input: { collectionId: string; params: Record<string, string> };
 }): Page<RecordOut> {
   const num = (s: string | undefined) =>

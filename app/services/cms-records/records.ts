@@ -1,10 +1,12 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, NotFoundError, type FieldError } from "../errors";
 import { assertRecordWriter } from "../cms/clearance";
 import { checkUnique, nowIso, readableCollection } from "../cms/access";
 import { addToCount, deleteAllRecords, findRecord, recordWriter, refChecker, type RecordOut } from "../cms/store";
 import { checkRecord } from "../cms/values";
+
+export type CmsRecordsCtx = TenantCtx<"db">;
 
 function valuesOf(body: unknown): unknown {
   if (!body || typeof body !== "object" || !("values" in body)) {
@@ -18,7 +20,7 @@ export function createRecord({
   ctx,
   input: { collectionId, body },
 }: {
-  ctx: RequestCtx;
+  ctx: CmsRecordsCtx;
   input: { collectionId: string; body: unknown };
 }): RecordOut {
   assertRecordWriter(ctx.actor);
@@ -42,7 +44,7 @@ export function updateRecord({
   ctx,
   input: { collectionId, recordId, body },
 }: {
-  ctx: RequestCtx;
+  ctx: CmsRecordsCtx;
   input: { collectionId: string; recordId: string; body: unknown };
 }): RecordOut {
   assertRecordWriter(ctx.actor);
@@ -65,7 +67,7 @@ export function deleteRecord({
   ctx,
   input: { collectionId, recordId },
 }: {
-  ctx: RequestCtx;
+  ctx: CmsRecordsCtx;
   input: { collectionId: string; recordId: string };
 }): void {
   assertRecordWriter(ctx.actor);
@@ -85,7 +87,7 @@ export function emptyCollection({
   ctx,
   input: { collectionId },
 }: {
-  ctx: RequestCtx;
+  ctx: CmsRecordsCtx;
   input: { collectionId: string };
 }): { deleted: number } {
   assertRecordWriter(ctx.actor);
@@ -103,7 +105,7 @@ export function getRecord({
   ctx,
   input: { collectionId, recordId },
 }: {
-  ctx: RequestCtx;
+  ctx: CmsRecordsCtx;
   input: { collectionId: string; recordId: string };
 }): RecordOut {
   const c = readableCollection(ctx, collectionId);

@@ -1,11 +1,13 @@
 import { applyJsonTable, evaluateDecision, toJsonTable, type JsonTable } from "../../../engine/dmn";
-import { legacyPlatform, type RequestCtx } from "../context";
+import { legacyPlatform, type TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 import { compiledModel } from "./model-cache";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
 import { findTemplate } from "../admin-dmn-templates/templates";
+
+export type DecisionsCtx = TenantCtx;
 
 const summary = (r: DecisionRow) => ({
   key: r.key,
@@ -17,12 +19,12 @@ const summary = (r: DecisionRow) => ({
 });
 
 /** GET /a/decisions: the latest version of each decision of the tenant. */
-export function listTenantDecisions({ ctx }: { ctx: RequestCtx; input?: undefined }) {
+export function listTenantDecisions({ ctx }: { ctx: DecisionsCtx; input?: undefined }) {
   return latestDecisions(legacyPlatform(ctx), ctx.tenant.id).map(summary);
 }
 
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
-export async function decisionDetail({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }) {
+export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
   const row = latestDecision(legacyPlatform(ctx), ctx.tenant.id, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   let table: JsonTable | null = null;
@@ -41,7 +43,7 @@ export async function decisionDetail({ ctx, input: { key } }: { ctx: RequestCtx;
 }
 
 /** POST /a/decisions: every decision of the file gets a new version. */
-export async function deployDecisions({ ctx, input: { xml } }: { ctx: RequestCtx; input: { xml: string } }) {
+export async function deployDecisions({ ctx, input: { xml } }: { ctx: DecisionsCtx; input: { xml: string } }) {
   const { decisions } = await deployDecisionXml(legacyPlatform(ctx), ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
   });
@@ -53,7 +55,7 @@ export async function updateDecision({
   ctx,
   input: { key, ...change },
 }: {
-  ctx: RequestCtx;
+  ctx: DecisionsCtx;
   input: { key: string } & ({ xml: string } | { table: JsonTable });
 }) {
   const latest = latestDecision(legacyPlatform(ctx), ctx.tenant.id, key);
@@ -71,7 +73,7 @@ export async function evaluateTenantDecision({
   ctx,
   input: { key, variables },
 }: {
-  ctx: RequestCtx;
+  ctx: DecisionsCtx;
   input: { key: string; variables: Record<string, unknown> };
 }) {
   return evaluateLatest(legacyPlatform(ctx), ctx.tenant.id, key, variables);
@@ -85,7 +87,7 @@ export async function evaluateLatest(p: DecisionDb, tenantId: string, key: strin
 }
 
 /** DELETE /a/decisions/{key} */
-export function removeDecision({ ctx, input: { key } }: { ctx: RequestCtx; input: { key: string } }) {
+export function removeDecision({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
   if (!deleteDecision(legacyPlatform(ctx), ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
 }
 
@@ -94,7 +96,7 @@ export async function cloneTemplate({
   ctx,
   input: { templateKey },
 }: {
-  ctx: RequestCtx;
+  ctx: DecisionsCtx;
   input: { templateKey: string };
 }) {
   const t = findTemplate(ctx, templateKey);

@@ -2,8 +2,10 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { globalDocumentTypes } from "../../../db/platform/schema/global-document-types";
 import { documentTypes } from "../../../db/tenant/schema/document-types";
-import { isManager, isModeler, type RequestCtx } from "../context";
+import { isManager, isModeler, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type FieldError } from "../errors";
+
+export type DocumentTypesCtx = TenantCtx<"db" | "platformDb">;
 
 export interface DocumentTypeOut {
   id: string;
@@ -33,13 +35,13 @@ const out = (r: Row, isGlobal: boolean): DocumentTypeOut => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-const tenantOrm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
-const now = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+const tenantOrm = (ctx: DocumentTypesCtx) => drizzle(ctx.db.sqlite);
+const now = (ctx: DocumentTypesCtx) => new Date(ctx.clock.now()).toISOString();
 
-function assertGlobalWriter(ctx: RequestCtx): void {
+function assertGlobalWriter(ctx: DocumentTypesCtx): void {
   if (!ctx.actor.isSuperAdmin) throw new ForbiddenError("Only a SUPER_ADMIN writes global document types");
 }
-function assertModeler(ctx: RequestCtx): void {
+function assertModeler(ctx: DocumentTypesCtx): void {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("This operation requires the MODELER or ADMIN role");
 }
 
@@ -69,7 +71,7 @@ export function listDocumentTypes({
   ctx,
   input: q,
 }: {
-  ctx: RequestCtx;
+  ctx: DocumentTypesCtx;
   input: { isGlobal?: string; processKey?: string };
 }): DocumentTypeOut[] {
   const globalOnly = q.isGlobal === "true";
@@ -97,7 +99,7 @@ export function listDocumentTypes({
 }
 
 function assertNameFree(
-  ctx: RequestCtx,
+  ctx: DocumentTypesCtx,
   isGlobal: boolean,
   name: string,
   processKey: string | null,
@@ -119,7 +121,7 @@ export function createDocumentType({
   ctx,
   input: { isGlobal, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: DocumentTypesCtx;
   input: { isGlobal: boolean } & DocumentTypeInput;
 }): DocumentTypeOut {
   assertModeler(ctx);
@@ -143,14 +145,14 @@ export function createDocumentType({
 }
 
 /** The type with this id in the tenant's layer or the global one, or null. */
-export function findDocumentType(ctx: RequestCtx, id: string): DocumentTypeOut | null {
+export function findDocumentType(ctx: DocumentTypesCtx, id: string): DocumentTypeOut | null {
   const own = tenantOrm(ctx).select().from(documentTypes).where(eq(documentTypes.id, id)).get();
   if (own) return out(own, false);
   const g = ctx.platformDb.select().from(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).get();
   return g ? out(g, true) : null;
 }
 
-function writable(ctx: RequestCtx, id: string): DocumentTypeOut {
+function writable(ctx: DocumentTypesCtx, id: string): DocumentTypeOut {
   assertModeler(ctx);
   const found = findDocumentType(ctx, id);
   if (!found) throw new NotFoundError(`Document type ${id} not found`);
@@ -163,7 +165,7 @@ export function updateDocumentType({
   ctx,
   input: { id, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: DocumentTypesCtx;
   input: { id: string } & DocumentTypeInput;
 }): DocumentTypeOut {
   const cur = writable(ctx, id);
@@ -182,7 +184,7 @@ export function updateDocumentType({
 }
 
 /** DELETE /a/document-types/{id}: attachments keep the id they were filed under. */
-export function deleteDocumentType({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
+export function deleteDocumentType({ ctx, input: { id } }: { ctx: DocumentTypesCtx; input: { id: string } }): void {
   const cur = writable(ctx, id);
   if (cur.isGlobal) ctx.platformDb.delete(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).delete(documentTypes).where(eq(documentTypes.id, id)).run();

@@ -1,14 +1,16 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError } from "../errors";
 import { parseFormSchema } from "./form-schema";
 import { findFormRow, getFormRow, insertVersion, listFormRows, versionById, type FormRow } from "./store";
 import { formDetail, formSummary } from "./views";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export type FormsCtx = TenantCtx<"db">;
+
+const nowIso = (ctx: FormsCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** Detail of a form row as it is now in the database. */
-export function detailOf(ctx: RequestCtx, f: FormRow) {
+export function detailOf(ctx: FormsCtx, f: FormRow) {
   const latest = versionById(ctx.db, f.latestVersionId)!;
   const published = f.publishedVersionId ? versionById(ctx.db, f.publishedVersionId) : null;
   return formDetail(f, latest, published);
@@ -19,7 +21,7 @@ export function createForm({
   ctx,
   input: { processKey, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsCtx;
   input: { processKey: string; key: string; name: string; schema: unknown };
 }) {
   const { text } = parseFormSchema(input.schema);
@@ -47,7 +49,7 @@ export function createForm({
   return detailOf(ctx, row);
 }
 
-export function listForms({ ctx, input: { processKey } }: { ctx: RequestCtx; input: { processKey: string } }) {
+export function listForms({ ctx, input: { processKey } }: { ctx: FormsCtx; input: { processKey: string } }) {
   return listFormRows(ctx.db, processKey).map(formSummary);
 }
 
@@ -55,7 +57,7 @@ export function getForm({
   ctx,
   input: { processKey, key },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsCtx;
   input: { processKey: string; key: string };
 }) {
   return detailOf(ctx, getFormRow(ctx.db, processKey, key));
@@ -66,7 +68,7 @@ export function saveForm({
   ctx,
   input: { processKey, key, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsCtx;
   input: { processKey: string; key: string; name?: string; schema: unknown };
 }) {
   const { text } = parseFormSchema(input.schema);
@@ -92,7 +94,7 @@ export function deleteForm({
   ctx,
   input: { processKey, key },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsCtx;
   input: { processKey: string; key: string };
 }): void {
   immediate(ctx.db.sqlite, () => {

@@ -1,15 +1,17 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 import { detailOf } from "./manage";
 import { getFormRow, listVersionRows, versionById, versionByNum } from "./store";
 import { versionView, versionWithSchema } from "./views";
 
+export type FormsVersionsCtx = TenantCtx<"db">;
+
 export function listVersions({
   ctx,
   input: { processKey, key },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsVersionsCtx;
   input: { processKey: string; key: string };
 }) {
   const f = getFormRow(ctx.db, processKey, key);
@@ -20,7 +22,7 @@ export function getVersionByNum({
   ctx,
   input: { processKey, key, num },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsVersionsCtx;
   input: { processKey: string; key: string; num: number };
 }) {
   const f = getFormRow(ctx.db, processKey, key);
@@ -34,7 +36,7 @@ export function getVersionById({
   ctx,
   input: { processKey, key, versionId },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsVersionsCtx;
   input: { processKey: string; key: string; versionId: string };
 }) {
   const f = getFormRow(ctx.db, processKey, key);
@@ -48,7 +50,7 @@ export function publishForm({
   ctx,
   input: { processKey, key, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: FormsVersionsCtx;
   input: { processKey: string; key: string; versionId?: string };
 }) {
   const row = immediate(ctx.db.sqlite, () => {

@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, processRoleMembers, processRoles } from "../../../db/platform/schema";
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { membersByRole, roleView, rolesWithMembers, type ProcessRoleRow } from "./store";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export type ProcessRolesCtx = TenantCtx<"platformDb">;
+
+const nowIso = (ctx: ProcessRolesCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** A role of the caller's tenant; another tenant's id is simply not found. */
-function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
+function getRole(ctx: ProcessRolesCtx, id: string): ProcessRoleRow {
   const row = ctx.platformDb
     .select()
     .from(processRoles)
@@ -18,16 +20,22 @@ function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
   return row;
 }
 
-function viewOf(ctx: RequestCtx, r: ProcessRoleRow) {
+function viewOf(ctx: ProcessRolesCtx, r: ProcessRoleRow) {
   return roleView(r, membersByRole(ctx.platformDb, ctx.tenant.id, [r.id]).get(r.id) ?? []);
 }
 
 /** GET /a/process-roles[?processKey=]: with a process key, that process's roles and the tenant-wide ones. */
-export function listProcessRoles({ ctx, input: { processKey } }: { ctx: RequestCtx; input: { processKey?: string } }) {
+export function listProcessRoles({
+  ctx,
+  input: { processKey },
+}: {
+  ctx: ProcessRolesCtx;
+  input: { processKey?: string };
+}) {
   return rolesWithMembers(ctx.platformDb, ctx.tenant.id, processKey);
 }
 
-export function getProcessRole({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }) {
+export function getProcessRole({ ctx, input: { id } }: { ctx: ProcessRolesCtx; input: { id: string } }) {
   return viewOf(ctx, getRole(ctx, id));
 }
 
@@ -36,7 +44,7 @@ export function createProcessRole({
   ctx,
   input,
 }: {
-  ctx: RequestCtx;
+  ctx: ProcessRolesCtx;
   input: { processKey?: string | null; key: string; name: string };
 }) {
   const scope = input.processKey ?? "";
@@ -73,7 +81,7 @@ export function renameProcessRole({
   ctx,
   input: { id, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: ProcessRolesCtx;
   input: { id: string; name: string };
 }) {
   const row = getRole(ctx, id);
@@ -82,7 +90,7 @@ export function renameProcessRole({
 }
 
 /** DELETE: the role and its assignments (cascade). */
-export function deleteProcessRole({ ctx, input: { id } }: { ctx: RequestCtx; input: { id: string } }): void {
+export function deleteProcessRole({ ctx, input: { id } }: { ctx: ProcessRolesCtx; input: { id: string } }): void {
   getRole(ctx, id);
   ctx.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
 }
@@ -92,7 +100,7 @@ export function addRoleMember({
   ctx,
   input: { id, userId },
 }: {
-  ctx: RequestCtx;
+  ctx: ProcessRolesCtx;
   input: { id: string; userId: string };
 }) {
   const role = getRole(ctx, id);
@@ -114,7 +122,7 @@ export function removeRoleMember({
   ctx,
   input: { id, userId },
 }: {
-  ctx: RequestCtx;
+  ctx: ProcessRolesCtx;
   input: { id: string; userId: string };
 }): void {
   const role = getRole(ctx, id);

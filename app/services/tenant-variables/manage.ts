@@ -1,8 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { tenantVariables } from "../../../db/tenant/schema";
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
+
+export type TenantVariablesCtx = TenantCtx<"db">;
 
 type Row = typeof tenantVariables.$inferSelect;
 
@@ -18,17 +20,17 @@ export function variableView(v: Row) {
   };
 }
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+const nowIso = (ctx: TenantVariablesCtx) => new Date(ctx.clock.now()).toISOString();
 
-function find(ctx: RequestCtx, name: string): Row | undefined {
+function find(ctx: TenantVariablesCtx, name: string): Row | undefined {
   return ctx.db.orm.select().from(tenantVariables).where(eq(tenantVariables.name, name)).get();
 }
 
-export function listVariables({ ctx }: { ctx: RequestCtx; input?: undefined }) {
+export function listVariables({ ctx }: { ctx: TenantVariablesCtx; input?: undefined }) {
   return ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all().map(variableView);
 }
 
-export function getVariable({ ctx, input: { name } }: { ctx: RequestCtx; input: { name: string } }) {
+export function getVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }) {
   const row = find(ctx, name);
   if (!row) throw new NotFoundError(`Tenant variable '${name}' not found`);
   return variableView(row);
@@ -39,7 +41,7 @@ export function createVariable({
   ctx,
   input,
 }: {
-  ctx: RequestCtx;
+  ctx: TenantVariablesCtx;
   input: { name: string; value: string; secret?: boolean };
 }) {
   const at = nowIso(ctx);
@@ -66,7 +68,7 @@ export function putVariable({
   ctx,
   input: { name, ...input },
 }: {
-  ctx: RequestCtx;
+  ctx: TenantVariablesCtx;
   input: { name: string; value: string; secret?: boolean };
 }) {
   const at = nowIso(ctx);
@@ -92,7 +94,7 @@ export function putVariable({
   });
 }
 
-export function deleteVariable({ ctx, input: { name } }: { ctx: RequestCtx; input: { name: string } }): void {
+export function deleteVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }): void {
   if (!find(ctx, name)) throw new NotFoundError(`Tenant variable '${name}' not found`);
   ctx.db.orm.delete(tenantVariables).where(eq(tenantVariables.name, name)).run();
 }

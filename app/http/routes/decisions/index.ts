@@ -102,9 +102,7 @@ export function decisionsRouter() {
   r.openapi(fromTemplate, async (c) =>
     c.json(await cloneTemplate({ ctx: c.var.ctx, input: { templateKey: c.req.valid("param").key } }), 201),
   );
-  r.openapi(detail, async (c) =>
-    c.json(await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
-  );
+  r.openapi(detail, async (c) => c.json(await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(update, async (c) => {
     const { key } = c.req.valid("param");
     const change = (c.req.header("content-type") ?? "").startsWith("multipart/")
