@@ -172,7 +172,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       requestId,
       clock,
     };
-    // TRANSITIONAL (see legacyPlatform in app/services/context.ts).
+    // TRANSITIONAL (see engineHandlesOf in app/services/context.ts).
     return Object.assign(ctx, { platform });
   };
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));

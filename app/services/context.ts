@@ -1,3 +1,6 @@
+import type { Database } from "bun:sqlite";
+import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type * as engineSchema from "../../db/engine/schema";
 import type { TenantDb } from "../../tenants/tenant-db-cache";
 import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
 import type { CaseRuntime } from "../runtime/cmmn";
@@ -88,11 +91,20 @@ export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = O
 export type RequestCtx = TenantCtx;
 
 /**
- * TRANSITIONAL: the platform behind a ctx built by `platform.tenantCtx`, for the few operations whose engine SQL is
- * moving into app/runtime (tasks/access, tasks/inbox, tasks/comments, process/start-instance); goes away with them.
+ * TRANSITIONAL: the engine-database handles a few operations still read directly, whose SQL is moving into app/runtime
+ * (tasks/access, tasks/inbox, tasks/comments, process/start-instance, process/case-monitor, decisions/store). They are
+ * carried, untyped, by a ctx built by `platform.tenantCtx`; this and `engineHandlesOf` go away with those reads.
  */
-export function legacyPlatform(ctx: TenantCtx): import("../platform/platform").Platform {
-  const p = (ctx as { platform?: import("../platform/platform").Platform }).platform;
+export interface LegacyEngineHandles {
+  engineSqlite: Database;
+  engineDb: BunSQLiteDatabase<typeof engineSchema>;
+  clock: Clock;
+  processRuntime: ProcessRuntime;
+  caseRuntime: CaseRuntime;
+}
+
+export function engineHandlesOf(ctx: TenantCtx): LegacyEngineHandles {
+  const p = (ctx as { platform?: LegacyEngineHandles }).platform;
   if (!p) throw new Error("This operation still needs a ctx built by platform.tenantCtx");
   return p;
 }

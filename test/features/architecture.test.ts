@@ -67,6 +67,9 @@ describe("layer arrows", () => {
     const routes = sources(join(ROOT, "app/http/routes")).filter((f) => readFileSync(f, "utf8").includes("var.deps"));
     expect(routes.map((f) => relative(ROOT, f))).toEqual([]);
   });
+  test("services never import app/platform (the platform imports services, never the reverse)", () => {
+    expect(violations("app/services", (s) => inLayer(s, "app/platform"))).toEqual([]);
+  });
   test("services never import the HTTP layer", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/http") || /^(hono|@hono\/)/.test(s))).toEqual([]);
   });

@@ -1,5 +1,4 @@
-import type { Platform } from "../../platform/platform";
-import { legacyPlatform, type TenantCtx } from "../context";
+import { engineHandlesOf, type LegacyEngineHandles, type TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 
 type Row = Record<string, unknown>;
@@ -12,7 +11,7 @@ const REASON_SQL = `CASE
 END`;
 
 /** The version rule of the spec: most running instances (ties: higher), else the published version, else the latest. */
-function chooseVersion(p: Platform, tenantId: string, key: string, requested?: number) {
+function chooseVersion(p: LegacyEngineHandles, tenantId: string, key: string, requested?: number) {
   const defs = p.engineSqlite
     .query(
       "SELECT id, name, version, xml, published FROM definitions WHERE tenant_id = ? AND key = ? ORDER BY version DESC",
@@ -39,7 +38,7 @@ function chooseVersion(p: Platform, tenantId: string, key: string, requested?: n
 
 /** GET /a/definitions/{key}/monitor for a case definition, in the same shape as for processes. */
 export function caseMonitor(ctx: TenantCtx, tenantId: string, key: string, version?: number) {
-  const p = legacyPlatform(ctx);
+  const p = engineHandlesOf(ctx);
   const { chosen, defs, running, total } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT p.element_id AS activityId, p.name AS activityName, p.type AS activityType, ${REASON_SQL} AS reason, COUNT(*) AS c
@@ -77,7 +76,7 @@ export function caseMonitor(ctx: TenantCtx, tenantId: string, key: string, versi
 
 /** GET /a/definitions/{key}/monitor/{activityId} for a case definition. */
 export function caseMonitorItems(ctx: TenantCtx, tenantId: string, key: string, activityId: string, version?: number) {
-  const p = legacyPlatform(ctx);
+  const p = engineHandlesOf(ctx);
   const { chosen } = chooseVersion(p, tenantId, key, version);
   const rows = p.engineSqlite
     .query(`SELECT i.id AS instanceId, i.business_key AS businessKey, i.start_time AS startTime, ${REASON_SQL} AS reason, t.id AS taskId, t.assignee, t.due_date AS dueDate
@@ -100,7 +99,7 @@ export function caseMonitorItems(ctx: TenantCtx, tenantId: string, key: string, 
 
 /** Running and ended cases the viewer sees, for the dashboard. */
 export function caseCounters(ctx: TenantCtx, tenantId: string, v: import("../../runtime/bpmn").Visibility) {
-  const p = legacyPlatform(ctx);
+  const p = engineHandlesOf(ctx);
   return {
     running: p.caseRuntime.listCases(tenantId, v, { page: 0, size: 1 }).totalElements,
     finished: p.caseRuntime.historyCases(tenantId, v, { page: 0, size: 1 }).totalElements,

@@ -1,4 +1,4 @@
-import { legacyPlatform, type RequestCtx } from "../context";
+import { engineHandlesOf, type RequestCtx } from "../context";
 import { resolveBusinessKey } from "../instances/business-key";
 import { visibilityOf } from "./visibility";
 
@@ -31,7 +31,7 @@ export async function startInstance(ctx: RequestCtx, input: StartRequest) {
     channel: ctx.actor.channel,
   };
   // The type alone, not the definition summary (which reads every version and parses a model) on this hot path.
-  const kind = legacyPlatform(ctx)
+  const kind = engineHandlesOf(ctx)
     .engineSqlite.query("SELECT type FROM definitions WHERE tenant_id = ? AND key = ? LIMIT 1")
     .get(tenantId, input.definitionKey) as { type: string } | null;
   const isCase = kind?.type === "CMMN";

@@ -1,4 +1,4 @@
-import { legacyPlatform, type RequestCtx } from "../context";
+import { engineHandlesOf, type RequestCtx } from "../context";
 import type { TaskView } from "../../runtime/bpmn";
 import { visibilityOf } from "../process/visibility";
 
@@ -14,7 +14,7 @@ const typeOfDefinition = new Map<string, string>();
 export function isCaseTask(ctx: RequestCtx, task: TaskView): boolean {
   let type = typeOfDefinition.get(task.definitionId);
   if (type === undefined) {
-    const row = legacyPlatform(ctx)
+    const row = engineHandlesOf(ctx)
       .engineSqlite.query("SELECT type FROM definitions WHERE id = ? AND tenant_id = ?")
       .get(task.definitionId, ctx.tenant.id) as { type: string } | null;
     if (!row) return false;

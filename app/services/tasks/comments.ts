@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { taskComments } from "../../../db/engine/schema";
-import { legacyPlatform, type RequestCtx } from "../context";
+import { engineHandlesOf, type RequestCtx } from "../context";
 import { visibleTask } from "./access";
 
 const view = (r: typeof taskComments.$inferSelect) => ({
@@ -13,7 +13,7 @@ const view = (r: typeof taskComments.$inferSelect) => ({
 /** GET /a/tasks/{id}/comments, oldest first. */
 export function listComments(ctx: RequestCtx, taskId: string) {
   visibleTask(ctx, taskId);
-  return legacyPlatform(ctx)
+  return engineHandlesOf(ctx)
     .engineDb.select()
     .from(taskComments)
     .where(and(eq(taskComments.tenantId, ctx.tenant.id), eq(taskComments.taskId, taskId)))
@@ -33,6 +33,6 @@ export function addComment(ctx: RequestCtx, taskId: string, message: string) {
     message,
     time: ctx.clock.now(),
   };
-  legacyPlatform(ctx).engineDb.insert(taskComments).values(row).run();
+  engineHandlesOf(ctx).engineDb.insert(taskComments).values(row).run();
   return view(row);
 }

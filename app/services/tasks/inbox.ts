@@ -1,11 +1,11 @@
 import type { Statement } from "bun:sqlite";
-import type { Platform } from "../../platform/platform";
+import type { LegacyEngineHandles } from "../context";
 import { taskViewOfRow, visibleOpenTasksSql, type Visibility } from "../../runtime/bpmn/views";
 import { pageParams } from "../../../db/pagination";
 
 const statements = new WeakMap<object, Map<string, Statement>>();
 
-function statement(p: Platform, key: string, sql: string): Statement {
+function statement(p: LegacyEngineHandles, key: string, sql: string): Statement {
   let byKey = statements.get(p.engineSqlite);
   if (!byKey) statements.set(p.engineSqlite, (byKey = new Map()));
   let st = byKey.get(key);
@@ -19,7 +19,7 @@ function statement(p: Platform, key: string, sql: string): Statement {
  * A filter by instance goes to the runtime's per-instance query (a handful of rows).
  */
 export function openTasksOfUser(
-  p: Platform,
+  p: LegacyEngineHandles,
   tenantId: string,
   v: Visibility,
   q: { page?: number; size?: number; instanceId?: string },
@@ -38,7 +38,7 @@ export function openTasksOfUser(
 
 /** `mine=true`: open tasks assigned to the user, newest first, from the open-assignee index. */
 export function openTasksAssignedTo(
-  p: Platform,
+  p: LegacyEngineHandles,
   tenantId: string,
   userId: string | null,
   q: { page?: number; size?: number; instanceId?: string },

@@ -1,4 +1,4 @@
-import { legacyPlatform, type RequestCtx } from "../context";
+import { engineHandlesOf, type RequestCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
 import { visibilityOf } from "../process/visibility";
 import { variablesOfTask, visibleTask } from "./access";
@@ -14,9 +14,9 @@ export interface TaskListQuery {
 /** GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them. */
 export function listTasks(ctx: RequestCtx, q: TaskListQuery) {
   const v = visibilityOf(ctx);
-  if (q.mine) return openTasksAssignedTo(legacyPlatform(ctx), ctx.tenant.id, ctx.actor.userId, q);
+  if (q.mine) return openTasksAssignedTo(engineHandlesOf(ctx), ctx.tenant.id, ctx.actor.userId, q);
   if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, q);
-  return openTasksOfUser(legacyPlatform(ctx), ctx.tenant.id, v, q);
+  return openTasksOfUser(engineHandlesOf(ctx), ctx.tenant.id, v, q);
 }
 
 /** GET /a/tasks/completed */
