@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../app/platform/config";
 import { createPlatform } from "../app/platform/platform";
+import { httpDepsOf } from "../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { openSqlite } from "../db/connection";
@@ -39,7 +40,7 @@ function platformOn(dataDir: string) {
 async function serve(dataDir: string) {
   const platform = platformOn(dataDir);
   await bootstrapSuperAdmin(platform);
-  const app = createApp(platform);
+  const app = createApp(httpDepsOf(platform));
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
   return { platform, base: `http://127.0.0.1:${server.port}` };
 }

@@ -6,12 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../app/platform/config";
 import { createPlatform } from "../app/platform/platform";
+import { httpDepsOf } from "../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { SYSTEM_ACTOR } from "../app/services/attachments/system-actor";
 import type { RequestCtx } from "../app/services/context";
-import { bulkLoad } from "../app/services/cms/bulk";
-import { createCollection } from "../app/services/cms/collections";
+import { bulkLoad } from "../app/services/cms-records/bulk";
+import { createCollection } from "../app/services/cms-collections/collections";
 import { queryRecords } from "../app/services/cms/query";
 import { MAX_TOTALS } from "../app/services/cms/count-cache";
 
@@ -29,7 +30,7 @@ const platform = createPlatform({
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
-const app = createApp(platform);
+const app = createApp(httpDepsOf(platform));
 const json = async (method: string, path: string, token: string | null, body?: unknown) => {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -113,10 +114,13 @@ for (const [label, keyField] of [
 
 step("bulk done");
 // --- 1,000,000 records, then filtered pages ---
-const big = createCollection(ctx, { name: "big", fields, confidentiality: "SECRET" });
+const big = createCollection({ ctx, input: { name: "big", fields, confidentiality: "SECRET" } });
 const tLoad = performance.now();
 for (let start = 0; start < ROWS; start += 20_000)
-  bulkLoad(ctx, big.id, { records: recordsFrom(start, Math.min(20_000, ROWS - start)) });
+  bulkLoad({
+    ctx,
+    input: { collectionId: big.id, ...{ records: recordsFrom(start, Math.min(20_000, ROWS - start)) } },
+  });
 const loadMs = ms(tLoad);
 rows.push([
   `load ${ROWS.toLocaleString("en")} records (service, 20,000 per transaction)`,

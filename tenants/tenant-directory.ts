@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "bun:sqlite";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as platformSchema from "../db/platform/schema";
 
-export type PlatformOrm = BunSQLiteDatabase<typeof platformSchema>;
+/** Drizzle over the platform database; `$client` is its bun:sqlite handle (for `immediate` transactions). */
+export type PlatformOrm = BunSQLiteDatabase<typeof platformSchema> & { $client: Database };
 export type TenantStatus = "CREATING" | "ACTIVE" | "SUSPENDED" | "DEACTIVATED" | "DROPPED" | "FAILED";
 
 export interface TenantRecord {

@@ -1,16 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { swaggerUI } from "@hono/swagger-ui";
-import type { AppEnv } from "./env";
-import type { Platform } from "../platform/platform";
+import type { AppEnv, HttpDeps } from "./env";
 import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
 import { validationHook } from "./router";
 import { tenantAuth } from "./middleware/tenant-auth";
+import { resolveClientIp } from "./middleware/client-ip";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
 
-/** Builds the whole HTTP application around a platform; no listening here (see serve.ts). */
-export function createApp(platform: Platform) {
+/** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
+export function createApp(deps: HttpDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -22,15 +22,11 @@ export function createApp(platform: Platform) {
     in: "header",
     name: "X-API-Key",
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", {
-    type: "http",
-    scheme: "basic",
-    description: "MCP only (/api/a/mcp)",
-  });
 
   app.use("*", async (c, next) => {
-    c.set("platform", platform);
+    c.set("deps", deps);
     c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    c.set("clientIp", resolveClientIp(c, deps.trustProxy));
     await next();
   });
   app.onError(handleError);
@@ -38,7 +34,7 @@ export function createApp(platform: Platform) {
 
   app.get("/health", (c) => c.json({ status: "UP" }));
   app.use("/api/admin/*", requireSuperAdmin);
-  app.use("/api/a/*", async (c, next) => (c.req.path.startsWith("/api/a/mcp") ? next() : tenantAuth(c, next)));
+  app.use("/api/a/*", tenantAuth);
 
   for (const r of allRouters()) app.route("/api", r);
 

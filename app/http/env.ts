@@ -1,6 +1,7 @@
-import type { Platform } from "../platform/platform";
-import type { Actor, RequestCtx } from "../services/context";
+import type { Clock } from "../services/clock";
+import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
+import type { TenantRecord } from "../../tenants/tenant-directory";
 
 /** What authentication found on a request that carries a user token. */
 export interface AuthInfo {
@@ -8,7 +9,23 @@ export interface AuthInfo {
   actor: Actor;
 }
 
+/** What the HTTP layer is built from: the ports, the one tenant-ctx assembler, the clock and the proxy setting. */
+export interface HttpDeps {
+  ports: PlatformPorts;
+  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
+  clock: Clock;
+  /** Whether X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy: boolean;
+}
+
 export type AppEnv = {
   Bindings: { ip?: string; server?: { requestIP(req: Request): { address: string } | null } };
-  Variables: { platform: Platform; requestId: string; auth: AuthInfo; ctx: RequestCtx };
+  Variables: {
+    /** Only the middleware and `platformCtx` read these two; routes get a built ctx. */
+    deps: HttpDeps;
+    requestId: string;
+    clientIp: string;
+    auth: AuthInfo;
+    ctx: TenantCtx;
+  };
 };

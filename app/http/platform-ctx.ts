@@ -1,18 +1,13 @@
 import type { Context } from "hono";
-import type { PlatformCtx } from "../services/context";
 import type { AppEnv } from "./env";
+import type { PlatformCtx } from "../services/context";
 
 /**
- * The ctx of an operation outside any tenant (platform administration): the platform's ports and what the request
- * knows of its call. With the middleware, the only HTTP code that touches ports.
+ * The ctx of an operation outside any tenant (sessions, platform administration): every platform port, the caller
+ * when authentication ran, and the request's id and clock.
  */
 export function platformCtx(c: Context<AppEnv>): PlatformCtx {
+  const { ports, clock } = c.var.deps;
   const actor = c.var.auth?.actor ?? null;
-  return {
-    ...c.var.platform.ports,
-    actor,
-    channel: actor?.channel ?? "REST",
-    requestId: c.var.requestId,
-    clock: c.var.platform.clock,
-  };
+  return { ...ports, actor, channel: actor?.channel ?? "REST", requestId: c.var.requestId, clock };
 }

@@ -1,12 +1,13 @@
 import { loadConfig } from "../platform/config";
 import { createPlatform } from "../platform/platform";
 import { bootstrapSuperAdmin } from "../platform/bootstrap";
+import { httpDepsOf } from "../platform/http-deps";
 import { createApp } from "./app";
 
 const config = loadConfig();
 const platform = createPlatform({ config });
 await bootstrapSuperAdmin(platform);
-const app = createApp(platform);
+const app = createApp(httpDepsOf(platform));
 platform.start();
 
 const server = Bun.serve({

@@ -11,11 +11,11 @@ import { TenantDirectory, type PlatformOrm, type TenantRecord } from "../../tena
 import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
 import type { Config } from "./config";
 import { systemClock, type Clock } from "../services/clock";
-import type { Actor, PlatformPorts, RequestCtx } from "../services/context";
+import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
 import { RateLimiter } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
-import { createMailer, type Mailer } from "../services/mail/mailer";
-import { dmnTemplateSeeder } from "../services/decisions/templates";
+import { createMailer, type Mailer } from "../outbound/mailer";
+import { dmnTemplateSeeder } from "../services/admin-dmn-templates/templates";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { CaseRuntime } from "../runtime/cmmn";
 import { wireCaseRuntime, wireProcessRuntime } from "./wiring";
@@ -60,7 +60,7 @@ export interface Platform {
   /** The ports operations are given (see app/services/context.ts); the HTTP layer builds each call's ctx from them. */
   ports: PlatformPorts;
   /** The one place a tenant operation's full ctx is assembled (requests, tests, later MCP tools and jobs). */
-  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): RequestCtx;
+  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
   /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
   idle(): Promise<void>;
   /** Starts timers (tenant sweep); `stop` ends them. */
@@ -152,19 +152,29 @@ export function createPlatform(opts: PlatformOptions): Platform {
     provisionInBackground: platform.provisionInBackground,
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
-    settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes },
+    settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
     log,
+    defer(work) {
+      track(
+        new Promise((r) => setTimeout(r, 0))
+          .then(work)
+          .catch((e) => log(`[defer] background work failed: ${e instanceof Error ? e.message : e}`)),
+      );
+    },
   };
-  platform.tenantCtx = (tenant, actor, requestId) => ({
-    ...platform.ports,
-    platform,
-    db: tenantDbs.get(tenant.id),
-    tenant,
-    actor,
-    channel: actor.channel,
-    requestId,
-    clock,
-  });
+  platform.tenantCtx = (tenant, actor, requestId) => {
+    const ctx: TenantCtx = {
+      ...platform.ports,
+      db: tenantDbs.get(tenant.id),
+      tenant,
+      actor,
+      channel: actor.channel,
+      requestId,
+      clock,
+    };
+    // TRANSITIONAL (see engineHandlesOf in app/services/context.ts).
+    return Object.assign(ctx, { platform });
+  };
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   setProcessAccess(runtimeProcessAccess);

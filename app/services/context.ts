@@ -1,10 +1,13 @@
+import type { Database } from "bun:sqlite";
+import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type * as engineSchema from "../../db/engine/schema";
 import type { TenantDb } from "../../tenants/tenant-db-cache";
 import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
 import type { CaseRuntime } from "../runtime/cmmn";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
-import type { Mailer } from "./mail/mailer";
+import type { Mailer } from "../outbound/mailer";
 import type { RateLimiter } from "./rate-limiter";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
@@ -29,6 +32,8 @@ export interface Actor {
 export interface ServiceSettings {
   mcpEnabled: boolean;
   maxUploadBytes: number;
+  /** Root of the data folder; attachments keep their files below it, per tenant. */
+  dataDir: string;
 }
 
 /**
@@ -54,6 +59,8 @@ export interface PlatformPorts {
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
   log(message: string): void;
+  /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
+  defer(work: () => Promise<unknown>): void;
 }
 
 /** Ports of an operation acting inside one tenant: the platform's plus the tenant's own database. */
@@ -80,11 +87,27 @@ export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = O
   actor: Actor | null;
 } & Pick<PlatformPorts, P>;
 
+/** TRANSITIONAL: the name tenant operations not yet narrowed to `TenantCtx<...>` still use; the full tenant ctx. */
+export type RequestCtx = TenantCtx;
+
 /**
- * The full ctx the HTTP layer builds for a tenant request; operations narrow it with `TenantCtx<...>`.
- * TRANSITIONAL: `platform` goes away once every operation names its ports.
+ * TRANSITIONAL: the engine-database handles a few operations still read directly, whose SQL is moving into app/runtime
+ * (tasks/access, tasks/inbox, tasks/comments, process/start-instance, process/case-monitor, decisions/store). They are
+ * carried, untyped, by a ctx built by `platform.tenantCtx`; this and `engineHandlesOf` go away with those reads.
  */
-export type RequestCtx = TenantCtx & { platform: import("../platform/platform").Platform };
+export interface LegacyEngineHandles {
+  engineSqlite: Database;
+  engineDb: BunSQLiteDatabase<typeof engineSchema>;
+  clock: Clock;
+  processRuntime: ProcessRuntime;
+  caseRuntime: CaseRuntime;
+}
+
+export function engineHandlesOf(ctx: TenantCtx): LegacyEngineHandles {
+  const p = (ctx as { platform?: LegacyEngineHandles }).platform;
+  if (!p) throw new Error("This operation still needs a ctx built by platform.tenantCtx");
+  return p;
+}
 
 /** Every operation's shape: one argument with the narrow ctx and the parsed input. */
 export type Operation<C, I, O> = (call: { ctx: C; input: I }) => O;

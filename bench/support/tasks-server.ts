@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../app/platform/config";
 import { createPlatform } from "../../app/platform/platform";
+import { httpDepsOf } from "../../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
 import { createApp } from "../../app/http/app";
 
@@ -25,7 +26,7 @@ const platform = createPlatform({
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
-const app = createApp(platform);
+const app = createApp(httpDepsOf(platform));
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
 const base = `http://127.0.0.1:${server.port}`;
 const call = async (method: string, path: string, body?: unknown, token?: string) => {

@@ -32,6 +32,9 @@ function violations(layer: string, forbidden: (spec: string) => boolean): string
   return bad;
 }
 
+const PLATFORM_IN_CODE =
+  /\bplatform\.[A-Za-z_]|var\.platform\b|:\s*Platform\b|\bPlatform\s*[>,)]|\{[^}]*\bPlatform\b[^}]*\}\s*from/;
+
 const inLayer = (spec: string, ...layers: string[]) => layers.some((l) => spec === l || spec.startsWith(`${l}/`));
 
 describe("layer arrows", () => {
@@ -45,6 +48,27 @@ describe("layer arrows", () => {
   });
   test("tenants/ imports db/ only", () => {
     expect(violations("tenants", (s) => inLayer(s, "app", "engine"))).toEqual([]);
+  });
+  test("the HTTP layer holds no platform and no database: only serve.ts imports app/platform; no drizzle, no bun:sqlite", () => {
+    const http = join(ROOT, "app/http");
+    expect(
+      violations("app/http", (s) => /^(drizzle-orm|bun:sqlite)/.test(s) || inLayer(s, "app/platform")).filter(
+        (v) => !v.startsWith("app/http/serve.ts "),
+      ),
+    ).toEqual([]);
+    const named = sources(http)
+      .filter((f) => !f.endsWith("serve.ts"))
+      // Code that names the platform object or its type (prose such as "platform administration" is fine).
+      .filter((f) => PLATFORM_IN_CODE.test(readFileSync(f, "utf8")))
+      .map((f) => relative(ROOT, f));
+    expect(named).toEqual([]);
+  });
+  test("routes reach the ports only through a built ctx (the middleware and platform-ctx.ts read c.var.deps)", () => {
+    const routes = sources(join(ROOT, "app/http/routes")).filter((f) => readFileSync(f, "utf8").includes("var.deps"));
+    expect(routes.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+  test("services never import app/platform (the platform imports services, never the reverse)", () => {
+    expect(violations("app/services", (s) => inLayer(s, "app/platform"))).toEqual([]);
   });
   test("services never import the HTTP layer", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/http") || /^(hono|@hono\/)/.test(s))).toEqual([]);

@@ -87,6 +87,21 @@ describe("attachments on a real process instance", () => {
     );
   });
 
+  test("capabilities answer all false, never 404, for an instance the caller does not reach or that does not exist", async () => {
+    const none = { canUpload: false, canPreview: false, canReplace: false };
+    for (const [token, id] of [
+      [outsider.token, instanceId],
+      [otherAdmin.token, instanceId],
+      [approver.token, "no-such-instance"],
+    ]) {
+      const res = await s.req("GET", `/api/a/attachments/capabilities?entityType=PROCESS_INSTANCE&entityId=${id}`, {
+        token,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(none);
+    }
+  });
+
   test("the policy set through PUT /a/definitions/{key}/config applies: FORM_ONLY refuses uploads, even to role holders", async () => {
     const cfg = await s.req("PUT", "/api/a/definitions/approval/config", {
       token: modeler.token,

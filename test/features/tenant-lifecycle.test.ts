@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { loadConfig } from "../../app/platform/config";
 import { createPlatform } from "../../app/platform/platform";
+import { httpDepsOf } from "../../app/platform/http-deps";
 import { createApp } from "../../app/http/app";
 import { runMigrations } from "../../db/migrate";
 import { startTestServer, type TestServer } from "../harness/server";
@@ -107,7 +108,7 @@ describe("tenant lifecycle", () => {
         runMigrations(db, "tenant");
       },
     });
-    const app2 = createApp(platform2);
+    const app2 = createApp(httpDepsOf(platform2));
     const call = () =>
       app2.request("/api/a/api-keys", { headers: { authorization: `Bearer ${admin.token}` } }, { ip: "1.1.1.1" });
     try {

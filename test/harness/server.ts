@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { loadConfig } from "../../app/platform/config";
 import { createPlatform, type Platform, type PlatformOptions } from "../../app/platform/platform";
 import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
+import { httpDepsOf } from "../../app/platform/http-deps";
 import { ManualClock } from "../../app/services/clock";
 import { createApp, type App } from "../../app/http/app";
-import type { MailMessage } from "../../app/services/mail/mailer";
+import type { MailMessage } from "../../app/outbound/mailer";
 
 export const SA_EMAIL = "admin@test.local";
 export const SA_PASSWORD = "admin-password-1";
@@ -55,7 +56,7 @@ export async function startTestServer(
     ...overrides,
   });
   await bootstrapSuperAdmin(platform);
-  const app = createApp(platform);
+  const app = createApp(httpDepsOf(platform));
   return {
     app,
     platform,

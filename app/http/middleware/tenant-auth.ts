@@ -11,12 +11,12 @@ import { authenticateBearer } from "./user-auth";
  * usable and opens its database. API-key scope and rate limit are decided here, before any route or role check.
  */
 export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const platform = c.var.platform;
+  const { ports, tenantCtx } = c.var.deps;
   const rawKey = c.req.header("x-api-key");
   let actor: Actor;
   let tenantId: string;
   if (rawKey !== undefined) {
-    const key = authenticateApiKey(platform, rawKey);
+    const key = authenticateApiKey({ ctx: ports, input: { key: rawKey } });
     if (!key) throw new UnauthorizedError("Invalid API key");
     const scopes = parseScopes(key.scopes);
     const required = scopeForMethod(c.req.method);
@@ -30,7 +30,7 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
         403,
       );
     }
-    if (!platform.limiters.apiKey.hit(key.id, key.rateLimitPerMinute)) {
+    if (!ports.limiters.apiKey.hit(key.id, key.rateLimitPerMinute)) {
       return c.json(
         {
           error: "Too Many Requests",
@@ -58,12 +58,12 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     tenantId = auth.claims.tenant;
     actor = auth.actor;
   }
-  const tenant = platform.tenants.get(tenantId);
+  const tenant = ports.tenants.get(tenantId);
   if (!tenant) throw new UnauthorizedError("Tenant no longer exists");
   if (tenant.status === "CREATING" || tenant.status === "FAILED") {
     throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
   }
   if (tenant.status !== "ACTIVE") throw new ForbiddenError(`Tenant ${tenant.slug} is ${tenant.status.toLowerCase()}`);
-  c.set("ctx", platform.tenantCtx(tenant, actor, c.var.requestId));
+  c.set("ctx", tenantCtx(tenant, actor, c.var.requestId));
   await next();
 });

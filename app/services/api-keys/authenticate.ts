@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { apiKeys } from "../../../db/platform/schema";
-import type { Platform } from "../../platform/platform";
+import type { PlatformPorts } from "../context";
 import { sha256 } from "../auth/tokens";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -14,10 +14,16 @@ export function splitKey(key: string): { prefix: string } | null {
 }
 
 /** Returns the API key row matching `key`, or null. */
-export function authenticateApiKey(platform: Platform, key: string): ApiKeyRow | null {
+export function authenticateApiKey({
+  ctx,
+  input: { key },
+}: {
+  ctx: Pick<PlatformPorts, "platformDb">;
+  input: { key: string };
+}): ApiKeyRow | null {
   const parts = splitKey(key);
   if (!parts) return null;
-  const db = platform.platformDb;
+  const db = ctx.platformDb;
   const candidates = prepared(db, "apiKeysByPrefix", () =>
     db
       .select()

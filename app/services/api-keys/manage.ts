@@ -1,7 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { apiKeys } from "../../../db/platform/schema";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
+
+/** API keys are rows of the platform database, scoped to the caller's tenant. */
+export type ApiKeysCtx = TenantCtx<"platformDb">;
 import { BadRequestError, NotFoundError } from "../errors";
 import { randomSecret, sha256 } from "../auth/tokens";
 import { parseScopes, VALID_SCOPES, type Scope } from "./scopes";
@@ -41,7 +44,13 @@ const alphanumeric = (n: number) =>
     .padEnd(n, "0");
 
 /** POST /a/api-keys: the key is returned once; only its prefix and hash are kept. */
-export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: unknown; rateLimitPerMinute?: number }) {
+export function createApiKey({
+  ctx,
+  input,
+}: {
+  ctx: ApiKeysCtx;
+  input: { name: string; scopes?: unknown; rateLimitPerMinute?: number };
+}) {
   const scopes = checkScopes(input.scopes);
   const prefix = alphanumeric(12);
   const key = `pms_${prefix}_${randomSecret(24)}`;
@@ -61,7 +70,7 @@ export function createApiKey(ctx: RequestCtx, input: { name: string; scopes?: un
   return { ...apiKeyView(row), key };
 }
 
-export function listApiKeys(ctx: RequestCtx) {
+export function listApiKeys({ ctx }: { ctx: ApiKeysCtx; input?: undefined }) {
   const db = ctx.platformDb;
   return prepared(db, "apiKeysOfTenant", () =>
     db
@@ -75,7 +84,7 @@ export function listApiKeys(ctx: RequestCtx) {
     .map(apiKeyView);
 }
 
-function getKey(ctx: RequestCtx, id: string): ApiKeyRow {
+function getKey(ctx: ApiKeysCtx, id: string): ApiKeyRow {
   const row = ctx.platformDb
     .select()
     .from(apiKeys)
@@ -86,11 +95,13 @@ function getKey(ctx: RequestCtx, id: string): ApiKeyRow {
 }
 
 /** PATCH /a/api-keys/{id}: absent fields keep their value; present scopes replace the list. */
-export function patchApiKey(
-  ctx: RequestCtx,
-  id: string,
-  input: { name?: string; scopes?: unknown; rateLimitPerMinute?: number },
-) {
+export function patchApiKey({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: ApiKeysCtx;
+  input: { id: string; name?: string; scopes?: unknown; rateLimitPerMinute?: number };
+}) {
   const row = getKey(ctx, id);
   const changes: Partial<ApiKeyRow> = {};
   if (input.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(input.scopes));
@@ -100,7 +111,7 @@ export function patchApiKey(
   return apiKeyView({ ...row, ...changes });
 }
 
-export function deleteApiKey(ctx: RequestCtx, id: string) {
+export function deleteApiKey({ ctx, input: { id } }: { ctx: ApiKeysCtx; input: { id: string } }) {
   getKey(ctx, id);
   ctx.platformDb.delete(apiKeys).where(eq(apiKeys.id, id)).run();
 }

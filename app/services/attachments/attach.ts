@@ -1,15 +1,17 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { checkEntityType, type EntityType, type UploadOrigin } from "./policy";
 import { fileStoreOf, type AttachmentOut } from "./model";
 import { checkDocumentType, storeNew } from "./upload";
 import type { ReceivedFile } from "./receive";
+
+export type AttachmentsAttachCtx = TenantCtx;
 
 /**
  * Attaches a file given as a stream, for callers other than HTTP (form submissions, process steps, agent tools
  * running as the system). Same size limit, policy and atomic write as POST /a/attachments.
  */
 export async function attachStream(
-  ctx: RequestCtx,
+  ctx: AttachmentsAttachCtx,
   input: {
     entityType: EntityType;
     entityId: string;
@@ -20,7 +22,7 @@ export async function attachStream(
   },
   origin: UploadOrigin,
 ): Promise<AttachmentOut> {
-  const tmp = await fileStoreOf(ctx).begin(ctx.platform.config.maxUploadBytes);
+  const tmp = await fileStoreOf(ctx).begin(ctx.settings.maxUploadBytes);
   let received: ReceivedFile;
   try {
     const reader = input.data.getReader();

@@ -1,15 +1,17 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ForbiddenError } from "../errors";
 import { demand, rightsOn } from "./policy";
 import { fileStoreOf, getAttachmentRow, rowsWhere } from "./model";
+
+export type AttachmentsDeleteCtx = TenantCtx;
 
 /**
  * DELETE /a/attachments/{id}: never on PROCESS_INSTANCE (administrators and the system included); other types
  * by their own rules. Removes every version; a stored file goes once no row refers to it, checked in the same
  * transaction so a concurrent upload of the same content keeps its file.
  */
-export function deleteAttachment(ctx: RequestCtx, id: string): void {
+export function deleteAttachment({ ctx, input: { id } }: { ctx: AttachmentsDeleteCtx; input: { id: string } }): void {
   const a = getAttachmentRow(ctx.db.sqlite, id);
   if (a.entityType === "PROCESS_INSTANCE")
     throw new ForbiddenError("Process instance attachments cannot be deleted; replace them instead");

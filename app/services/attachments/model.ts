@@ -1,8 +1,10 @@
 import type { Database } from "bun:sqlite";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 import type { EntityType } from "./policy";
 import { TenantFileStore } from "./file-store";
+
+export type AttachmentsModelCtx = TenantCtx<"settings">;
 
 export interface AttachmentOut {
   id: string;
@@ -98,8 +100,8 @@ export function insertRow(sqlite: Database, a: AttachmentOut): void {
     );
 }
 
-export const fileStoreOf = (ctx: RequestCtx) => new TenantFileStore(ctx.platform.config.dataDir, ctx.tenant.id);
-export const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export const fileStoreOf = (ctx: AttachmentsModelCtx) => new TenantFileStore(ctx.settings.dataDir, ctx.tenant.id);
+export const nowIso = (ctx: AttachmentsModelCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** A file name safe to store and to echo in Content-Disposition: no path, no control characters. */
 export function cleanFileName(name: string | null | undefined): string {

@@ -1,6 +1,8 @@
-import { isAdmin, isManager, isModeler, type Actor, type RequestCtx } from "../context";
+import { isAdmin, isManager, isModeler, type Actor, type TenantCtx } from "../context";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors";
 import { DEFAULT_POLICY, processAccess, type AttachmentPolicy } from "./process-access";
+
+export type AttachmentsPolicyCtx = TenantCtx;
 
 export const ENTITY_TYPES = ["PROCESS_INSTANCE", "KNOWLEDGE_BASE", "PROCESS_KNOWLEDGE", "GLOBAL"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
@@ -30,7 +32,7 @@ export function checkEntityType(v: unknown): EntityType {
 /** Administrators and the system pass every role check (not the mode and delete rules). */
 const privileged = (a: Actor) => a.kind === "system" || isAdmin(a);
 
-function processRights(ctx: RequestCtx, instanceId: string, origin: UploadOrigin): Rights {
+function processRights(ctx: AttachmentsPolicyCtx, instanceId: string, origin: UploadOrigin): Rights {
   const access = processAccess();
   const key = access.definitionKeyOfInstance(ctx, instanceId);
   if (key === null) throw new NotFoundError(`Instance ${instanceId} not found`);
@@ -58,7 +60,7 @@ function processRights(ctx: RequestCtx, instanceId: string, origin: UploadOrigin
  * attachments are read by every member and written by Managers and Modelers.
  */
 export function rightsOn(
-  ctx: RequestCtx,
+  ctx: AttachmentsPolicyCtx,
   entityType: EntityType,
   entityId: string,
   origin: UploadOrigin = "AD_HOC",

@@ -1,4 +1,6 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
+
+export type ProcessAccessCtx = TenantCtx;
 
 export const UPLOAD_MODES = ["AD_HOC", "FORM_ONLY", "DISABLED"] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
@@ -25,11 +27,11 @@ export const DEFAULT_POLICY: AttachmentPolicy = {
  */
 export interface ProcessAccess {
   /** Key of the definition the instance belongs to, or null when the tenant has no such instance. */
-  definitionKeyOfInstance(ctx: RequestCtx, instanceId: string): string | null;
+  definitionKeyOfInstance(ctx: ProcessAccessCtx, instanceId: string): string | null;
   /** The configured attachment policy of the definition, or null when none was set (AD_HOC applies). */
-  policyOf(ctx: RequestCtx, definitionKey: string): AttachmentPolicy | null;
+  policyOf(ctx: ProcessAccessCtx, definitionKey: string): AttachmentPolicy | null;
   /** Keys of the process roles `userId` holds in the definition (empty: no role in that process). */
-  processRolesOf(ctx: RequestCtx, definitionKey: string, userId: string): string[];
+  processRolesOf(ctx: ProcessAccessCtx, definitionKey: string, userId: string): string[];
 }
 
 /** Until the process side is wired, no instance is known, so PROCESS_INSTANCE attachments answer 404. */

@@ -1,7 +1,9 @@
-import type { RequestCtx } from "../context";
-import { BadRequestError } from "../errors";
+import type { TenantCtx } from "../context";
+import { BadRequestError, NotFoundError } from "../errors";
 import { checkEntityType, demand, rightsOn } from "./policy";
 import { fileStoreOf, getAttachmentRow, rowsWhere, type AttachmentOut } from "./model";
+
+export type AttachmentsReadCtx = TenantCtx;
 
 function entityOf(q: { entityType?: string; entityId?: string }) {
   const entityType = checkEntityType(q.entityType);
@@ -10,7 +12,13 @@ function entityOf(q: { entityType?: string; entityId?: string }) {
 }
 
 /** GET /a/attachments?entityType=&entityId=: current versions only (superseded ones are left out). */
-export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entityId?: string }): AttachmentOut[] {
+export function listAttachments({
+  ctx,
+  input: q,
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { entityType?: string; entityId?: string };
+}): AttachmentOut[] {
   const { entityType, entityId } = entityOf(q);
   demand(rightsOn(ctx, entityType, entityId).canPreview, "preview");
   return rowsWhere(
@@ -21,29 +29,61 @@ export function listAttachments(ctx: RequestCtx, q: { entityType?: string; entit
   );
 }
 
-/** GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). */
-export function attachmentCapabilities(ctx: RequestCtx, q: { entityType?: string; entityId?: string }) {
-  const { entityType, entityId } = entityOf(q);
-  const r = rightsOn(ctx, entityType, entityId);
-  return { canUpload: r.canUpload, canPreview: r.canPreview, canReplace: r.canReplace };
+/**
+ * GET /a/attachments/capabilities: what the current actor may do on the entity (ad-hoc upload route). An entity the
+ * actor cannot reach, or that does not exist, answers all false: this route never tells which of the two it is.
+ */
+export function attachmentCapabilities({
+  ctx,
+  input,
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { entityType?: string; entityId?: string };
+}): { canUpload: boolean; canPreview: boolean; canReplace: boolean } {
+  const { entityType, entityId } = entityOf(input);
+  try {
+    const r = rightsOn(ctx, entityType, entityId);
+    return { canUpload: r.canUpload, canPreview: r.canPreview, canReplace: r.canReplace };
+  } catch (e) {
+    if (e instanceof NotFoundError) return { canUpload: false, canPreview: false, canReplace: false };
+    throw e;
+  }
 }
 
 /** GET /a/attachments/{id}: metadata of any version, for whoever may preview the entity. */
-export function getAttachment(ctx: RequestCtx, id: string): AttachmentOut {
+export function getAttachment({
+  ctx,
+  input: { id },
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { id: string };
+}): AttachmentOut {
   const a = getAttachmentRow(ctx.db.sqlite, id);
   demand(rightsOn(ctx, a.entityType, a.entityId).canPreview, "preview");
   return a;
 }
 
 /** GET /a/attachments/{id}/history: the superseded versions of this attachment, newest first. */
-export function attachmentHistory(ctx: RequestCtx, id: string): AttachmentOut[] {
-  const a = getAttachment(ctx, id);
+export function attachmentHistory({
+  ctx,
+  input: { id },
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { id: string };
+}): AttachmentOut[] {
+  const a = getAttachment({ ctx, input: { id } });
   return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
 }
 
 /** The file behind an attachment the caller may preview, with the headers of a download. */
-export function openAttachment(ctx: RequestCtx, id: string, inline = false) {
-  const a = getAttachment(ctx, id);
+export function openAttachment({
+  ctx,
+  input: { id, inline = false },
+}: {
+  ctx: AttachmentsReadCtx;
+  input: { id: string; inline?: boolean };
+}) {
+  const a = getAttachment({ ctx, input: { id } });
   const file = Bun.file(fileStoreOf(ctx).pathOf(a.sha256));
   const ascii = a.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const disposition = `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`;

@@ -1,8 +1,10 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, PayloadTooLargeError } from "../errors";
 import { fileStoreOf } from "./model";
 import { parseMultipart } from "./multipart";
 import type { TempFile } from "./file-store";
+
+export type AttachmentsReceiveCtx = TenantCtx<"settings">;
 
 /** An upload as it arrives over HTTP: the body is read as a stream. */
 export interface IncomingUpload {
@@ -29,10 +31,10 @@ const MULTIPART_SLACK = 1024 * 1024;
  * text fields. Above the maximum size: 413, and the temporary file is gone.
  */
 export async function receiveMultipart(
-  ctx: RequestCtx,
+  ctx: AttachmentsReceiveCtx,
   up: IncomingUpload,
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile }> {
-  const max = ctx.platform.config.maxUploadBytes;
+  const max = ctx.settings.maxUploadBytes;
   const declared = Number(up.contentLength);
   if (Number.isFinite(declared) && declared > max + MULTIPART_SLACK) {
     throw new PayloadTooLargeError(`The upload exceeds the maximum size of ${max} bytes`);

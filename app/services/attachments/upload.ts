@@ -1,12 +1,14 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, ConflictError } from "../errors";
 import { findDocumentType } from "../document-types/document-types";
 import { checkEntityType, demand, rightsOn, type EntityType, type UploadOrigin } from "./policy";
 import { cleanFileName, fileStoreOf, getAttachmentRow, insertRow, nowIso, type AttachmentOut } from "./model";
 import { receiveMultipart, type IncomingUpload, type ReceivedFile } from "./receive";
 
-export function checkDocumentType(ctx: RequestCtx, id: string | undefined): string | null {
+export type AttachmentsUploadCtx = TenantCtx;
+
+export function checkDocumentType(ctx: AttachmentsUploadCtx, id: string | undefined): string | null {
   if (id === undefined || id === "") return null;
   const t = findDocumentType(ctx, id);
   if (t?.status !== "ACTIVE")
@@ -25,7 +27,7 @@ function checkEntityId(v: string | undefined): string {
 }
 
 /** Moves the file into place and writes the row(s) in one transaction; on any failure the temp file goes. */
-function commit(ctx: RequestCtx, file: ReceivedFile, write: () => AttachmentOut): AttachmentOut {
+function commit(ctx: AttachmentsUploadCtx, file: ReceivedFile, write: () => AttachmentOut): AttachmentOut {
   const store = fileStoreOf(ctx);
   return immediate(ctx.db.sqlite, () => {
     const out = write();
@@ -42,7 +44,7 @@ export interface NewAttachment {
 
 /** Stores a received file as version 1 of a new attachment, after the policy check for `origin`. */
 export async function storeNew(
-  ctx: RequestCtx,
+  ctx: AttachmentsUploadCtx,
   meta: NewAttachment,
   file: ReceivedFile,
   origin: UploadOrigin,
@@ -78,7 +80,13 @@ export async function storeNew(
 }
 
 /** POST /a/attachments (multipart: file, entityType, entityId, documentTypeId?). */
-export async function uploadAttachment(ctx: RequestCtx, up: IncomingUpload): Promise<AttachmentOut> {
+export async function uploadAttachment({
+  ctx,
+  input: up,
+}: {
+  ctx: AttachmentsUploadCtx;
+  input: IncomingUpload;
+}): Promise<AttachmentOut> {
   const { fields, file } = await receiveMultipart(ctx, up);
   let meta: NewAttachment;
   try {
@@ -98,7 +106,13 @@ export async function uploadAttachment(ctx: RequestCtx, up: IncomingUpload): Pro
  * POST /a/attachments/{id}/replace (multipart: file, documentTypeId?): the new file becomes the next version,
  * the previous one is marked SUPERSEDED and leaves the listings (it stays in the history).
  */
-export async function replaceAttachment(ctx: RequestCtx, id: string, up: IncomingUpload): Promise<AttachmentOut> {
+export async function replaceAttachment({
+  ctx,
+  input: { id, up },
+}: {
+  ctx: AttachmentsUploadCtx;
+  input: { id: string; up: IncomingUpload };
+}): Promise<AttachmentOut> {
   const prev = getAttachmentRow(ctx.db.sqlite, id);
   demand(rightsOn(ctx, prev.entityType, prev.entityId).canReplace, "replace");
   if (prev.status !== "CURRENT") throw new ConflictError("Only the current version of an attachment can be replaced");

@@ -1,14 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { sessions, users } from "../../../db/platform/schema";
-import type { Platform } from "../../platform/platform";
 import { NotFoundError, UnauthorizedError } from "../errors";
 import type { AccessClaims } from "./tokens";
-import { globalRoles, tenantsOf } from "./sessions";
+import { globalRoles, tenantsOf, type SessionCtx } from "./sessions";
 
-function userOf(p: Platform, claims: AccessClaims) {
-  const user = prepared(p.platformDb, "userById", () =>
-    p.platformDb
+type MeCtx = SessionCtx;
+type MeInput = { claims: AccessClaims };
+
+function userOf(ctx: MeCtx, claims: AccessClaims) {
+  const user = prepared(ctx.platformDb, "userById", () =>
+    ctx.platformDb
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))
@@ -19,9 +21,9 @@ function userOf(p: Platform, claims: AccessClaims) {
 }
 
 /** GET /auth/me */
-export function me(p: Platform, claims: AccessClaims) {
-  const user = userOf(p, claims);
-  const tenant = claims.tenant ? p.tenants.get(claims.tenant) : undefined;
+export function me({ ctx, input: { claims } }: { ctx: MeCtx; input: MeInput }) {
+  const user = userOf(ctx, claims);
+  const tenant = claims.tenant ? ctx.tenants.get(claims.tenant) : undefined;
   return {
     id: user.id,
     email: user.email,
@@ -34,13 +36,13 @@ export function me(p: Platform, claims: AccessClaims) {
 }
 
 /** GET /auth/me/tenants */
-export function myTenants(p: Platform, claims: AccessClaims) {
-  return tenantsOf(p, userOf(p, claims));
+export function myTenants({ ctx, input: { claims } }: { ctx: MeCtx; input: MeInput }) {
+  return tenantsOf(ctx, userOf(ctx, claims));
 }
 
 /** GET /auth/me/session */
-export function mySession(p: Platform, claims: AccessClaims) {
-  const s = p.platformDb.select().from(sessions).where(eq(sessions.id, claims.sid)).get();
+export function mySession({ ctx, input: { claims } }: { ctx: MeCtx; input: MeInput }) {
+  const s = ctx.platformDb.select().from(sessions).where(eq(sessions.id, claims.sid)).get();
   if (!s) throw new NotFoundError("Session has ended");
   return {
     sid: s.id,

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, refreshTokens, sessions, tenants, type users } from "../../../db/platform/schema";
-import type { Platform } from "../../platform/platform";
 import { randomSecret, sha256 } from "./tokens";
+import type { PlatformCtx } from "../context";
+
+/** What session helpers read: the platform tables, the tenant directory and the token signer. */
+export type SessionCtx = PlatformCtx<"platformDb" | "tenants" | "tokens">;
 
 /** Refresh tokens live 14 days from their issue; each use rotates them. */
 export const REFRESH_TTL_MS = 14 * 24 * 3600_000;
@@ -25,19 +28,21 @@ export interface LoginResponse {
 export const globalRoles = (u: UserRow): string[] => (u.globalRole ? [u.globalRole] : []);
 
 /** Tenants a user can select: their memberships, or every tenant for a SUPER_ADMIN. */
-export function tenantsOf(p: Platform, user: UserRow): (TenantSummary & { role: string | null })[] {
+export function tenantsOf(ctx: SessionCtx, user: UserRow): (TenantSummary & { role: string | null })[] {
   if (user.globalRole === "SUPER_ADMIN") {
     const roleByTenant = new Map(
-      p.platformDb
+      ctx.platformDb
         .select()
         .from(memberships)
         .where(eq(memberships.userId, user.id))
         .all()
         .map((m) => [m.tenantId, m.role]),
     );
-    return p.tenants.all().map((t) => ({ id: t.id, slug: t.slug, name: t.name, role: roleByTenant.get(t.id) ?? null }));
+    return ctx.tenants
+      .all()
+      .map((t) => ({ id: t.id, slug: t.slug, name: t.name, role: roleByTenant.get(t.id) ?? null }));
   }
-  return p.platformDb
+  return ctx.platformDb
     .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: memberships.role })
     .from(memberships)
     .innerJoin(tenants, eq(memberships.tenantId, tenants.id))
@@ -46,8 +51,8 @@ export function tenantsOf(p: Platform, user: UserRow): (TenantSummary & { role: 
 }
 
 /** Roles the user holds in one tenant, plus the global role; null when neither member nor SUPER_ADMIN. */
-export function rolesIn(p: Platform, user: UserRow, tenantId: string): string[] | null {
-  const m = p.platformDb
+export function rolesIn(ctx: Pick<SessionCtx, "platformDb">, user: UserRow, tenantId: string): string[] | null {
+  const m = ctx.platformDb
     .select()
     .from(memberships)
     .where(and(eq(memberships.userId, user.id), eq(memberships.tenantId, tenantId)))
@@ -57,25 +62,25 @@ export function rolesIn(p: Platform, user: UserRow, tenantId: string): string[] 
 }
 
 /** Issues a refresh token for a session, stored only as its hash. */
-export function issueRefreshToken(p: Platform, sessionId: string): string {
+export function issueRefreshToken(ctx: SessionCtx, sessionId: string): string {
   const token = `${sessionId}.${randomSecret(32)}`;
-  p.platformDb
+  ctx.platformDb
     .insert(refreshTokens)
-    .values({ hash: sha256(token), sessionId, status: "ACTIVE", createdAt: new Date(p.clock.now()).toISOString() })
+    .values({ hash: sha256(token), sessionId, status: "ACTIVE", createdAt: new Date(ctx.clock.now()).toISOString() })
     .run();
   return token;
 }
 
 /** Builds the login-shaped answer for a session and (optional) tenant. */
 export async function sessionResponse(
-  p: Platform,
+  ctx: SessionCtx,
   user: UserRow,
   sessionId: string,
   tenant: TenantSummary | null,
   refreshToken: string,
 ): Promise<LoginResponse> {
-  const roles = tenant ? (rolesIn(p, user, tenant.id) ?? []) : globalRoles(user);
-  const accessToken = await p.tokens.sign({
+  const roles = tenant ? (rolesIn(ctx, user, tenant.id) ?? []) : globalRoles(user);
+  const accessToken = await ctx.tokens.sign({
     sub: user.id,
     sid: sessionId,
     tenant: tenant?.id,
@@ -87,14 +92,14 @@ export async function sessionResponse(
     refreshToken,
     user: { id: user.id, email: user.email, firstName: user.firstName },
     roles,
-    tenants: tenantsOf(p, user).map(({ id, slug, name }) => ({ id, slug, name })),
+    tenants: tenantsOf(ctx, user).map(({ id, slug, name }) => ({ id, slug, name })),
   };
 }
 
-export function createSession(p: Platform, userId: string, ip: string, userAgent: string | null): string {
+export function createSession(ctx: SessionCtx, userId: string, ip: string, userAgent: string | null): string {
   const id = crypto.randomUUID();
-  const now = p.clock.now();
-  p.platformDb
+  const now = ctx.clock.now();
+  ctx.platformDb
     .insert(sessions)
     .values({
       id,

@@ -1,11 +1,13 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import type { FieldError } from "../errors";
 import { assertCanRead, clearanceOf } from "./clearance";
 import { getCollection, type CollectionRow, type recordWriter } from "./store";
 import type { CheckedRecord } from "./values";
 
+export type CmsAccessCtx = TenantCtx<"db">;
+
 /** The collection, if the caller's clearance reaches it (404 when absent, 403 when above the level). */
-export function readableCollection(ctx: RequestCtx, id: string): CollectionRow {
+export function readableCollection(ctx: CmsAccessCtx, id: string): CollectionRow {
   const c = getCollection(ctx.db.sqlite, id);
   assertCanRead(c.confidentiality, clearanceOf(ctx.actor));
   return c;
@@ -29,4 +31,4 @@ export function checkUnique(
   }
 }
 
-export const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export const nowIso = (ctx: CmsAccessCtx) => new Date(ctx.clock.now()).toISOString();

@@ -1,3 +1,4 @@
+// The CMS core shared by the cms-collections and cms-records operations (both route folders work on the same tables).
 import type { Database } from "bun:sqlite";
 import { NotFoundError } from "../errors";
 import { readFieldDefs, type FieldDef } from "./fields";

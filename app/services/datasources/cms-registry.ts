@@ -1,4 +1,6 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
+
+export type CmsQueryCtx = TenantCtx;
 
 export interface CmsDataSourceQuery {
   /** Collection name or id, from the data source configuration. */
@@ -10,7 +12,7 @@ export interface CmsDataSourceQuery {
 
 /** Runs a CMS query for a data source as the calling user (so confidentiality rules apply); returns record values. */
 export type CmsQuery = (
-  ctx: RequestCtx,
+  ctx: CmsQueryCtx,
   query: CmsDataSourceQuery,
 ) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
 

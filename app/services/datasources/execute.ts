@@ -1,4 +1,4 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError, UnprocessableError } from "../errors";
 import { resolveTenantVariable } from "../tenant-variables/resolve";
 import { getCmsQuery } from "./cms-registry";
@@ -7,11 +7,19 @@ import { CmsConfig, HttpConfig, StaticConfig } from "./kinds";
 import { findDataSource } from "./manage";
 import { runStatic } from "./static-source";
 
+export type DatasourcesExecuteCtx = TenantCtx;
+
 /** Tenant variable listing the internal hosts HTTP data sources may call (comma-separated names or addresses, or "*"). */
 export const ALLOW_PRIVATE_HOSTS_VARIABLE = "DATASOURCE_ALLOWED_PRIVATE_HOSTS";
 
 /** POST /a/forms/datasources/{key}/execute: `{rows}` from the source, given the form's parameters. */
-export async function executeDataSource(ctx: RequestCtx, key: string, parameters: Record<string, unknown> = {}) {
+export async function executeDataSource({
+  ctx,
+  input: { key, parameters = {} },
+}: {
+  ctx: DatasourcesExecuteCtx;
+  input: { key: string; parameters?: Record<string, unknown> };
+}) {
   const ds = findDataSource(ctx, key);
   const config = JSON.parse(ds.config) as unknown;
   switch (ds.kind) {

@@ -1,11 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { datasources } from "../../../db/tenant/schema";
 import { immediate } from "../../../db/connection";
-import { isAdmin, type RequestCtx } from "../context";
+import { isAdmin, type TenantCtx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { secretNamesAmong } from "../tenant-variables/resolve";
 import { parseConfig } from "./kinds";
 import { referencedVariables } from "./placeholders";
+
+export type DatasourcesCtx = TenantCtx<"db">;
 
 export type DataSourceRow = typeof datasources.$inferSelect;
 
@@ -22,9 +24,9 @@ export function dataSourceView(d: DataSourceRow) {
   };
 }
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+const nowIso = (ctx: DatasourcesCtx) => new Date(ctx.clock.now()).toISOString();
 
-export function findDataSource(ctx: RequestCtx, key: string): DataSourceRow {
+export function findDataSource(ctx: DatasourcesCtx, key: string): DataSourceRow {
   const row = ctx.db.orm.select().from(datasources).where(eq(datasources.key, key)).get();
   if (!row) throw new NotFoundError(`Data source '${key}' not found`);
   return row;
@@ -34,7 +36,7 @@ export function findDataSource(ctx: RequestCtx, key: string): DataSourceRow {
  * Validates the configuration for its kind. Referencing a secret tenant variable needs Admin: whoever writes the
  * configuration chooses where the secret is sent, and a Modeler may not read secrets.
  */
-function checkedConfig(ctx: RequestCtx, kind: string, config: unknown): string {
+function checkedConfig(ctx: DatasourcesCtx, kind: string, config: unknown): string {
   const parsed = parseConfig(kind, config);
   const secrets = secretNamesAmong(ctx.db, referencedVariables(parsed));
   if (secrets.length && !isAdmin(ctx.actor)) {
@@ -45,18 +47,21 @@ function checkedConfig(ctx: RequestCtx, kind: string, config: unknown): string {
   return JSON.stringify(parsed);
 }
 
-export function listDataSources(ctx: RequestCtx) {
+export function listDataSources({ ctx }: { ctx: DatasourcesCtx; input?: undefined }) {
   return ctx.db.orm.select().from(datasources).orderBy(asc(datasources.key)).all().map(dataSourceView);
 }
 
-export function getDataSource(ctx: RequestCtx, key: string) {
+export function getDataSource({ ctx, input: { key } }: { ctx: DatasourcesCtx; input: { key: string } }) {
   return dataSourceView(findDataSource(ctx, key));
 }
 
-export function createDataSource(
-  ctx: RequestCtx,
-  input: { key: string; name: string; kind: string; config?: unknown },
-) {
+export function createDataSource({
+  ctx,
+  input,
+}: {
+  ctx: DatasourcesCtx;
+  input: { key: string; name: string; kind: string; config?: unknown };
+}) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
   const row: DataSourceRow = {
@@ -79,11 +84,13 @@ export function createDataSource(
 }
 
 /** PUT replaces name, kind and configuration; the key stays (forms name it). */
-export function updateDataSource(
-  ctx: RequestCtx,
-  key: string,
-  input: { name: string; kind: string; config?: unknown },
-) {
+export function updateDataSource({
+  ctx,
+  input: { key, ...input },
+}: {
+  ctx: DatasourcesCtx;
+  input: { key: string; name: string; kind: string; config?: unknown };
+}) {
   const config = checkedConfig(ctx, input.kind, input.config);
   const at = nowIso(ctx);
   return immediate(ctx.db.sqlite, () => {
@@ -98,7 +105,7 @@ export function updateDataSource(
   });
 }
 
-export function deleteDataSource(ctx: RequestCtx, key: string): void {
+export function deleteDataSource({ ctx, input: { key } }: { ctx: DatasourcesCtx; input: { key: string } }): void {
   const row = findDataSource(ctx, key);
   ctx.db.orm.delete(datasources).where(eq(datasources.id, row.id)).run();
 }

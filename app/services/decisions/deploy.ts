@@ -1,9 +1,8 @@
 import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
 import { immediate } from "../../../db/connection";
-import type { Platform } from "../../platform/platform";
 import { BadRequestError } from "../errors";
-import { nextVersion } from "./store";
+import { nextVersion, type DecisionDb } from "./store";
 import { withDmnErrors } from "./dmn-errors";
 
 export interface DeployedDecision {
@@ -17,7 +16,7 @@ export interface DeployedDecision {
  * invalid model writes nothing and answers 400 naming the element.
  */
 export async function deployDecisionXml(
-  p: Platform,
+  p: DecisionDb,
   tenantId: string,
   xml: string,
   opts: { createdBy: string | null; sourceTemplate?: string | null; only?: string },
@@ -53,6 +52,6 @@ export async function deployDecisionXml(
 }
 
 /** Removes every version of a decision key of the tenant; returns how many rows went. */
-export function deleteDecision(p: Platform, tenantId: string, key: string): number {
+export function deleteDecision(p: DecisionDb, tenantId: string, key: string): number {
   return p.engineSqlite.query("delete from decisions where tenant_id = ? and key = ?").run(tenantId, key).changes;
 }

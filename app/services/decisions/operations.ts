@@ -1,11 +1,13 @@
 import { applyJsonTable, evaluateDecision, toJsonTable, type JsonTable } from "../../../engine/dmn";
-import type { RequestCtx } from "../context";
+import { engineHandlesOf, type TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 import { compiledModel } from "./model-cache";
-import { decisionVersions, latestDecision, latestDecisions, type DecisionRow } from "./store";
+import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
-import { getTemplate } from "./templates";
+import { findTemplate } from "../admin-dmn-templates/templates";
+
+export type DecisionsCtx = TenantCtx;
 
 const summary = (r: DecisionRow) => ({
   key: r.key,
@@ -17,13 +19,13 @@ const summary = (r: DecisionRow) => ({
 });
 
 /** GET /a/decisions: the latest version of each decision of the tenant. */
-export function listTenantDecisions(ctx: RequestCtx) {
-  return latestDecisions(ctx.platform, ctx.tenant.id).map(summary);
+export function listTenantDecisions({ ctx }: { ctx: DecisionsCtx; input?: undefined }) {
+  return latestDecisions(engineHandlesOf(ctx), ctx.tenant.id).map(summary);
 }
 
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
-export async function decisionDetail(ctx: RequestCtx, key: string) {
-  const row = latestDecision(ctx.platform, ctx.tenant.id, key);
+export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
+  const row = latestDecision(engineHandlesOf(ctx), ctx.tenant.id, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   let table: JsonTable | null = null;
   try {
@@ -31,7 +33,7 @@ export async function decisionDetail(ctx: RequestCtx, key: string) {
   } catch {
     table = null; // a literal expression or other boxed expression has no table view
   }
-  const versions = decisionVersions(ctx.platform, ctx.tenant.id, key).map((v) => ({
+  const versions = decisionVersions(engineHandlesOf(ctx), ctx.tenant.id, key).map((v) => ({
     version: v.version,
     deploymentId: v.deploymentId,
     createdAt: v.createdAt,
@@ -41,16 +43,24 @@ export async function decisionDetail(ctx: RequestCtx, key: string) {
 }
 
 /** POST /a/decisions: every decision of the file gets a new version. */
-export async function deployDecisions(ctx: RequestCtx, xml: string) {
-  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, xml, { createdBy: ctx.actor.userId });
+export async function deployDecisions({ ctx, input: { xml } }: { ctx: DecisionsCtx; input: { xml: string } }) {
+  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, xml, {
+    createdBy: ctx.actor.userId,
+  });
   return { decisions };
 }
 
 /** PUT /a/decisions/{key}: a new version, from a new file or from a JSON edit of the latest table. */
-export async function updateDecision(ctx: RequestCtx, key: string, change: { xml: string } | { table: JsonTable }) {
-  const latest = latestDecision(ctx.platform, ctx.tenant.id, key);
+export async function updateDecision({
+  ctx,
+  input: { key, ...change },
+}: {
+  ctx: DecisionsCtx;
+  input: { key: string } & ({ xml: string } | { table: JsonTable });
+}) {
+  const latest = latestDecision(engineHandlesOf(ctx), ctx.tenant.id, key);
   const xml = "xml" in change ? change.xml : await withDmnErrors(() => applyJsonTable(latest.xml, key, change.table));
-  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, xml, {
+  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
     only: key,
   });
@@ -59,31 +69,38 @@ export async function updateDecision(ctx: RequestCtx, key: string, change: { xml
 }
 
 /** POST /a/decisions/{key}/evaluate with the latest version. */
-export async function evaluateTenantDecision(ctx: RequestCtx, key: string, variables: Record<string, unknown>) {
-  return evaluateLatest(ctx.platform, ctx.tenant.id, key, variables);
+export async function evaluateTenantDecision({
+  ctx,
+  input: { key, variables },
+}: {
+  ctx: DecisionsCtx;
+  input: { key: string; variables: Record<string, unknown> };
+}) {
+  return evaluateLatest(engineHandlesOf(ctx), ctx.tenant.id, key, variables);
 }
 
 /** Evaluation used by the route and by business-rule tasks / decision tasks in the engines. */
-export async function evaluateLatest(
-  p: RequestCtx["platform"],
-  tenantId: string,
-  key: string,
-  variables: Record<string, unknown>,
-) {
+export async function evaluateLatest(p: DecisionDb, tenantId: string, key: string, variables: Record<string, unknown>) {
   const row = latestDecision(p, tenantId, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   return withDmnErrors(() => evaluateDecision(model, key, variables));
 }
 
 /** DELETE /a/decisions/{key} */
-export function removeDecision(ctx: RequestCtx, key: string) {
-  if (!deleteDecision(ctx.platform, ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
+export function removeDecision({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
+  if (!deleteDecision(engineHandlesOf(ctx), ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
 }
 
 /** POST /a/decisions/from-template/{key}: the global template's decisions as new versions in this tenant. */
-export async function cloneTemplate(ctx: RequestCtx, templateKey: string) {
-  const t = getTemplate(ctx.platform, templateKey);
-  const { decisions } = await deployDecisionXml(ctx.platform, ctx.tenant.id, t.xml, {
+export async function cloneTemplate({
+  ctx,
+  input: { templateKey },
+}: {
+  ctx: DecisionsCtx;
+  input: { templateKey: string };
+}) {
+  const t = findTemplate(ctx, templateKey);
+  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, t.xml, {
     createdBy: ctx.actor.userId,
     sourceTemplate: t.key,
   });

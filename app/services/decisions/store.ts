@@ -1,13 +1,23 @@
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import { decisions } from "../../../db/engine/schema";
-import type { Platform } from "../../platform/platform";
+import type { Database } from "bun:sqlite";
+import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type * as engineSchema from "../../../db/engine/schema";
+import type { Clock } from "../clock";
 import { NotFoundError } from "../errors";
 import { prepared } from "../prepared";
 
 export type DecisionRow = typeof decisions.$inferSelect;
 
+/** The engine-database handles the decision store uses (moving into app/runtime; the platform satisfies it). */
+export interface DecisionDb {
+  engineDb: BunSQLiteDatabase<typeof engineSchema>;
+  engineSqlite: Database;
+  clock: Clock;
+}
+
 /** Latest version of one decision key in a tenant, or 404. */
-export function latestDecision(p: Platform, tenantId: string, key: string): DecisionRow {
+export function latestDecision(p: DecisionDb, tenantId: string, key: string): DecisionRow {
   const row = prepared(p.engineDb, "latestDecision", () =>
     p.engineDb
       .select()
@@ -21,7 +31,7 @@ export function latestDecision(p: Platform, tenantId: string, key: string): Deci
   return row;
 }
 
-export function decisionVersions(p: Platform, tenantId: string, key: string): DecisionRow[] {
+export function decisionVersions(p: DecisionDb, tenantId: string, key: string): DecisionRow[] {
   return p.engineDb
     .select()
     .from(decisions)
@@ -30,7 +40,7 @@ export function decisionVersions(p: Platform, tenantId: string, key: string): De
     .all();
 }
 
-export function nextVersion(p: Platform, tenantId: string, key: string): number {
+export function nextVersion(p: DecisionDb, tenantId: string, key: string): number {
   const r = p.engineDb
     .select({ v: max(decisions.version) })
     .from(decisions)
@@ -40,7 +50,7 @@ export function nextVersion(p: Platform, tenantId: string, key: string): number 
 }
 
 /** Latest version of every decision key of a tenant. */
-export function latestDecisions(p: Platform, tenantId: string): DecisionRow[] {
+export function latestDecisions(p: DecisionDb, tenantId: string): DecisionRow[] {
   return p.engineDb
     .all(sql`
     select d.* from decisions d

@@ -2,8 +2,10 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { globalDocumentTypes } from "../../../db/platform/schema/global-document-types";
 import { documentTypes } from "../../../db/tenant/schema/document-types";
-import { isManager, isModeler, type RequestCtx } from "../context";
+import { isManager, isModeler, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type FieldError } from "../errors";
+
+export type DocumentTypesCtx = TenantCtx<"db" | "platformDb">;
 
 export interface DocumentTypeOut {
   id: string;
@@ -33,13 +35,13 @@ const out = (r: Row, isGlobal: boolean): DocumentTypeOut => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-const tenantOrm = (ctx: RequestCtx) => drizzle(ctx.db.sqlite);
-const now = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+const tenantOrm = (ctx: DocumentTypesCtx) => drizzle(ctx.db.sqlite);
+const now = (ctx: DocumentTypesCtx) => new Date(ctx.clock.now()).toISOString();
 
-function assertGlobalWriter(ctx: RequestCtx): void {
+function assertGlobalWriter(ctx: DocumentTypesCtx): void {
   if (!ctx.actor.isSuperAdmin) throw new ForbiddenError("Only a SUPER_ADMIN writes global document types");
 }
-function assertModeler(ctx: RequestCtx): void {
+function assertModeler(ctx: DocumentTypesCtx): void {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("This operation requires the MODELER or ADMIN role");
 }
 
@@ -65,7 +67,13 @@ function checkInput(input: DocumentTypeInput, creating: boolean) {
 }
 
 /** GET /a/document-types: Manager or Modeler; with isGlobal=true (optionally processKey) open to any member. */
-export function listDocumentTypes(ctx: RequestCtx, q: { isGlobal?: string; processKey?: string }): DocumentTypeOut[] {
+export function listDocumentTypes({
+  ctx,
+  input: q,
+}: {
+  ctx: DocumentTypesCtx;
+  input: { isGlobal?: string; processKey?: string };
+}): DocumentTypeOut[] {
   const globalOnly = q.isGlobal === "true";
   if (!globalOnly && !(isManager(ctx.actor) || isModeler(ctx.actor))) {
     throw new ForbiddenError(
@@ -91,7 +99,7 @@ export function listDocumentTypes(ctx: RequestCtx, q: { isGlobal?: string; proce
 }
 
 function assertNameFree(
-  ctx: RequestCtx,
+  ctx: DocumentTypesCtx,
   isGlobal: boolean,
   name: string,
   processKey: string | null,
@@ -109,7 +117,13 @@ function assertNameFree(
 }
 
 /** POST /a/document-types: Modeler; `isGlobal` writes the platform-wide layer and needs SUPER_ADMIN. */
-export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: DocumentTypeInput): DocumentTypeOut {
+export function createDocumentType({
+  ctx,
+  input: { isGlobal, ...input },
+}: {
+  ctx: DocumentTypesCtx;
+  input: { isGlobal: boolean } & DocumentTypeInput;
+}): DocumentTypeOut {
   assertModeler(ctx);
   if (isGlobal) assertGlobalWriter(ctx);
   const v = checkInput(input, true);
@@ -131,14 +145,14 @@ export function createDocumentType(ctx: RequestCtx, isGlobal: boolean, input: Do
 }
 
 /** The type with this id in the tenant's layer or the global one, or null. */
-export function findDocumentType(ctx: RequestCtx, id: string): DocumentTypeOut | null {
+export function findDocumentType(ctx: DocumentTypesCtx, id: string): DocumentTypeOut | null {
   const own = tenantOrm(ctx).select().from(documentTypes).where(eq(documentTypes.id, id)).get();
   if (own) return out(own, false);
   const g = ctx.platformDb.select().from(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).get();
   return g ? out(g, true) : null;
 }
 
-function writable(ctx: RequestCtx, id: string): DocumentTypeOut {
+function writable(ctx: DocumentTypesCtx, id: string): DocumentTypeOut {
   assertModeler(ctx);
   const found = findDocumentType(ctx, id);
   if (!found) throw new NotFoundError(`Document type ${id} not found`);
@@ -147,7 +161,13 @@ function writable(ctx: RequestCtx, id: string): DocumentTypeOut {
 }
 
 /** PUT /a/document-types/{id}: name, description, status (and processKey); a global type only by SUPER_ADMIN. */
-export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentTypeInput): DocumentTypeOut {
+export function updateDocumentType({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: DocumentTypesCtx;
+  input: { id: string } & DocumentTypeInput;
+}): DocumentTypeOut {
   const cur = writable(ctx, id);
   const v = checkInput(input, false);
   const next = {
@@ -164,7 +184,7 @@ export function updateDocumentType(ctx: RequestCtx, id: string, input: DocumentT
 }
 
 /** DELETE /a/document-types/{id}: attachments keep the id they were filed under. */
-export function deleteDocumentType(ctx: RequestCtx, id: string): void {
+export function deleteDocumentType({ ctx, input: { id } }: { ctx: DocumentTypesCtx; input: { id: string } }): void {
   const cur = writable(ctx, id);
   if (cur.isGlobal) ctx.platformDb.delete(globalDocumentTypes).where(eq(globalDocumentTypes.id, id)).run();
   else tenantOrm(ctx).delete(documentTypes).where(eq(documentTypes.id, id)).run();

@@ -1,21 +1,29 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError } from "../errors";
 import { parseFormSchema } from "./form-schema";
 import { findFormRow, getFormRow, insertVersion, listFormRows, versionById, type FormRow } from "./store";
 import { formDetail, formSummary } from "./views";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export type FormsCtx = TenantCtx<"db">;
+
+const nowIso = (ctx: FormsCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** Detail of a form row as it is now in the database. */
-export function detailOf(ctx: RequestCtx, f: FormRow) {
+export function detailOf(ctx: FormsCtx, f: FormRow) {
   const latest = versionById(ctx.db, f.latestVersionId)!;
   const published = f.publishedVersionId ? versionById(ctx.db, f.publishedVersionId) : null;
   return formDetail(f, latest, published);
 }
 
 /** POST /a/definitions/{processKey}/forms: the form and its version 1, in one transaction; 409 on a taken key. */
-export function createForm(ctx: RequestCtx, processKey: string, input: { key: string; name: string; schema: unknown }) {
+export function createForm({
+  ctx,
+  input: { processKey, ...input },
+}: {
+  ctx: FormsCtx;
+  input: { processKey: string; key: string; name: string; schema: unknown };
+}) {
   const { text } = parseFormSchema(input.schema);
   const at = nowIso(ctx);
   const row = immediate(ctx.db.sqlite, () => {
@@ -41,16 +49,28 @@ export function createForm(ctx: RequestCtx, processKey: string, input: { key: st
   return detailOf(ctx, row);
 }
 
-export function listForms(ctx: RequestCtx, processKey: string) {
+export function listForms({ ctx, input: { processKey } }: { ctx: FormsCtx; input: { processKey: string } }) {
   return listFormRows(ctx.db, processKey).map(formSummary);
 }
 
-export function getForm(ctx: RequestCtx, processKey: string, key: string) {
+export function getForm({
+  ctx,
+  input: { processKey, key },
+}: {
+  ctx: FormsCtx;
+  input: { processKey: string; key: string };
+}) {
   return detailOf(ctx, getFormRow(ctx.db, processKey, key));
 }
 
 /** PUT: every save is a new version (the next number); the name changes only when given. Published stays where it was. */
-export function saveForm(ctx: RequestCtx, processKey: string, key: string, input: { name?: string; schema: unknown }) {
+export function saveForm({
+  ctx,
+  input: { processKey, key, ...input },
+}: {
+  ctx: FormsCtx;
+  input: { processKey: string; key: string; name?: string; schema: unknown };
+}) {
   const { text } = parseFormSchema(input.schema);
   const at = nowIso(ctx);
   const row = immediate(ctx.db.sqlite, () => {
@@ -70,7 +90,13 @@ export function saveForm(ctx: RequestCtx, processKey: string, key: string, input
 }
 
 /** DELETE: the form and all its versions. Open tasks that locked a version then complete without form validation. */
-export function deleteForm(ctx: RequestCtx, processKey: string, key: string): void {
+export function deleteForm({
+  ctx,
+  input: { processKey, key },
+}: {
+  ctx: FormsCtx;
+  input: { processKey: string; key: string };
+}): void {
   immediate(ctx.db.sqlite, () => {
     const f = getFormRow(ctx.db, processKey, key);
     ctx.db.sqlite.query(`DELETE FROM forms WHERE id = ?`).run(f.id);

@@ -1,23 +1,32 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../../db/platform/schema";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
+
+/** The notification inbox lives in the platform database. */
+export type NotificationsCtx = TenantCtx<"platformDb">;
 import { ForbiddenError, NotFoundError } from "../errors";
 import { pageOf, pageParams } from "../../../db/pagination";
 import { notificationView } from "./notify";
 
 /** Notifications belong to a person: the user id always comes from the token, and an API key has none. */
-function callerId(ctx: RequestCtx): string {
+function callerId(ctx: NotificationsCtx): string {
   if (ctx.actor.kind !== "user" || !ctx.actor.userId) {
     throw new ForbiddenError("Notifications belong to a user; an API key has no notifications");
   }
   return ctx.actor.userId;
 }
 
-const mine = (ctx: RequestCtx, userId: string) =>
+const mine = (ctx: NotificationsCtx, userId: string) =>
   and(eq(notifications.userId, userId), eq(notifications.tenantId, ctx.tenant.id));
 
 /** GET /a/notifications: the caller's, in the current tenant, newest first; `unread` narrows to unread ones. */
-export function listNotifications(ctx: RequestCtx, q: { page?: number; size?: number; unread?: boolean }) {
+export function listNotifications({
+  ctx,
+  input: q,
+}: {
+  ctx: NotificationsCtx;
+  input: { page?: number; size?: number; unread?: boolean };
+}) {
   const userId = callerId(ctx);
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
   const where = q.unread ? and(mine(ctx, userId), isNull(notifications.readAt)) : mine(ctx, userId);
@@ -32,7 +41,7 @@ export function listNotifications(ctx: RequestCtx, q: { page?: number; size?: nu
  * PUT /a/notifications/{id}/read. Another user's notification is refused with 403 before anything is written; one of
  * the caller's own in another tenant is not visible here (404), like any unknown id.
  */
-export function markRead(ctx: RequestCtx, id: string) {
+export function markRead({ ctx, input: { id } }: { ctx: NotificationsCtx; input: { id: string } }) {
   const userId = callerId(ctx);
   const db = ctx.platformDb;
   const row = db.select().from(notifications).where(eq(notifications.id, id)).get();
@@ -46,10 +55,10 @@ export function markRead(ctx: RequestCtx, id: string) {
 }
 
 /** PUT /a/notifications/read-all: every unread notification of the caller in this tenant; answers how many changed. */
-export function markAllRead(ctx: RequestCtx) {
+export function markAllRead({ ctx }: { ctx: NotificationsCtx; input?: undefined }) {
   const userId = callerId(ctx);
   const readAt = new Date(ctx.clock.now()).toISOString();
-  const res = ctx.platform.platformSqlite
+  const res = ctx.platformDb.$client
     .query(`UPDATE notifications SET read_at = ? WHERE user_id = ? AND tenant_id = ? AND read_at IS NULL`)
     .run(readAt, userId, ctx.tenant.id);
   return { updated: res.changes };

@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, processRoleMembers, processRoles } from "../../../db/platform/schema";
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { membersByRole, roleView, rolesWithMembers, type ProcessRoleRow } from "./store";
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+export type ProcessRolesCtx = TenantCtx<"platformDb">;
+
+const nowIso = (ctx: ProcessRolesCtx) => new Date(ctx.clock.now()).toISOString();
 
 /** A role of the caller's tenant; another tenant's id is simply not found. */
-function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
+function getRole(ctx: ProcessRolesCtx, id: string): ProcessRoleRow {
   const row = ctx.platformDb
     .select()
     .from(processRoles)
@@ -18,21 +20,33 @@ function getRole(ctx: RequestCtx, id: string): ProcessRoleRow {
   return row;
 }
 
-function viewOf(ctx: RequestCtx, r: ProcessRoleRow) {
+function viewOf(ctx: ProcessRolesCtx, r: ProcessRoleRow) {
   return roleView(r, membersByRole(ctx.platformDb, ctx.tenant.id, [r.id]).get(r.id) ?? []);
 }
 
 /** GET /a/process-roles[?processKey=]: with a process key, that process's roles and the tenant-wide ones. */
-export function listProcessRoles(ctx: RequestCtx, processKey?: string) {
+export function listProcessRoles({
+  ctx,
+  input: { processKey },
+}: {
+  ctx: ProcessRolesCtx;
+  input: { processKey?: string };
+}) {
   return rolesWithMembers(ctx.platformDb, ctx.tenant.id, processKey);
 }
 
-export function getProcessRole(ctx: RequestCtx, id: string) {
+export function getProcessRole({ ctx, input: { id } }: { ctx: ProcessRolesCtx; input: { id: string } }) {
   return viewOf(ctx, getRole(ctx, id));
 }
 
 /** POST /a/process-roles: the key is unique per tenant and scope (one process, or tenant-wide); 409 otherwise. */
-export function createProcessRole(ctx: RequestCtx, input: { processKey?: string | null; key: string; name: string }) {
+export function createProcessRole({
+  ctx,
+  input,
+}: {
+  ctx: ProcessRolesCtx;
+  input: { processKey?: string | null; key: string; name: string };
+}) {
   const scope = input.processKey ?? "";
   const row: ProcessRoleRow = {
     id: crypto.randomUUID(),
@@ -42,7 +56,7 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
     name: input.name,
     createdAt: nowIso(ctx),
   };
-  immediate(ctx.platform.platformSqlite, () => {
+  immediate(ctx.platformDb.$client, () => {
     const taken = ctx.platformDb
       .select({ id: processRoles.id })
       .from(processRoles)
@@ -63,20 +77,32 @@ export function createProcessRole(ctx: RequestCtx, input: { processKey?: string 
   return roleView(row, []);
 }
 
-export function renameProcessRole(ctx: RequestCtx, id: string, input: { name: string }) {
+export function renameProcessRole({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: ProcessRolesCtx;
+  input: { id: string; name: string };
+}) {
   const row = getRole(ctx, id);
   ctx.platformDb.update(processRoles).set({ name: input.name }).where(eq(processRoles.id, id)).run();
   return viewOf(ctx, { ...row, name: input.name });
 }
 
 /** DELETE: the role and its assignments (cascade). */
-export function deleteProcessRole(ctx: RequestCtx, id: string): void {
+export function deleteProcessRole({ ctx, input: { id } }: { ctx: ProcessRolesCtx; input: { id: string } }): void {
   getRole(ctx, id);
   ctx.platformDb.delete(processRoles).where(eq(processRoles.id, id)).run();
 }
 
 /** Assigns a user of this tenant to the role; a user outside the tenant is not found. Assigning twice is harmless. */
-export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
+export function addRoleMember({
+  ctx,
+  input: { id, userId },
+}: {
+  ctx: ProcessRolesCtx;
+  input: { id: string; userId: string };
+}) {
   const role = getRole(ctx, id);
   const db = ctx.platformDb;
   const member = db
@@ -92,9 +118,15 @@ export function addRoleMember(ctx: RequestCtx, id: string, userId: string) {
   return viewOf(ctx, role);
 }
 
-export function removeRoleMember(ctx: RequestCtx, id: string, userId: string): void {
+export function removeRoleMember({
+  ctx,
+  input: { id, userId },
+}: {
+  ctx: ProcessRolesCtx;
+  input: { id: string; userId: string };
+}): void {
   const role = getRole(ctx, id);
-  const res = ctx.platform.platformSqlite
+  const res = ctx.platformDb.$client
     .query(`DELETE FROM process_role_members WHERE role_id = ? AND user_id = ?`)
     .run(role.id, userId);
   if (res.changes === 0) throw new NotFoundError(`User ${userId} does not hold process role '${role.key}'`);

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { memberships, users } from "../../../db/platform/schema";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/platform/schema";
+import { rolesIn } from "../auth/sessions";
 import { isManager, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
 import { formForVersion, missingRequiredFields } from "../forms/task-forms";
@@ -19,14 +20,7 @@ function userOf(ctx: TaskOperationCtx, what: string): string {
 /** An active user holding a membership of the tenant, or a super admin (who belongs to every tenant). */
 function isActiveMember(ctx: TaskOperationCtx, userId: string): boolean {
   const user = ctx.platformDb.select().from(users).where(eq(users.id, userId)).get();
-  if (!user?.active) return false;
-  if (user.globalRole === "SUPER_ADMIN") return true;
-  const membership = ctx.platformDb
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, ctx.tenant.id)))
-    .get();
-  return !!membership;
+  return !!user?.active && rolesIn(ctx, user, ctx.tenant.id) !== null;
 }
 
 /** POST /a/tasks/{id}/claim: only an unassigned task (or one already yours); claimed by someone else → 409. */

@@ -1,8 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { tenantVariables } from "../../../db/tenant/schema";
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
+
+export type TenantVariablesCtx = TenantCtx<"db">;
 
 type Row = typeof tenantVariables.$inferSelect;
 
@@ -18,24 +20,30 @@ export function variableView(v: Row) {
   };
 }
 
-const nowIso = (ctx: RequestCtx) => new Date(ctx.clock.now()).toISOString();
+const nowIso = (ctx: TenantVariablesCtx) => new Date(ctx.clock.now()).toISOString();
 
-function find(ctx: RequestCtx, name: string): Row | undefined {
+function find(ctx: TenantVariablesCtx, name: string): Row | undefined {
   return ctx.db.orm.select().from(tenantVariables).where(eq(tenantVariables.name, name)).get();
 }
 
-export function listVariables(ctx: RequestCtx) {
+export function listVariables({ ctx }: { ctx: TenantVariablesCtx; input?: undefined }) {
   return ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all().map(variableView);
 }
 
-export function getVariable(ctx: RequestCtx, name: string) {
+export function getVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }) {
   const row = find(ctx, name);
   if (!row) throw new NotFoundError(`Tenant variable '${name}' not found`);
   return variableView(row);
 }
 
 /** POST /a/variables: 409 when the name exists (PUT replaces). */
-export function createVariable(ctx: RequestCtx, input: { name: string; value: string; secret?: boolean }) {
+export function createVariable({
+  ctx,
+  input,
+}: {
+  ctx: TenantVariablesCtx;
+  input: { name: string; value: string; secret?: boolean };
+}) {
   const at = nowIso(ctx);
   const row: Row = {
     name: input.name,
@@ -56,7 +64,13 @@ export function createVariable(ctx: RequestCtx, input: { name: string; value: st
  * PUT /a/variables/{name}: creates or replaces. The value is always sent again, so turning a secret into a plain value
  * never reveals the old secret.
  */
-export function putVariable(ctx: RequestCtx, name: string, input: { value: string; secret?: boolean }) {
+export function putVariable({
+  ctx,
+  input: { name, ...input },
+}: {
+  ctx: TenantVariablesCtx;
+  input: { name: string; value: string; secret?: boolean };
+}) {
   const at = nowIso(ctx);
   return immediate(ctx.db.sqlite, () => {
     const old = find(ctx, name);
@@ -80,7 +94,7 @@ export function putVariable(ctx: RequestCtx, name: string, input: { value: strin
   });
 }
 
-export function deleteVariable(ctx: RequestCtx, name: string): void {
+export function deleteVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }): void {
   if (!find(ctx, name)) throw new NotFoundError(`Tenant variable '${name}' not found`);
   ctx.db.orm.delete(tenantVariables).where(eq(tenantVariables.name, name)).run();
 }

@@ -1,8 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
-import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "../../../services/decisions/templates";
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  updateTemplate,
+} from "../../../services/admin-dmn-templates/templates";
 import { KeyParam } from "../decisions/schema";
 
 const TemplateSchema = z
@@ -67,13 +73,18 @@ const remove = createRoute({
 /** /admin/dmn-templates */
 export function adminDmnTemplatesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTemplates(c.var.platform), 200));
-  r.openapi(create, async (c) => c.json(await createTemplate(c.var.platform, c.req.valid("json")), 201));
+  r.openapi(list, (c) => c.json(listTemplates({ ctx: platformCtx(c) }), 200));
+  r.openapi(create, async (c) =>
+    c.json(await createTemplate({ ctx: platformCtx(c), input: c.req.valid("json") }), 201),
+  );
   r.openapi(update, async (c) =>
-    c.json(await updateTemplate(c.var.platform, c.req.valid("param").key, c.req.valid("json")), 200),
+    c.json(
+      await updateTemplate({ ctx: platformCtx(c), input: { ...c.req.valid("json"), ...c.req.valid("param") } }),
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
-    deleteTemplate(c.var.platform, c.req.valid("param").key);
+    deleteTemplate({ ctx: platformCtx(c), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

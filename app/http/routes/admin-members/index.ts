@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam, TenantRoleSchema } from "../../schemas";
-import { addMember, changeMemberRole, listMembers, removeMember } from "../../../services/admin/members";
+import { addMember, changeMemberRole, listMembers, removeMember } from "../../../services/admin-members/members";
 
 const MembershipSchema = z
   .object({ id: z.string(), userId: z.string(), tenantId: z.string(), role: TenantRoleSchema })
@@ -57,16 +58,26 @@ const role = createRoute({
 /** /admin/tenants/{id}/members */
 export function adminMembersRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listMembers(c.var.platform, c.req.valid("param").id) as never, 200));
-  r.openapi(add, (c) => c.json(addMember(c.var.platform, c.req.valid("param").id, c.req.valid("json")) as never, 201));
+  r.openapi(list, (c) =>
+    c.json(listMembers({ ctx: platformCtx(c), input: { tenantId: c.req.valid("param").id } }), 200),
+  );
+  r.openapi(add, (c) =>
+    c.json(
+      addMember({ ctx: platformCtx(c), input: { tenantId: c.req.valid("param").id, ...c.req.valid("json") } }),
+      201,
+    ),
+  );
   r.openapi(remove, (c) => {
     const { id, membershipId } = c.req.valid("param");
-    removeMember(c.var.platform, id, membershipId);
+    removeMember({ ctx: platformCtx(c), input: { tenantId: id, membershipId } });
     return c.body(null, 204);
   });
   r.openapi(role, (c) => {
     const { id, membershipId } = c.req.valid("param");
-    return c.json(changeMemberRole(c.var.platform, id, membershipId, c.req.valid("json").role) as never, 200);
+    return c.json(
+      changeMemberRole({ ctx: platformCtx(c), input: { tenantId: id, membershipId, ...c.req.valid("json") } }),
+      200,
+    );
   });
   return r;
 }

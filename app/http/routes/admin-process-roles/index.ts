@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
-import { listTenantProcessRoles } from "../../../services/process-roles/admin";
+import { listTenantProcessRoles } from "../../../services/admin-process-roles/tenant-process-roles";
 import { ProcessRoleSchema } from "../process-roles/schema";
 
 // The /api/admin/* guard already admits SUPER_ADMIN only.
@@ -20,6 +21,8 @@ const list = createRoute({
 /** /admin/tenants/{id}/process-roles */
 export function adminProcessRolesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantProcessRoles(c.var.platform, c.req.valid("param").id), 200));
+  r.openapi(list, (c) =>
+    c.json(listTenantProcessRoles({ ctx: platformCtx(c), input: { tenantId: c.req.valid("param").id } }), 200),
+  );
   return r;
 }

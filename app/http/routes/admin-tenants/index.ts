@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
@@ -11,7 +12,7 @@ import {
   suspendTenant,
   tenantView,
   updateTenant,
-} from "../../../services/admin/tenants";
+} from "../../../services/admin-tenants/tenants";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";
 
 const common = { tags: ["admin: tenants"], security: userSecurity };
@@ -69,11 +70,13 @@ const reactivate = createRoute({
 /** /admin/tenants */
 export function adminTenantsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenants(c.var.platform, c.req.valid("query")), 200));
-  r.openapi(create, (c) => c.json(createTenant(c.var.platform, c.req.valid("json")), 202));
-  r.openapi(getOne, (c) => c.json(tenantView(getTenant(c.var.platform, c.req.valid("param").id), c.var.platform), 200));
-  r.openapi(update, (c) => c.json(updateTenant(c.var.platform, c.req.valid("param").id, c.req.valid("json")), 200));
-  r.openapi(suspend, (c) => c.json(suspendTenant(c.var.platform, c.req.valid("param").id), 200));
-  r.openapi(reactivate, (c) => c.json(reactivateTenant(c.var.platform, c.req.valid("param").id), 200));
+  r.openapi(list, (c) => c.json(listTenants({ ctx: platformCtx(c), input: c.req.valid("query") }), 200));
+  r.openapi(create, (c) => c.json(createTenant({ ctx: platformCtx(c), input: c.req.valid("json") }), 202));
+  r.openapi(getOne, (c) => c.json(getTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
+  r.openapi(update, (c) =>
+    c.json(updateTenant({ ctx: platformCtx(c), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+  );
+  r.openapi(suspend, (c) => c.json(suspendTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
+  r.openapi(reactivate, (c) => c.json(reactivateTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
   return r;
 }

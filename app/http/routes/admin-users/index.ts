@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
@@ -12,7 +13,7 @@ import {
   updateUser,
   userView,
   getUser,
-} from "../../../services/admin/users";
+} from "../../../services/admin-users/users";
 import {
   AiQuotaBody,
   CreateUserBody,
@@ -85,18 +86,22 @@ const quota = createRoute({
 /** /admin/users (SUPER_ADMIN; the /admin/* guard runs before these handlers). */
 export function adminUsersRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listUsers(c.var.platform, c.req.valid("query")), 200));
-  r.openapi(create, async (c) => c.json(await createUser(c.var.platform, c.req.valid("json")), 201));
-  r.openapi(getOne, (c) => c.json(userView(getUser(c.var.platform, c.req.valid("param").id)), 200));
-  r.openapi(update, (c) => c.json(updateUser(c.var.platform, c.req.valid("param").id, c.req.valid("json")), 200));
+  r.openapi(list, (c) => c.json(listUsers({ ctx: platformCtx(c), input: c.req.valid("query") }), 200));
+  r.openapi(create, async (c) => c.json(await createUser({ ctx: platformCtx(c), input: c.req.valid("json") }), 201));
+  r.openapi(getOne, (c) => c.json(getUser({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
+  r.openapi(update, (c) =>
+    c.json(updateUser({ ctx: platformCtx(c), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+  );
   r.openapi(deactivate, (c) => {
-    deactivateUser(c.var.platform, c.req.valid("param").id);
+    deactivateUser({ ctx: platformCtx(c), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   r.openapi(password, async (c) => {
-    await setUserPassword(c.var.platform, c.req.valid("param").id, c.req.valid("json").password);
+    await setUserPassword({ ctx: platformCtx(c), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
-  r.openapi(quota, (c) => c.json(setAiQuota(c.var.platform, c.req.valid("param").id, c.req.valid("json").quota), 200));
+  r.openapi(quota, (c) =>
+    c.json(setAiQuota({ ctx: platformCtx(c), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+  );
   return r;
 }

@@ -78,11 +78,13 @@ const remove = createRoute({
 /** /a/api-keys */
 export function apiKeysRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listApiKeys(c.var.ctx), 200));
-  r.openapi(create, (c) => c.json(createApiKey(c.var.ctx, c.req.valid("json")), 201));
-  r.openapi(patch, (c) => c.json(patchApiKey(c.var.ctx, c.req.valid("param").id, c.req.valid("json")), 200));
+  r.openapi(list, (c) => c.json(listApiKeys({ ctx: c.var.ctx }), 200));
+  r.openapi(create, (c) => c.json(createApiKey({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(patch, (c) =>
+    c.json(patchApiKey({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+  );
   r.openapi(remove, (c) => {
-    deleteApiKey(c.var.ctx, c.req.valid("param").id);
+    deleteApiKey({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -100,24 +100,23 @@ const incoming = (c: Context<AppEnv>) => ({
 /** /a/attachments */
 export function attachmentsRouter() {
   const r = createRouter();
-  r.openapi(upload, async (c) => c.json(await uploadAttachment(c.var.ctx, incoming(c)), 201));
-  r.openapi(list, (c) => c.json(listAttachments(c.var.ctx, c.req.valid("query")), 200));
-  r.openapi(capabilities, (c) => c.json(attachmentCapabilities(c.var.ctx, c.req.valid("query")), 200));
-  r.openapi(detail, (c) => c.json(getAttachment(c.var.ctx, c.req.valid("param").id), 200));
+  r.openapi(upload, async (c) => c.json(await uploadAttachment({ ctx: c.var.ctx, input: incoming(c) }), 201));
+  r.openapi(list, (c) => c.json(listAttachments({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(capabilities, (c) => c.json(attachmentCapabilities({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(getAttachment({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(download, (c) => {
-    const { file, headers } = openAttachment(
-      c.var.ctx,
-      c.req.valid("param").id,
-      c.req.valid("query").inline === "true",
-    );
+    const { file, headers } = openAttachment({
+      ctx: c.var.ctx,
+      input: { id: c.req.valid("param").id, inline: c.req.valid("query").inline === "true" },
+    });
     return new Response(file, { status: 200, headers });
   });
   r.openapi(replace, async (c) =>
-    c.json(await replaceAttachment(c.var.ctx, c.req.valid("param").id, incoming(c)), 201),
+    c.json(await replaceAttachment({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, up: incoming(c) } }), 201),
   );
-  r.openapi(history, (c) => c.json(attachmentHistory(c.var.ctx, c.req.valid("param").id), 200));
+  r.openapi(history, (c) => c.json(attachmentHistory({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(remove, (c) => {
-    deleteAttachment(c.var.ctx, c.req.valid("param").id);
+    deleteAttachment({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { requireUser } from "../../middleware/user-auth";
@@ -32,7 +33,7 @@ const sessionRoute = createRoute({
 });
 
 export function registerMeRoutes(r: OpenAPIHono<AppEnv>) {
-  r.openapi(meRoute, (c) => c.json(me(c.var.platform, c.var.auth.claims), 200));
-  r.openapi(tenantsRoute, (c) => c.json(myTenants(c.var.platform, c.var.auth.claims), 200));
-  r.openapi(sessionRoute, (c) => c.json(mySession(c.var.platform, c.var.auth.claims), 200));
+  r.openapi(meRoute, (c) => c.json(me({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
+  r.openapi(tenantsRoute, (c) => c.json(myTenants({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
+  r.openapi(sessionRoute, (c) => c.json(mySession({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
 }

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses } from "../../errors/openapi-responses";
 import { clientIp } from "../../middleware/client-ip";
@@ -29,12 +30,11 @@ const resetRoute = createRoute({
 
 export function registerPasswordRoutes(r: OpenAPIHono<AppEnv>) {
   r.openapi(forgotRoute, async (c) => {
-    await forgotPassword(c.var.platform, c.req.valid("json").email, clientIp(c));
+    forgotPassword({ ctx: platformCtx(c), input: { email: c.req.valid("json").email, ip: clientIp(c) } });
     return c.json({ message: "If the address is registered, a reset token has been sent" }, 202);
   });
   r.openapi(resetRoute, async (c) => {
-    const body = c.req.valid("json");
-    await resetPassword(c.var.platform, body.token, body.newPassword);
+    await resetPassword({ ctx: platformCtx(c), input: c.req.valid("json") });
     return c.json({ message: "Password changed" }, 200);
   });
 }

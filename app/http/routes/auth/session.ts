@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses, userSecurity } from "../../errors/openapi-responses";
 import { requireUser } from "../../middleware/user-auth";
@@ -55,19 +56,22 @@ const logoutRoute = createRoute({
 export function registerSessionRoutes(r: OpenAPIHono<AppEnv>) {
   r.openapi(loginRoute, async (c) =>
     c.json(
-      await login(c.var.platform, c.req.valid("json"), {
-        ip: clientIp(c),
-        userAgent: c.req.header("user-agent") ?? null,
+      await login({
+        ctx: platformCtx(c),
+        input: { ...c.req.valid("json"), ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
       }),
       200,
     ),
   );
-  r.openapi(refreshRoute, async (c) => c.json(await refresh(c.var.platform, c.req.valid("json").refreshToken), 200));
+  r.openapi(refreshRoute, async (c) => c.json(await refresh({ ctx: platformCtx(c), input: c.req.valid("json") }), 200));
   r.openapi(selectTenantRoute, async (c) =>
-    c.json(await selectTenant(c.var.platform, c.var.auth.claims, c.req.valid("json").tenantSlug), 200),
+    c.json(
+      await selectTenant({ ctx: platformCtx(c), input: { claims: c.var.auth.claims, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(logoutRoute, async (c) => {
-    logout(c.var.platform, c.var.auth.claims);
+    logout({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } });
     return c.body(null, 204);
   });
 }

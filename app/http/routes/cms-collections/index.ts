@@ -10,7 +10,7 @@ import {
   getCollectionDetail,
   listCollections,
   updateCollection,
-} from "../../../services/cms/collections";
+} from "../../../services/cms-collections/collections";
 import { CollectionSchema, CreateCollectionBody, UpdateCollectionBody } from "./schema";
 
 const tags = ["cms"];
@@ -67,12 +67,14 @@ const remove = createRoute({
 /** /a/cms/collections */
 export function cmsCollectionsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listCollections(c.var.ctx), 200));
-  r.openapi(create, (c) => c.json(createCollection(c.var.ctx, c.req.valid("json")), 201));
-  r.openapi(detail, (c) => c.json(getCollectionDetail(c.var.ctx, c.req.valid("param").id), 200));
-  r.openapi(update, (c) => c.json(updateCollection(c.var.ctx, c.req.valid("param").id, c.req.valid("json")), 200));
+  r.openapi(list, (c) => c.json(listCollections({ ctx: c.var.ctx }), 200));
+  r.openapi(create, (c) => c.json(createCollection({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(detail, (c) => c.json(getCollectionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(update, (c) =>
+    c.json(updateCollection({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+  );
   r.openapi(remove, (c) => {
-    deleteCollection(c.var.ctx, c.req.valid("param").id);
+    deleteCollection({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

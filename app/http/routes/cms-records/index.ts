@@ -4,9 +4,15 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { IdParam, pageSchema } from "../../schemas";
 import { requireAuth } from "../../middleware/roles";
-import { createRecord, deleteRecord, emptyCollection, getRecord, updateRecord } from "../../../services/cms/records";
-import { bulkLoad } from "../../../services/cms/bulk";
-import { listRecords } from "../../../services/cms/list-records";
+import {
+  createRecord,
+  deleteRecord,
+  emptyCollection,
+  getRecord,
+  updateRecord,
+} from "../../../services/cms-records/records";
+import { bulkLoad } from "../../../services/cms-records/bulk";
+import { listRecords } from "../../../services/cms-records/list-records";
 import { BulkBody, BulkResult, RecordBody, RecordListQuery, RecordParams, RecordSchema } from "./schema";
 
 // Writes are checked by the service: Manager, or an API key holding scope write (PUBLIC collections only).
@@ -76,21 +82,44 @@ const remove = createRoute({
 /** /a/cms/collections/{id}/records */
 export function cmsRecordsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listRecords(c.var.ctx, c.req.valid("param").id, c.req.query()), 200));
-  r.openapi(create, (c) => c.json(createRecord(c.var.ctx, c.req.valid("param").id, c.req.valid("json")), 201));
-  r.openapi(bulk, (c) => c.json(bulkLoad(c.var.ctx, c.req.valid("param").id, c.req.valid("json")), 200));
+  r.openapi(list, (c) =>
+    c.json(
+      listRecords({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, params: c.req.query() } }),
+      200,
+    ),
+  );
+  r.openapi(create, (c) =>
+    c.json(
+      createRecord({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, body: c.req.valid("json") } }),
+      201,
+    ),
+  );
+  r.openapi(bulk, (c) =>
+    c.json(bulkLoad({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+  );
   r.openapi(empty, (c) => {
-    emptyCollection(c.var.ctx, c.req.valid("param").id);
+    emptyCollection({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id } });
     return c.body(null, 204);
   });
-  r.openapi(detail, (c) => c.json(getRecord(c.var.ctx, c.req.valid("param").id, c.req.valid("param").recordId), 200));
+  r.openapi(detail, (c) =>
+    c.json(
+      getRecord({
+        ctx: c.var.ctx,
+        input: { collectionId: c.req.valid("param").id, recordId: c.req.valid("param").recordId },
+      }),
+      200,
+    ),
+  );
   r.openapi(update, (c) => {
     const p = c.req.valid("param");
-    return c.json(updateRecord(c.var.ctx, p.id, p.recordId, c.req.valid("json")), 200);
+    return c.json(
+      updateRecord({ ctx: c.var.ctx, input: { collectionId: p.id, recordId: p.recordId, body: c.req.valid("json") } }),
+      200,
+    );
   });
   r.openapi(remove, (c) => {
     const p = c.req.valid("param");
-    deleteRecord(c.var.ctx, p.id, p.recordId);
+    deleteRecord({ ctx: c.var.ctx, input: { collectionId: p.id, recordId: p.recordId } });
     return c.body(null, 204);
   });
   return r;

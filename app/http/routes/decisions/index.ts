@@ -94,28 +94,33 @@ const remove = createRoute({
 /** /a/decisions */
 export function decisionsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantDecisions(c.var.ctx), 200));
+  r.openapi(list, (c) => c.json(listTenantDecisions({ ctx: c.var.ctx }), 200));
   r.openapi(deploy, async (c) => {
     const { text } = await uploadedText(c, "file", /\.(dmn|dmn11\.xml|xml)$/i);
-    return c.json(await deployDecisions(c.var.ctx, text), 201);
+    return c.json(await deployDecisions({ ctx: c.var.ctx, input: { xml: text } }), 201);
   });
-  r.openapi(fromTemplate, async (c) => c.json(await cloneTemplate(c.var.ctx, c.req.valid("param").key), 201));
-  r.openapi(detail, async (c) => c.json((await decisionDetail(c.var.ctx, c.req.valid("param").key)) as never, 200));
+  r.openapi(fromTemplate, async (c) =>
+    c.json(await cloneTemplate({ ctx: c.var.ctx, input: { templateKey: c.req.valid("param").key } }), 201),
+  );
+  r.openapi(detail, async (c) => c.json(await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(update, async (c) => {
     const { key } = c.req.valid("param");
     const change = (c.req.header("content-type") ?? "").startsWith("multipart/")
       ? { xml: (await uploadedText(c, "file")).text }
       : { table: TableEditBody.parse(await c.req.json()).table };
-    return c.json(await updateDecision(c.var.ctx, key, change), 200);
+    return c.json(await updateDecision({ ctx: c.var.ctx, input: { key, ...change } }), 200);
   });
   r.openapi(evaluate, async (c) =>
     c.json(
-      (await evaluateTenantDecision(c.var.ctx, c.req.valid("param").key, c.req.valid("json").variables)) as never,
+      await evaluateTenantDecision({
+        ctx: c.var.ctx,
+        input: { key: c.req.valid("param").key, variables: c.req.valid("json").variables },
+      }),
       200,
     ),
   );
   r.openapi(remove, (c) => {
-    removeDecision(c.var.ctx, c.req.valid("param").key);
+    removeDecision({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

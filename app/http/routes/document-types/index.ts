@@ -57,13 +57,21 @@ const remove = createRoute({
 /** /a/document-types */
 export function documentTypesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listDocumentTypes(c.var.ctx, c.req.valid("query")), 200));
+  r.openapi(list, (c) => c.json(listDocumentTypes({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
   r.openapi(create, (c) =>
-    c.json(createDocumentType(c.var.ctx, c.req.valid("query").isGlobal === "true", c.req.valid("json")), 201),
+    c.json(
+      createDocumentType({
+        ctx: c.var.ctx,
+        input: { isGlobal: c.req.valid("query").isGlobal === "true", ...c.req.valid("json") },
+      }),
+      201,
+    ),
   );
-  r.openapi(update, (c) => c.json(updateDocumentType(c.var.ctx, c.req.valid("param").id, c.req.valid("json")), 200));
+  r.openapi(update, (c) =>
+    c.json(updateDocumentType({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+  );
   r.openapi(remove, (c) => {
-    deleteDocumentType(c.var.ctx, c.req.valid("param").id);
+    deleteDocumentType({ ctx: c.var.ctx, input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -100,36 +100,55 @@ const publish = createRoute({
 /** /a/definitions/{processKey}/forms. There is deliberately no /a/forms/{key} route (the spec wants 404 there). */
 export function formsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listForms(c.var.ctx, c.req.valid("param").processKey), 200));
-  r.openapi(create, (c) => c.json(createForm(c.var.ctx, c.req.valid("param").processKey, c.req.valid("json")), 201));
+  r.openapi(list, (c) =>
+    c.json(listForms({ ctx: c.var.ctx, input: { processKey: c.req.valid("param").processKey } }), 200),
+  );
+  r.openapi(create, (c) =>
+    c.json(
+      createForm({ ctx: c.var.ctx, input: { processKey: c.req.valid("param").processKey, ...c.req.valid("json") } }),
+      201,
+    ),
+  );
   r.openapi(detail, (c) => {
     const p = c.req.valid("param");
-    return c.json(getForm(c.var.ctx, p.processKey, p.key), 200);
+    return c.json(getForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } }), 200);
   });
   r.openapi(save, (c) => {
     const p = c.req.valid("param");
-    return c.json(saveForm(c.var.ctx, p.processKey, p.key, c.req.valid("json")), 200);
+    return c.json(
+      saveForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, ...c.req.valid("json") } }),
+      200,
+    );
   });
   r.openapi(remove, (c) => {
     const p = c.req.valid("param");
-    deleteForm(c.var.ctx, p.processKey, p.key);
+    deleteForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } });
     return c.body(null, 204);
   });
   r.openapi(versions, (c) => {
     const p = c.req.valid("param");
-    return c.json(listVersions(c.var.ctx, p.processKey, p.key), 200);
+    return c.json(listVersions({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } }), 200);
   });
   r.openapi(byNum, (c) => {
     const p = c.req.valid("param");
-    return c.json(getVersionByNum(c.var.ctx, p.processKey, p.key, p.num), 200);
+    return c.json(
+      getVersionByNum({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, num: p.num } }),
+      200,
+    );
   });
   r.openapi(byId, (c) => {
     const p = c.req.valid("param");
-    return c.json(getVersionById(c.var.ctx, p.processKey, p.key, p.versionId), 200);
+    return c.json(
+      getVersionById({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, versionId: p.versionId } }),
+      200,
+    );
   });
   r.openapi(publish, async (c) => {
     const p = c.req.valid("param");
-    return c.json(publishForm(c.var.ctx, p.processKey, p.key, c.req.valid("json") ?? {}), 200);
+    return c.json(
+      publishForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, ...(c.req.valid("json") ?? {}) } }),
+      200,
+    );
   });
   return r;
 }

@@ -61,8 +61,8 @@ const readOne = createRoute({
 /** /a/notifications */
 export function notificationsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listNotifications(c.var.ctx, c.req.valid("query")), 200));
-  r.openapi(readAll, (c) => c.json(markAllRead(c.var.ctx), 200));
-  r.openapi(readOne, (c) => c.json(markRead(c.var.ctx, c.req.valid("param").id), 200));
+  r.openapi(list, (c) => c.json(listNotifications({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(readAll, (c) => c.json(markAllRead({ ctx: c.var.ctx }), 200));
+  r.openapi(readOne, (c) => c.json(markRead({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   return r;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, like, or, type SQL } from "drizzle-orm";
 import { users } from "../../../db/platform/schema";
-import type { Platform } from "../../platform/platform";
+import type { PlatformCtx } from "../context";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { checkPasswordPolicy, hashPassword } from "../auth/passwords";
 import { pageOf, pageParams } from "../../../db/pagination";
@@ -8,6 +8,9 @@ import { immediate } from "../../../db/connection";
 import { sessions } from "../../../db/platform/schema";
 
 type UserRow = typeof users.$inferSelect;
+
+/** User administration reads and writes the platform tables only. */
+export type AdminUsersCtx = PlatformCtx<"platformDb">;
 
 /** The public view of a user: never the password hash. */
 export function userView(u: UserRow) {
@@ -31,7 +34,13 @@ const SORTABLE = {
 } as const;
 
 /** GET /admin/users: search in e-mail and names, sort=field,asc|desc. */
-export function listUsers(p: Platform, q: { search?: string; page?: number; size?: number; sort?: string }) {
+export function listUsers({
+  ctx,
+  input: q,
+}: {
+  ctx: AdminUsersCtx;
+  input: { search?: string; page?: number; size?: number; sort?: string };
+}) {
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
   let order = asc(users.email);
   if (q.sort) {
@@ -50,19 +59,20 @@ export function listUsers(p: Platform, q: { search?: string; page?: number; size
     const term = `%${q.search.trim().toLowerCase()}%`;
     where = or(like(users.email, term), like(users.firstName, term), like(users.lastName, term));
   }
-  const rows = p.platformDb.select().from(users).where(where).orderBy(order).limit(size).offset(offset).all();
-  const total = p.platformDb.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const rows = ctx.platformDb.select().from(users).where(where).orderBy(order).limit(size).offset(offset).all();
+  const total = ctx.platformDb.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
   return pageOf(rows.map(userView), total, page, size);
 }
 
-export function getUser(p: Platform, id: string): UserRow {
-  const u = p.platformDb.select().from(users).where(eq(users.id, id)).get();
+/** The user row (with its hash: internal callers only), or 404. */
+export function findUser(ctx: AdminUsersCtx, id: string): UserRow {
+  const u = ctx.platformDb.select().from(users).where(eq(users.id, id)).get();
   if (!u) throw new NotFoundError(`User ${id} not found`);
   return u;
 }
 
-function emailTaken(p: Platform, email: string, exceptId?: string): boolean {
-  const u = p.platformDb.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+function emailTaken(ctx: AdminUsersCtx, email: string, exceptId?: string): boolean {
+  const u = ctx.platformDb.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   return !!u && u.id !== exceptId;
 }
 
@@ -75,11 +85,11 @@ export interface CreateUserInput {
 }
 
 /** POST /admin/users: 409 when the e-mail is registered; the only global role is SUPER_ADMIN. */
-export async function createUser(p: Platform, input: CreateUserInput) {
+export async function createUser({ ctx, input }: { ctx: AdminUsersCtx; input: CreateUserInput }) {
   const email = input.email.trim().toLowerCase();
   checkPasswordPolicy(input.password);
-  if (emailTaken(p, email)) throw new ConflictError(`E-mail ${email} is already registered`);
-  const now = new Date(p.clock.now()).toISOString();
+  if (emailTaken(ctx, email)) throw new ConflictError(`E-mail ${email} is already registered`);
+  const now = new Date(ctx.clock.now()).toISOString();
   const row: UserRow = {
     id: crypto.randomUUID(),
     email,
@@ -92,7 +102,7 @@ export async function createUser(p: Platform, input: CreateUserInput) {
     createdAt: now,
     updatedAt: now,
   };
-  p.platformDb.insert(users).values(row).run();
+  ctx.platformDb.insert(users).values(row).run();
   return userView(row);
 }
 
@@ -105,52 +115,75 @@ export interface UpdateUserInput {
 }
 
 /** PUT /admin/users/{id}: fields absent stay as they are. */
-export function updateUser(p: Platform, id: string, input: UpdateUserInput) {
-  const current = getUser(p, id);
+/** GET /admin/users/{id} */
+export function getUser({ ctx, input }: { ctx: AdminUsersCtx; input: { id: string } }) {
+  return userView(findUser(ctx, input.id));
+}
+
+export function updateUser({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: AdminUsersCtx;
+  input: UpdateUserInput & { id: string };
+}) {
+  const current = findUser(ctx, id);
   const email = input.email?.trim().toLowerCase();
-  if (email && emailTaken(p, email, id)) throw new ConflictError(`E-mail ${email} is already registered`);
-  const changes: Partial<UserRow> = { updatedAt: new Date(p.clock.now()).toISOString() };
+  if (email && emailTaken(ctx, email, id)) throw new ConflictError(`E-mail ${email} is already registered`);
+  const changes: Partial<UserRow> = { updatedAt: new Date(ctx.clock.now()).toISOString() };
   if (email) changes.email = email;
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.roles !== undefined) changes.globalRole = input.roles.includes("SUPER_ADMIN") ? "SUPER_ADMIN" : null;
   if (input.active !== undefined) changes.active = input.active;
-  p.platformDb.update(users).set(changes).where(eq(users.id, id)).run();
+  ctx.platformDb.update(users).set(changes).where(eq(users.id, id)).run();
   return userView({ ...current, ...changes });
 }
 
 /** DELETE /admin/users/{id}: deactivates (the row stays for history) and ends the user's sessions. */
-export function deactivateUser(p: Platform, id: string) {
-  getUser(p, id);
-  immediate(p.platformSqlite, () => {
-    p.platformDb
+export function deactivateUser({ ctx, input: { id } }: { ctx: AdminUsersCtx; input: { id: string } }) {
+  findUser(ctx, id);
+  immediate(ctx.platformDb.$client, () => {
+    ctx.platformDb
       .update(users)
-      .set({ active: false, updatedAt: new Date(p.clock.now()).toISOString() })
+      .set({ active: false, updatedAt: new Date(ctx.clock.now()).toISOString() })
       .where(eq(users.id, id))
       .run();
-    p.platformDb.delete(sessions).where(eq(sessions.userId, id)).run();
+    ctx.platformDb.delete(sessions).where(eq(sessions.userId, id)).run();
   });
 }
 
 /** PUT /admin/users/{id}/password */
-export async function setUserPassword(p: Platform, id: string, password: string) {
-  getUser(p, id);
+export async function setUserPassword({
+  ctx,
+  input: { id, password },
+}: {
+  ctx: AdminUsersCtx;
+  input: { id: string; password: string };
+}) {
+  findUser(ctx, id);
   checkPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
-  p.platformDb
+  ctx.platformDb
     .update(users)
-    .set({ passwordHash, updatedAt: new Date(p.clock.now()).toISOString() })
+    .set({ passwordHash, updatedAt: new Date(ctx.clock.now()).toISOString() })
     .where(eq(users.id, id))
     .run();
 }
 
 /** PUT /admin/users/{id}/ai-quota: null removes the ceiling. */
-export function setAiQuota(p: Platform, id: string, quota: number | null) {
-  getUser(p, id);
-  p.platformDb
+export function setAiQuota({
+  ctx,
+  input: { id, quota },
+}: {
+  ctx: AdminUsersCtx;
+  input: { id: string; quota: number | null };
+}) {
+  findUser(ctx, id);
+  ctx.platformDb
     .update(users)
     .set({ aiQuota: quota })
     .where(and(eq(users.id, id)))
     .run();
-  return userView(getUser(p, id));
+  return userView(findUser(ctx, id));
 }

@@ -1,5 +1,5 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, ConflictError, type FieldError } from "../errors";
 import {
   assertCanClassify,
@@ -8,11 +8,13 @@ import {
   clearanceOf,
   levelsUpTo,
   type Confidentiality,
-} from "./clearance";
-import { nowIso, readableCollection } from "./access";
-import { parseFieldDefs, type FieldDef } from "./fields";
-import { allCollections, deleteAllRecords, findCollection, getCollection, type CollectionRow } from "./store";
-import { reindexCollection } from "./reindex";
+} from "../cms/clearance";
+import { nowIso, readableCollection } from "../cms/access";
+import { parseFieldDefs, type FieldDef } from "../cms/fields";
+import { allCollections, deleteAllRecords, findCollection, getCollection, type CollectionRow } from "../cms/store";
+import { reindexCollection } from "../cms/reindex";
+
+export type CmsCollectionsCtx = TenantCtx<"db">;
 
 export interface CollectionOut {
   id: string;
@@ -50,7 +52,7 @@ function checkLevel(level: unknown, errors: FieldError[]): Confidentiality {
 }
 
 /** Parses fields and checks that each reference names an existing collection (or the collection itself). */
-function checkFields(ctx: RequestCtx, raw: unknown, selfId: string, errors: FieldError[]): FieldDef[] {
+function checkFields(ctx: CmsCollectionsCtx, raw: unknown, selfId: string, errors: FieldError[]): FieldDef[] {
   const { fields, errors: fe } = parseFieldDefs(raw);
   errors.push(...fe);
   // Walk the raw list so each error carries the index the client sent.
@@ -63,7 +65,7 @@ function checkFields(ctx: RequestCtx, raw: unknown, selfId: string, errors: Fiel
   return fields;
 }
 
-function assertNameFree(ctx: RequestCtx, name: string, exceptId: string): void {
+function assertNameFree(ctx: CmsCollectionsCtx, name: string, exceptId: string): void {
   const other = ctx.db.sqlite
     .query<{ id: string }, [string]>("SELECT id FROM cms_collections WHERE name = ?")
     .get(name);
@@ -77,7 +79,7 @@ export interface CollectionInput {
 }
 
 /** POST /a/cms/collections. */
-export function createCollection(ctx: RequestCtx, input: CollectionInput): CollectionOut {
+export function createCollection({ ctx, input }: { ctx: CmsCollectionsCtx; input: CollectionInput }): CollectionOut {
   assertCollectionWriter(ctx.actor);
   const errors: FieldError[] = [];
   const id = crypto.randomUUID();
@@ -99,12 +101,18 @@ export function createCollection(ctx: RequestCtx, input: CollectionInput): Colle
 }
 
 /** GET /a/cms/collections: only the collections at or below the caller's level. */
-export function listCollections(ctx: RequestCtx): CollectionOut[] {
+export function listCollections({ ctx }: { ctx: CmsCollectionsCtx; input?: undefined }): CollectionOut[] {
   return allCollections(ctx.db.sqlite, levelsUpTo(clearanceOf(ctx.actor))).map(out);
 }
 
 /** GET /a/cms/collections/{id}: 403 above the caller's level. */
-export function getCollectionDetail(ctx: RequestCtx, id: string): CollectionOut {
+export function getCollectionDetail({
+  ctx,
+  input: { id },
+}: {
+  ctx: CmsCollectionsCtx;
+  input: { id: string };
+}): CollectionOut {
   return out(readableCollection(ctx, id));
 }
 
@@ -112,7 +120,13 @@ export function getCollectionDetail(ctx: RequestCtx, id: string): CollectionOut 
  * PUT /a/cms/collections/{id}: any of name, fields, confidentiality. A field change that could invalidate stored
  * values re-checks every record in the same transaction (400 naming the first offending records, nothing changed).
  */
-export function updateCollection(ctx: RequestCtx, id: string, input: CollectionInput): CollectionOut {
+export function updateCollection({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: CmsCollectionsCtx;
+  input: { id: string } & CollectionInput;
+}): CollectionOut {
   assertCollectionWriter(ctx.actor);
   const current = readableCollection(ctx, id);
   const errors: FieldError[] = [];
@@ -134,7 +148,7 @@ export function updateCollection(ctx: RequestCtx, id: string, input: CollectionI
 }
 
 /** DELETE /a/cms/collections/{id}: permanent, records included; refused while another collection references it. */
-export function deleteCollection(ctx: RequestCtx, id: string): void {
+export function deleteCollection({ ctx, input: { id } }: { ctx: CmsCollectionsCtx; input: { id: string } }): void {
   assertCollectionWriter(ctx.actor);
   const c = readableCollection(ctx, id);
   immediate(ctx.db.sqlite, () => {

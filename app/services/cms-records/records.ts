@@ -1,10 +1,12 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, NotFoundError, type FieldError } from "../errors";
-import { assertRecordWriter } from "./clearance";
-import { checkUnique, nowIso, readableCollection } from "./access";
-import { addToCount, deleteAllRecords, findRecord, recordWriter, refChecker, type RecordOut } from "./store";
-import { checkRecord } from "./values";
+import { assertRecordWriter } from "../cms/clearance";
+import { checkUnique, nowIso, readableCollection } from "../cms/access";
+import { addToCount, deleteAllRecords, findRecord, recordWriter, refChecker, type RecordOut } from "../cms/store";
+import { checkRecord } from "../cms/values";
+
+export type CmsRecordsCtx = TenantCtx<"db">;
 
 function valuesOf(body: unknown): unknown {
   if (!body || typeof body !== "object" || !("values" in body)) {
@@ -14,7 +16,13 @@ function valuesOf(body: unknown): unknown {
 }
 
 /** POST /a/cms/collections/{id}/records: validates against the fields and unique constraints, then inserts. */
-export function createRecord(ctx: RequestCtx, collectionId: string, body: unknown): RecordOut {
+export function createRecord({
+  ctx,
+  input: { collectionId, body },
+}: {
+  ctx: CmsRecordsCtx;
+  input: { collectionId: string; body: unknown };
+}): RecordOut {
   assertRecordWriter(ctx.actor);
   const c = readableCollection(ctx, collectionId);
   const sqlite = ctx.db.sqlite;
@@ -32,7 +40,13 @@ export function createRecord(ctx: RequestCtx, collectionId: string, body: unknow
 }
 
 /** PUT .../records/{recordId}: replaces the record's values as a whole (absent fields become empty). */
-export function updateRecord(ctx: RequestCtx, collectionId: string, recordId: string, body: unknown): RecordOut {
+export function updateRecord({
+  ctx,
+  input: { collectionId, recordId, body },
+}: {
+  ctx: CmsRecordsCtx;
+  input: { collectionId: string; recordId: string; body: unknown };
+}): RecordOut {
   assertRecordWriter(ctx.actor);
   const c = readableCollection(ctx, collectionId);
   const sqlite = ctx.db.sqlite;
@@ -49,7 +63,13 @@ export function updateRecord(ctx: RequestCtx, collectionId: string, recordId: st
 }
 
 /** DELETE .../records/{recordId}: permanent, no bin. */
-export function deleteRecord(ctx: RequestCtx, collectionId: string, recordId: string): void {
+export function deleteRecord({
+  ctx,
+  input: { collectionId, recordId },
+}: {
+  ctx: CmsRecordsCtx;
+  input: { collectionId: string; recordId: string };
+}): void {
   assertRecordWriter(ctx.actor);
   const c = readableCollection(ctx, collectionId);
   const sqlite = ctx.db.sqlite;
@@ -63,7 +83,13 @@ export function deleteRecord(ctx: RequestCtx, collectionId: string, recordId: st
 }
 
 /** DELETE .../records: empties the collection, keeping its definition. */
-export function emptyCollection(ctx: RequestCtx, collectionId: string): { deleted: number } {
+export function emptyCollection({
+  ctx,
+  input: { collectionId },
+}: {
+  ctx: CmsRecordsCtx;
+  input: { collectionId: string };
+}): { deleted: number } {
   assertRecordWriter(ctx.actor);
   const c = readableCollection(ctx, collectionId);
   const sqlite = ctx.db.sqlite;
@@ -75,7 +101,13 @@ export function emptyCollection(ctx: RequestCtx, collectionId: string): { delete
 }
 
 /** GET .../records/{recordId}. */
-export function getRecord(ctx: RequestCtx, collectionId: string, recordId: string): RecordOut {
+export function getRecord({
+  ctx,
+  input: { collectionId, recordId },
+}: {
+  ctx: CmsRecordsCtx;
+  input: { collectionId: string; recordId: string };
+}): RecordOut {
   const c = readableCollection(ctx, collectionId);
   const r = findRecord(ctx.db.sqlite, c.id, recordId);
   if (!r) throw new NotFoundError(`Record ${recordId} not found`);

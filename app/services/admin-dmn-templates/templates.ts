@@ -2,12 +2,16 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { dmnTemplates } from "../../../db/platform/schema";
 import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
-import type { Platform } from "../../platform/platform";
+import type { PlatformCtx } from "../context";
+import type { DecisionDb } from "../decisions/store";
 import { ConflictError, NotFoundError, BadRequestError } from "../errors";
-import { withDmnErrors } from "./dmn-errors";
-import { deployDecisionXml } from "./deploy";
+import { withDmnErrors } from "../decisions/dmn-errors";
+import { deployDecisionXml } from "../decisions/deploy";
 
 type TemplateRow = typeof dmnTemplates.$inferSelect;
+
+/** The global templates live in the platform database. */
+export type DmnTemplatesCtx = PlatformCtx<"platformDb">;
 
 export const templateView = (t: TemplateRow) => ({
   key: t.key,
@@ -18,11 +22,12 @@ export const templateView = (t: TemplateRow) => ({
   updatedAt: t.updatedAt,
 });
 
-export function listTemplates(p: Platform) {
+export function listTemplates({ ctx: p }: { ctx: DmnTemplatesCtx; input?: undefined }) {
   return p.platformDb.select().from(dmnTemplates).orderBy(asc(dmnTemplates.key)).all().map(templateView);
 }
 
-export function getTemplate(p: Platform, key: string): TemplateRow {
+/** The template row, or 404. */
+export function findTemplate(p: Pick<DmnTemplatesCtx, "platformDb">, key: string): TemplateRow {
   const t = p.platformDb.select().from(dmnTemplates).where(eq(dmnTemplates.key, key)).get();
   if (!t) throw new NotFoundError(`DMN template '${key}' not found`);
   return t;
@@ -34,10 +39,13 @@ async function checkXml(xml: string) {
 }
 
 /** POST /admin/dmn-templates */
-export async function createTemplate(
-  p: Platform,
-  input: { key: string; name: string; description?: string | null; xml: string },
-) {
+export async function createTemplate({
+  ctx: p,
+  input,
+}: {
+  ctx: DmnTemplatesCtx;
+  input: { key: string; name: string; description?: string | null; xml: string };
+}) {
   if (p.platformDb.select().from(dmnTemplates).where(eq(dmnTemplates.key, input.key)).get()) {
     throw new ConflictError(`DMN template '${input.key}' already exists`);
   }
@@ -56,12 +64,14 @@ export async function createTemplate(
 }
 
 /** PUT /admin/dmn-templates/{key}: tenants keep their copies; new tenants and clones get the new content. */
-export async function updateTemplate(
-  p: Platform,
-  key: string,
-  input: { name?: string; description?: string | null; xml?: string },
-) {
-  const t = getTemplate(p, key);
+export async function updateTemplate({
+  ctx: p,
+  input: { key, ...input },
+}: {
+  ctx: DmnTemplatesCtx;
+  input: { key: string; name?: string; description?: string | null; xml?: string };
+}) {
+  const t = findTemplate(p, key);
   if (input.xml !== undefined) await checkXml(input.xml);
   const changes = {
     name: input.name ?? t.name,
@@ -74,13 +84,13 @@ export async function updateTemplate(
 }
 
 /** DELETE /admin/dmn-templates/{key}: tenant copies stay (they are the tenant's own decisions now). */
-export function deleteTemplate(p: Platform, key: string) {
-  getTemplate(p, key);
+export function deleteTemplate({ ctx: p, input: { key } }: { ctx: DmnTemplatesCtx; input: { key: string } }) {
+  findTemplate(p, key);
   p.platformDb.delete(dmnTemplates).where(eq(dmnTemplates.key, key)).run();
 }
 
 /** Provisioning seeder: copies every global template into the tenant once, each copy tagged with the tenant. */
-export function dmnTemplateSeeder(p: Platform) {
+export function dmnTemplateSeeder(p: DecisionDb & Pick<DmnTemplatesCtx, "platformDb">) {
   return async (tenantId: string) => {
     for (const t of p.platformDb.select().from(dmnTemplates).all()) {
       const have = p.engineDb

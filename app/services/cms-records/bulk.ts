@@ -1,11 +1,13 @@
 import { immediate } from "../../../db/connection";
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError, type FieldError } from "../errors";
-import { assertRecordWriter } from "./clearance";
-import { checkUnique, nowIso, readableCollection } from "./access";
-import { KEYABLE_TYPES } from "./fields";
-import { addToCount, recordWriter, refChecker } from "./store";
-import { checkRecord } from "./values";
+import { assertRecordWriter } from "../cms/clearance";
+import { checkUnique, nowIso, readableCollection } from "../cms/access";
+import { KEYABLE_TYPES } from "../cms/fields";
+import { addToCount, recordWriter, refChecker } from "../cms/store";
+import { checkRecord } from "../cms/values";
+
+export type BulkLoadCtx = TenantCtx<"db">;
 
 export const MAX_BULK_RECORDS = 20_000;
 export const MAX_KEY_FIELD_LENGTH = 100;
@@ -46,7 +48,13 @@ function checkShape(input: BulkInput): { records: unknown[]; keyField: string | 
  * a record whose key value already exists updates that record, so reloading the same data is idempotent;
  * a key repeated inside one load is refused as ambiguous.
  */
-export function bulkLoad(ctx: RequestCtx, collectionId: string, input: BulkInput): BulkResult {
+export function bulkLoad({
+  ctx,
+  input: { collectionId, ...input },
+}: {
+  ctx: BulkLoadCtx;
+  input: { collectionId: string } & BulkInput;
+}): BulkResult {
   assertRecordWriter(ctx.actor);
   const { records, keyField } = checkShape(input);
   const c = readableCollection(ctx, collectionId);

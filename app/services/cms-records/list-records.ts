@@ -1,9 +1,11 @@
-import type { RequestCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { BadRequestError } from "../errors";
 import { pageOf, pageParams, type Page } from "../../../db/pagination";
-import { clearanceOf } from "./clearance";
-import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "./query";
-import type { RecordOut } from "./store";
+import { clearanceOf } from "../cms/clearance";
+import { MAX_QUERY_LIMIT, queryRecords, type FilterValue } from "../cms/query";
+import type { RecordOut } from "../cms/store";
+
+export type ListRecordsCtx = TenantCtx<"db">;
 
 /**
  * Reads the REST query string of GET .../records: `filter.<field>=v` (equality), `filter.<field>.<op>=v`
@@ -35,7 +37,13 @@ export function recordQueryFromParams(params: Record<string, string>) {
 }
 
 /** GET /a/cms/collections/{id}/records: paginated (size default 20, at most 1000) within the caller's clearance. */
-export function listRecords(ctx: RequestCtx, collectionId: string, params: Record<string, string>): Page<RecordOut> {
+export function listRecords({
+  ctx,
+  input: { collectionId, params },
+}: {
+  ctx: ListRecordsCtx;
+  input: { collectionId: string; params: Record<string, string> };
+}): Page<RecordOut> {
   const num = (s: string | undefined) =>
     s === undefined || s === "" || Number.isNaN(Number(s)) ? undefined : Number(s);
   const { page, size, offset } = pageParams(num(params.page), num(params.size), 20, MAX_QUERY_LIMIT);

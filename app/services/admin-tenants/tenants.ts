@@ -1,15 +1,18 @@
 import { count, like, or, asc, eq, type SQL } from "drizzle-orm";
 import { tenants } from "../../../db/platform/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
-import type { Platform } from "../../platform/platform";
+import type { PlatformCtx } from "../context";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { pageOf, pageParams } from "../../../db/pagination";
+
+/** Tenant administration: the platform tables, the tenant directory, provisioning and the degraded flags. */
+export type AdminTenantsCtx = PlatformCtx<"platformDb" | "tenants" | "provisionInBackground" | "isDegraded">;
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A tenant as SA sees it; `degraded` flags an ACTIVE tenant whose schema migration failed in this process. */
-export function tenantView(t: TenantRecord, p: Platform) {
-  const degradedBy = p.tenantDbs.degradedReason(t.id);
+export function tenantView(t: TenantRecord, ctx: Pick<AdminTenantsCtx, "isDegraded">) {
+  const degradedBy = ctx.isDegraded(t.id);
   return {
     id: t.id,
     slug: t.slug,
@@ -20,21 +23,28 @@ export function tenantView(t: TenantRecord, p: Platform) {
   };
 }
 
-export function getTenant(p: Platform, id: string): TenantRecord {
-  const t = p.tenants.get(id);
+/** The tenant, or 404 (also used by the other platform-administration operations). */
+export function findTenant(ctx: PlatformCtx<"tenants">, id: string): TenantRecord {
+  const t = ctx.tenants.get(id);
   if (!t) throw new NotFoundError(`Tenant ${id} not found`);
   return t;
 }
 
 /** GET /admin/tenants */
-export function listTenants(p: Platform, q: { page?: number; size?: number; search?: string }) {
+export function listTenants({
+  ctx,
+  input: q,
+}: {
+  ctx: AdminTenantsCtx;
+  input: { page?: number; size?: number; search?: string };
+}) {
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
   let where: SQL | undefined;
   if (q.search?.trim()) {
     const term = `%${q.search.trim().toLowerCase()}%`;
     where = or(like(tenants.slug, term), like(tenants.name, term));
   }
-  const rows = p.platformDb
+  const rows = ctx.platformDb
     .select()
     .from(tenants)
     .where(where)
@@ -42,7 +52,7 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
     .limit(size)
     .offset(offset)
     .all();
-  const total = p.platformDb.select({ n: count() }).from(tenants).where(where).get()?.n ?? 0;
+  const total = ctx.platformDb.select({ n: count() }).from(tenants).where(where).get()?.n ?? 0;
   return pageOf(
     rows.map((r) =>
       tenantView(
@@ -53,7 +63,7 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
           status: r.status as TenantRecord["status"],
           errorMessage: r.errorMessage,
         },
-        p,
+        ctx,
       ),
     ),
     total,
@@ -63,53 +73,64 @@ export function listTenants(p: Platform, q: { page?: number; size?: number; sear
 }
 
 /** POST /admin/tenants: answers CREATING at once; provisioning runs in the background. */
-export function createTenant(p: Platform, input: { slug: string; name: string }) {
+export function createTenant({ ctx, input }: { ctx: AdminTenantsCtx; input: { slug: string; name: string } }) {
   const slug = input.slug.trim().toLowerCase();
   if (!SLUG_PATTERN.test(slug)) {
     throw new BadRequestError("Invalid slug", [
       { field: "slug", message: "lowercase letters, digits and hyphens, 1 to 63 characters" },
     ]);
   }
-  if (p.tenants.bySlug(slug)) throw new ConflictError(`Slug ${slug} is already taken`);
-  const now = new Date(p.clock.now()).toISOString();
+  if (ctx.tenants.bySlug(slug)) throw new ConflictError(`Slug ${slug} is already taken`);
+  const now = new Date(ctx.clock.now()).toISOString();
   const id = crypto.randomUUID();
-  p.platformDb
+  ctx.platformDb
     .insert(tenants)
     .values({ id, slug, name: input.name, status: "CREATING", createdAt: now, updatedAt: now })
     .run();
-  const rec = p.tenants.refresh(id)!;
-  p.provisionInBackground(id);
-  return tenantView(rec, p);
+  const rec = ctx.tenants.refresh(id)!;
+  ctx.provisionInBackground(id);
+  return tenantView(rec, ctx);
 }
 
 /** PUT /admin/tenants/{id}: the name may change; the slug is fixed because tokens and MCP clients carry it. */
-export function updateTenant(p: Platform, id: string, input: { name?: string; slug?: string }) {
-  const t = getTenant(p, id);
+/** GET /admin/tenants/{id} */
+export function getTenant({ ctx, input }: { ctx: AdminTenantsCtx; input: { id: string } }) {
+  return tenantView(findTenant(ctx, input.id), ctx);
+}
+
+export function updateTenant({
+  ctx,
+  input: { id, ...input },
+}: {
+  ctx: AdminTenantsCtx;
+  input: { id: string; name?: string; slug?: string };
+}) {
+  const t = findTenant(ctx, id);
   if (input.slug !== undefined && input.slug !== t.slug) {
     throw new BadRequestError("The slug of a tenant cannot change", [{ field: "slug", message: "immutable" }]);
   }
   if (input.name !== undefined) {
-    p.platformDb
+    ctx.platformDb
       .update(tenants)
-      .set({ name: input.name, updatedAt: new Date(p.clock.now()).toISOString() })
+      .set({ name: input.name, updatedAt: new Date(ctx.clock.now()).toISOString() })
       .where(eq(tenants.id, id))
       .run();
   }
-  return tenantView(p.tenants.refresh(id)!, p);
+  return tenantView(ctx.tenants.refresh(id)!, ctx);
 }
 
 /** PATCH /admin/tenants/{id}/suspend: only an ACTIVE tenant can be suspended. */
-export function suspendTenant(p: Platform, id: string) {
-  const t = getTenant(p, id);
+export function suspendTenant({ ctx, input: { id } }: { ctx: AdminTenantsCtx; input: { id: string } }) {
+  const t = findTenant(ctx, id);
   if (t.status !== "ACTIVE")
     throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only an ACTIVE tenant can be suspended`);
-  return tenantView(p.tenants.setStatus(id, "SUSPENDED")!, p);
+  return tenantView(ctx.tenants.setStatus(id, "SUSPENDED")!, ctx);
 }
 
 /** PATCH /admin/tenants/{id}/reactivate: only a SUSPENDED tenant can be reactivated. */
-export function reactivateTenant(p: Platform, id: string) {
-  const t = getTenant(p, id);
+export function reactivateTenant({ ctx, input: { id } }: { ctx: AdminTenantsCtx; input: { id: string } }) {
+  const t = findTenant(ctx, id);
   if (t.status !== "SUSPENDED")
     throw new ConflictError(`Tenant ${t.slug} is ${t.status}; only a SUSPENDED tenant can be reactivated`);
-  return tenantView(p.tenants.setStatus(id, "ACTIVE")!, p);
+  return tenantView(ctx.tenants.setStatus(id, "ACTIVE")!, ctx);
 }

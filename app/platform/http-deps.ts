@@ -1,0 +1,12 @@
+import type { HttpDeps } from "../http/env";
+import type { Platform } from "./platform";
+
+/** The parts of the platform the HTTP layer is built from (serve.ts, the test harness, the benchmarks). */
+export function httpDepsOf(platform: Platform): HttpDeps {
+  return {
+    ports: platform.ports,
+    tenantCtx: platform.tenantCtx,
+    clock: platform.clock,
+    trustProxy: platform.config.trustProxy,
+  };
+}

@@ -1,9 +1,0 @@
-import type { Platform } from "../../platform/platform";
-import { getTenant } from "../admin/tenants";
-import { rolesWithMembers } from "./store";
-
-/** GET /admin/tenants/{id}/process-roles (SA): every role of that tenant with its members; unknown tenant 404. */
-export function listTenantProcessRoles(p: Platform, tenantId: string) {
-  getTenant(p, tenantId);
-  return rolesWithMembers(p.platformDb, tenantId);
-}
