@@ -10,11 +10,12 @@ import { httpDepsOf } from "../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../app/platform/bootstrap";
 import { createApp } from "../app/http/app";
 import { SYSTEM_ACTOR } from "../app/services/attachments/system-actor";
-import type { RequestCtx } from "../app/services/context";
+import type { TenantCtx } from "../app/services/context";
 import { bulkLoad } from "../app/services/cms-records/bulk";
 import { createCollection } from "../app/services/cms-collections/collections";
 import { queryRecords } from "../app/services/cms/query";
 import { MAX_TOTALS } from "../app/services/cms/count-cache";
+import { multipartUpload } from "./support/multipart-upload";
 
 const ROWS = Number(process.env.CMS_BENCH_ROWS ?? 1_000_000);
 const FILE_MB = Number(process.env.CMS_BENCH_FILE_MB ?? 50);
@@ -43,7 +44,7 @@ const sa = login.accessToken as string;
 const tenant = await json("POST", "/api/admin/tenants", sa, { slug: "bench", name: "Bench" });
 await platform.idle();
 const token = (await json("POST", "/api/auth/select-tenant", sa, { tenantSlug: "bench" })).accessToken as string;
-const ctx: RequestCtx = platform.tenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench");
+const ctx: TenantCtx = platform.tenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench");
 
 const fields = [
   { name: "sku", type: "text", required: true },
@@ -216,29 +217,7 @@ async function attachmentBench() {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const size = FILE_MB * 1024 * 1024;
   const boundary = "----bench-boundary-7f3a";
-  const enc = new TextEncoder();
-  const chunk = new Uint8Array(64 * 1024).map((_, i) => i % 251);
-  let sent = 0;
-  let phase = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(ctl) {
-      if (phase === 0) {
-        ctl.enqueue(
-          enc.encode(
-            `--${boundary}\r\nContent-Disposition: form-data; name="entityType"\r\n\r\nGLOBAL\r\n--${boundary}\r\nContent-Disposition: form-data; name="entityId"\r\n\r\nbench\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-          ),
-        );
-        phase = 1;
-      } else if (sent < size) {
-        const n = Math.min(chunk.length, size - sent);
-        ctl.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
-        sent += n;
-      } else {
-        ctl.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
-        ctl.close();
-      }
-    },
-  });
+  const body = multipartUpload(size, boundary);
   const tUp = performance.now();
   const up = await app.request("/api/a/attachments", {
     method: "POST",

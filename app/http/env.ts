@@ -1,7 +1,6 @@
 import type { Clock } from "../services/clock";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
-import type { TenantRecord } from "../../tenants/tenant-directory";
 
 /** What authentication found on a request that carries a user token. */
 export interface AuthInfo {
@@ -12,7 +11,7 @@ export interface AuthInfo {
 /** What the HTTP layer is built from: the ports, the one tenant-ctx assembler, the clock and the proxy setting. */
 export interface HttpDeps {
   ports: PlatformPorts;
-  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
+  tenantCtx(tenant: TenantCtx["tenant"], actor: Actor, requestId: string): TenantCtx;
   clock: Clock;
   /** Whether X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy: boolean;

@@ -3,9 +3,8 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import * as platformSchema from "../../db/platform/schema";
-import * as engineSchema from "../../db/engine/schema";
-import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
+import { createDecisionStore, type DecisionStore } from "../runtime/dmn/decision-store";
 import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
 import { TenantDirectory, type PlatformOrm, type TenantRecord } from "../../tenants/tenant-directory";
 import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
@@ -41,8 +40,8 @@ export interface Platform {
   platformSqlite: Database;
   platformDb: PlatformOrm;
   engineSqlite: Database;
-  /** Drizzle over the engine database; every query on it filters by tenant id. */
-  engineDb: BunSQLiteDatabase<typeof engineSchema>;
+  /** The deployed versions of DMN decisions (engine database). */
+  decisionStore: DecisionStore;
   tenantDbs: TenantDbCache;
   tenants: TenantDirectory;
   tokens: TokenService;
@@ -101,7 +100,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     platformSqlite,
     platformDb,
     engineSqlite,
-    engineDb: drizzle(engineSqlite, { schema: engineSchema }),
+    decisionStore: createDecisionStore(engineSqlite),
     tenantDbs,
     tenants,
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
@@ -149,6 +148,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     limiters: platform.limiters,
     processRuntime: platform.processRuntime,
     caseRuntime: platform.caseRuntime,
+    decisionStore: platform.decisionStore,
     provisionInBackground: platform.provisionInBackground,
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
@@ -163,7 +163,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   };
   platform.tenantCtx = (tenant, actor, requestId) => {
-    const ctx: TenantCtx = {
+    return {
       ...platform.ports,
       db: tenantDbs.get(tenant.id),
       tenant,
@@ -172,8 +172,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
       requestId,
       clock,
     };
-    // TRANSITIONAL (see engineHandlesOf in app/services/context.ts).
-    return Object.assign(ctx, { platform });
   };
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.

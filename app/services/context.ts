@@ -1,9 +1,7 @@
-import type { Database } from "bun:sqlite";
-import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import type * as engineSchema from "../../db/engine/schema";
 import type { TenantDb } from "../../tenants/tenant-db-cache";
 import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
 import type { CaseRuntime } from "../runtime/cmmn";
+import type { DecisionStore } from "../runtime/dmn/decision-store";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
@@ -51,6 +49,8 @@ export interface PlatformPorts {
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database. */
   caseRuntime: CaseRuntime;
+  /** The deployed versions of the tenants' DMN decisions (engine database). */
+  decisionStore: DecisionStore;
   /** Starts provisioning a tenant in the background. */
   provisionInBackground(tenantId: string): void;
   /** Opens (or reuses) a tenant's database; platform administration reads tenants it is not acting in. */
@@ -87,27 +87,6 @@ export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = O
   actor: Actor | null;
 } & Pick<PlatformPorts, P>;
 
-/** TRANSITIONAL: the name tenant operations not yet narrowed to `TenantCtx<...>` still use; the full tenant ctx. */
-export type RequestCtx = TenantCtx;
-
-/**
- * TRANSITIONAL: the engine-database handles a few operations still read directly, whose SQL is moving into app/runtime
- * (tasks/access, tasks/inbox, tasks/comments, process/start-instance, process/case-monitor, decisions/store). They are
- * carried, untyped, by a ctx built by `platform.tenantCtx`; this and `engineHandlesOf` go away with those reads.
- */
-export interface LegacyEngineHandles {
-  engineSqlite: Database;
-  engineDb: BunSQLiteDatabase<typeof engineSchema>;
-  clock: Clock;
-  processRuntime: ProcessRuntime;
-  caseRuntime: CaseRuntime;
-}
-
-export function engineHandlesOf(ctx: TenantCtx): LegacyEngineHandles {
-  const p = (ctx as { platform?: LegacyEngineHandles }).platform;
-  if (!p) throw new Error("This operation still needs a ctx built by platform.tenantCtx");
-  return p;
-}
 
 /** Every operation's shape: one argument with the narrow ctx and the parsed input. */
 export type Operation<C, I, O> = (call: { ctx: C; input: I }) => O;

@@ -74,3 +74,60 @@ describe("layer arrows", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/http") || /^(hono|@hono\/)/.test(s))).toEqual([]);
   });
 });
+
+/** Source text of a layer, tests excluded. */
+const textsOf = (layer: string) =>
+  sources(join(ROOT, layer)).map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, "utf8") }));
+
+/** The engine database's tables, read from its drizzle schema: only app/runtime may name them in SQL. */
+const ENGINE_TABLES = [
+  ...new Set(
+    sources(join(ROOT, "db/engine/schema")).flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(/sqliteTable\(\s*"([a-z_]+)"/g)].map((m) => m[1]),
+    ),
+  ),
+];
+
+describe("one operation layer", () => {
+  test("the runtime imports no service, no HTTP and not the assembly", () => {
+    expect(violations("app/runtime", (s) => inLayer(s, "app/services", "app/http", "app/platform"))).toEqual([]);
+  });
+  test("app/http reaches no runtime, no database and no tenant file; handlers need no `as never`", () => {
+    expect(violations("app/http", (s) => inLayer(s, "app/runtime", "db", "tenants"))).toEqual([]);
+    const bad = textsOf("app/http").flatMap(({ file, text }) => [
+      ...(/\bas never\b/.test(text) ? [`${file}: as never`] : []),
+      ...(/\.(processRuntime|caseRuntime|decisionStore|platformDb)\b|ctx\.db\b/.test(text) ? [`${file}: a port`] : []),
+    ]);
+    expect(bad).toEqual([]);
+  });
+  test("only the runtime names the engine database's tables", () => {
+    expect(ENGINE_TABLES).toContain("process_instances");
+    const sql = new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+(${ENGINE_TABLES.join("|")})\\b`, "i");
+    const bad = ["app/http", "app/services", "app/platform", "app/outbound", "tenants"].flatMap((layer) =>
+      textsOf(layer)
+        .filter(({ text }) => sql.test(text) || /db\/engine\/schema/.test(text))
+        .map(({ file }) => file),
+    );
+    expect(bad).toEqual([]);
+  });
+  test("every route folder has its service folder of the same name", () => {
+    const dirs = (d: string) => readdirSync(join(ROOT, d)).filter((n) => statSync(join(ROOT, d, n)).isDirectory());
+    const services = dirs("app/services");
+    expect(dirs("app/http/routes").filter((r) => r !== "groups" && !services.includes(r))).toEqual([]);
+  });
+});
+
+describe("file length", () => {
+  test("no source file is over 300 lines (generated migrations aside)", () => {
+    const all = (d: string): string[] =>
+      readdirSync(d).flatMap((n) => {
+        const p = join(d, n);
+        return statSync(p).isDirectory() ? (n === "migrations" ? [] : all(p)) : n.endsWith(".ts") ? [p] : [];
+      });
+    const long = ["app", "engine", "db", "tenants", "test", "bench", "scripts"]
+      .flatMap((d) => all(join(ROOT, d)))
+      .map((f) => ({ file: relative(ROOT, f), lines: readFileSync(f, "utf8").split("\n").length - 1 }))
+      .filter((x) => x.lines > 300);
+    expect(long).toEqual([]);
+  });
+});

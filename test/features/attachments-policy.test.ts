@@ -6,7 +6,7 @@ import { runtimeProcessAccess } from "../../app/services/instances/attachment-ac
 import { SYSTEM_ACTOR, systemTenantForToolCall } from "../../app/services/attachments/system-actor";
 import { attachStream } from "../../app/services/attachments/attach";
 import { deleteAttachment } from "../../app/services/attachments/delete";
-import type { RequestCtx } from "../../app/services/context";
+import type { TenantCtx } from "../../app/services/context";
 
 let s: TestServer;
 let tenant: { id: string; slug: string };
@@ -84,7 +84,7 @@ const caps = async (who: string, entityId: string) =>
       token: tok[who],
     })
   ).json();
-const ctxOf = (): RequestCtx => s.platform.tenantCtx(s.platform.tenants.get(tenant.id)!, SYSTEM_ACTOR, "test");
+const ctxOf = (): TenantCtx => s.platform.tenantCtx(s.platform.tenants.get(tenant.id)!, SYSTEM_ACTOR, "test");
 const stream = (text: string) => new Blob([text]).stream();
 
 describe("attachment policy on PROCESS_INSTANCE", () => {

@@ -1,6 +1,5 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { dmnTemplates } from "../../../db/platform/schema";
-import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
 import type { PlatformCtx } from "../context";
 import type { DecisionDb } from "../decisions/store";
@@ -93,12 +92,7 @@ export function deleteTemplate({ ctx: p, input: { key } }: { ctx: DmnTemplatesCt
 export function dmnTemplateSeeder(p: DecisionDb & Pick<DmnTemplatesCtx, "platformDb">) {
   return async (tenantId: string) => {
     for (const t of p.platformDb.select().from(dmnTemplates).all()) {
-      const have = p.engineDb
-        .select({ n: count() })
-        .from(decisions)
-        .where(and(eq(decisions.tenantId, tenantId), eq(decisions.sourceTemplate, t.key)))
-        .get();
-      if ((have?.n ?? 0) > 0) continue;
+      if (p.decisionStore.hasTemplateCopy(tenantId, t.key)) continue;
       await deployDecisionXml(p, tenantId, t.xml, { createdBy: null, sourceTemplate: t.key });
     }
   };

@@ -1,8 +1,6 @@
-import { decisions } from "../../../db/engine/schema";
 import { listDecisions, parseDmn } from "../../../engine/dmn";
-import { immediate } from "../../../db/connection";
 import { BadRequestError } from "../errors";
-import { nextVersion, type DecisionDb } from "./store";
+import type { DecisionDb } from "./store";
 import { withDmnErrors } from "./dmn-errors";
 
 export interface DeployedDecision {
@@ -25,33 +23,20 @@ export async function deployDecisionXml(
   let found = listDecisions(model);
   if (opts.only) found = found.filter((d) => d.key === opts.only);
   if (!found.length) throw new BadRequestError("The DMN file contains no decision");
-  const deploymentId = crypto.randomUUID();
-  const now = new Date(p.clock.now()).toISOString();
-  const deployed = immediate(p.engineSqlite, () =>
-    found.map((d) => {
-      const version = nextVersion(p, tenantId, d.key);
-      p.engineDb
-        .insert(decisions)
-        .values({
-          id: crypto.randomUUID(),
-          tenantId,
-          key: d.key,
-          name: d.name || d.key,
-          version,
-          deploymentId,
-          xml,
-          sourceTemplate: opts.sourceTemplate ?? null,
-          createdBy: opts.createdBy,
-          createdAt: now,
-        })
-        .run();
-      return { key: d.key, name: d.name || d.key, version };
-    }),
+  const stored = p.decisionStore.deploy(
+    tenantId,
+    found.map((d) => ({ key: d.key, name: d.name || d.key })),
+    {
+      xml,
+      createdBy: opts.createdBy,
+      sourceTemplate: opts.sourceTemplate ?? null,
+      createdAt: new Date(p.clock.now()).toISOString(),
+    },
   );
-  return { deploymentId, decisions: deployed };
+  return stored;
 }
 
 /** Removes every version of a decision key of the tenant; returns how many rows went. */
 export function deleteDecision(p: DecisionDb, tenantId: string, key: string): number {
-  return p.engineSqlite.query("delete from decisions where tenant_id = ? and key = ?").run(tenantId, key).changes;
+  return p.decisionStore.remove(tenantId, key);
 }

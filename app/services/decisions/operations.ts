@@ -1,5 +1,5 @@
 import { applyJsonTable, evaluateDecision, toJsonTable, type JsonTable } from "../../../engine/dmn";
-import { engineHandlesOf, type TenantCtx } from "../context";
+import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
 import { compiledModel } from "./model-cache";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
@@ -7,7 +7,7 @@ import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
 import { findTemplate } from "../admin-dmn-templates/templates";
 
-export type DecisionsCtx = TenantCtx;
+export type DecisionsCtx = TenantCtx<"decisionStore" | "platformDb">;
 
 const summary = (r: DecisionRow) => ({
   key: r.key,
@@ -20,12 +20,12 @@ const summary = (r: DecisionRow) => ({
 
 /** GET /a/decisions: the latest version of each decision of the tenant. */
 export function listTenantDecisions({ ctx }: { ctx: DecisionsCtx; input?: undefined }) {
-  return latestDecisions(engineHandlesOf(ctx), ctx.tenant.id).map(summary);
+  return latestDecisions(ctx, ctx.tenant.id).map(summary);
 }
 
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
 export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
-  const row = latestDecision(engineHandlesOf(ctx), ctx.tenant.id, key);
+  const row = latestDecision(ctx, ctx.tenant.id, key);
   const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
   let table: JsonTable | null = null;
   try {
@@ -33,7 +33,7 @@ export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCt
   } catch {
     table = null; // a literal expression or other boxed expression has no table view
   }
-  const versions = decisionVersions(engineHandlesOf(ctx), ctx.tenant.id, key).map((v) => ({
+  const versions = decisionVersions(ctx, ctx.tenant.id, key).map((v) => ({
     version: v.version,
     deploymentId: v.deploymentId,
     createdAt: v.createdAt,
@@ -44,7 +44,7 @@ export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCt
 
 /** POST /a/decisions: every decision of the file gets a new version. */
 export async function deployDecisions({ ctx, input: { xml } }: { ctx: DecisionsCtx; input: { xml: string } }) {
-  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, xml, {
+  const { decisions } = await deployDecisionXml(ctx, ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
   });
   return { decisions };
@@ -58,9 +58,9 @@ export async function updateDecision({
   ctx: DecisionsCtx;
   input: { key: string } & ({ xml: string } | { table: JsonTable });
 }) {
-  const latest = latestDecision(engineHandlesOf(ctx), ctx.tenant.id, key);
+  const latest = latestDecision(ctx, ctx.tenant.id, key);
   const xml = "xml" in change ? change.xml : await withDmnErrors(() => applyJsonTable(latest.xml, key, change.table));
-  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, xml, {
+  const { decisions } = await deployDecisionXml(ctx, ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
     only: key,
   });
@@ -76,7 +76,7 @@ export async function evaluateTenantDecision({
   ctx: DecisionsCtx;
   input: { key: string; variables: Record<string, unknown> };
 }) {
-  return evaluateLatest(engineHandlesOf(ctx), ctx.tenant.id, key, variables);
+  return evaluateLatest(ctx, ctx.tenant.id, key, variables);
 }
 
 /** Evaluation used by the route and by business-rule tasks / decision tasks in the engines. */
@@ -88,7 +88,7 @@ export async function evaluateLatest(p: DecisionDb, tenantId: string, key: strin
 
 /** DELETE /a/decisions/{key} */
 export function removeDecision({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
-  if (!deleteDecision(engineHandlesOf(ctx), ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
+  if (!deleteDecision(ctx, ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
 }
 
 /** POST /a/decisions/from-template/{key}: the global template's decisions as new versions in this tenant. */
@@ -100,7 +100,7 @@ export async function cloneTemplate({
   input: { templateKey: string };
 }) {
   const t = findTemplate(ctx, templateKey);
-  const { decisions } = await deployDecisionXml(engineHandlesOf(ctx), ctx.tenant.id, t.xml, {
+  const { decisions } = await deployDecisionXml(ctx, ctx.tenant.id, t.xml, {
     createdBy: ctx.actor.userId,
     sourceTemplate: t.key,
   });

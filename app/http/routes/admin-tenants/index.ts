@@ -10,7 +10,6 @@ import {
   listTenants,
   reactivateTenant,
   suspendTenant,
-  tenantView,
   updateTenant,
 } from "../../../services/admin-tenants/tenants";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";

@@ -11,7 +11,6 @@ import {
   setAiQuota,
   setUserPassword,
   updateUser,
-  userView,
   getUser,
 } from "../../../services/admin-users/users";
 import {

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../harness/server";
+import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+
+type U = Awaited<ReturnType<typeof userInTenant>>;
+let s: TestServer;
+let admin: U, manager: U, modeler: U, approver: U, approver2: U, starter: U, outsider: U, otherAdmin: U;
+
+const REVIEW_FORM = {
+  key: "review-form",
+  name: "Review",
+  schema: {
+    fields: [
+      { key: "decision", type: "select", required: true, options: ["approve", "reject"] },
+      { key: "reason", type: "textarea", required: true, visibleIf: 'decision = "reject"' },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const sa = await saToken(s);
+  const t = await createTenant(s, "tasks-a", sa);
+  const other = await createTenant(s, "tasks-b", sa);
+  [admin, manager, modeler, approver, approver2, starter, outsider] = await Promise.all(
+    (["ADMIN", "MANAGER", "MODELER", "USER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
+  );
+  otherAdmin = await userInTenant(s, other, "ADMIN", sa);
+  const role = await (
+    await s.req("POST", "/api/a/process-roles", {
+      token: modeler.token,
+      json: { processKey: "approval", key: "approvers", name: "Approvers" },
+    })
+  ).json();
+  for (const u of [approver, approver2])
+    await s.req("POST", `/api/a/process-roles/${role.id}/members`, { token: modeler.token, json: { userId: u.id } });
+  await deployBpmn(s, modeler.token, bpmnFixture("approval.bpmn"));
+  expect(
+    (await s.req("POST", "/api/a/definitions/approval/forms", { token: modeler.token, json: REVIEW_FORM })).status,
+  ).toBe(201);
+});
+afterAll(() => s.close());
+
+async function newTask(extra: Record<string, unknown> = {}) {
+  const inst = await startProcess(s, starter.token, { definitionKey: "approval", ...extra });
+  const tasks = await (await s.req("GET", `/api/a/tasks?instanceId=${inst.id}`, { token: manager.token })).json();
+  expect(tasks).toHaveLength(1);
+  return { instanceId: inst.id, taskId: tasks[0].id as string, task: tasks[0] };
+}
+
+describe("delegation, notifications and comments", () => {
+  test("delegating notifies the new assignee, who can then complete", async () => {
+    const { taskId } = await newTask();
+    // A candidate who has not claimed the task may not hand it on.
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, { token: approver.token, json: { userId: approver2.id } }),
+      403,
+    );
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+        token: approver.token,
+        json: { userId: otherAdmin.id },
+      }),
+      400,
+    );
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+        token: approver2.token,
+        json: { userId: approver2.id },
+      }),
+      403,
+    );
+    const res = await s.req("POST", `/api/a/tasks/${taskId}/delegate`, {
+      token: approver.token,
+      json: { userId: approver2.id },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).assignee).toBe(approver2.id);
+    const notes = await (await s.req("GET", "/api/a/notifications", { token: approver2.token })).json();
+    expect(notes.content[0]).toMatchObject({ type: "TASK_DELEGATED" });
+    expect(
+      (
+        await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+          token: approver2.token,
+          json: { variables: { decision: "approve" } },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  test("comments are listed oldest first for whoever sees the task", async () => {
+    const { taskId } = await newTask();
+    const c1 = await s.req("POST", `/api/a/tasks/${taskId}/comments`, {
+      token: approver.token,
+      json: { message: "first" },
+    });
+    expect(c1.status).toBe(201);
+    expect(await c1.json()).toEqual({
+      id: expect.any(String),
+      userId: approver.id,
+      message: "first",
+      time: expect.any(String),
+    });
+    await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: manager.token, json: { message: "second" } });
+    const list = await (await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: approver2.token })).json();
+    expect(list.map((c: { message: string }) => c.message)).toEqual(["first", "second"]);
+    await expectError(
+      await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: approver.token, json: { message: "  " } }),
+      400,
+    );
+    await expectError(await s.req("GET", `/api/a/tasks/${taskId}/comments`, { token: outsider.token }), 404);
+  });
+});
+
+describe("API keys on tasks", () => {
+  test("a key sees tasks but cannot claim; it completes only tasks assigned to nobody; the channel is recorded", async () => {
+    const key = await apiKey(s, admin.token, ["read", "write"], 0);
+    const { taskId } = await newTask();
+    const list = await (
+      await s.req(
+        "GET",
+        `/api/a/tasks?instanceId=${(await (await s.req("GET", `/api/a/tasks/${taskId}`, { apiKey: key.key })).json()).instanceId}`,
+        { apiKey: key.key },
+      )
+    ).json();
+    expect(list.map((t: { id: string }) => t.id)).toContain(taskId);
+    await expectError(await s.req("POST", `/api/a/tasks/${taskId}/claim`, { apiKey: key.key }), 403);
+    const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+      apiKey: key.key,
+      json: { variables: { decision: "approve" } },
+    });
+    expect(done.status).toBe(200);
+    expect((await done.json()).channel).toBe("API_KEY");
+    const readOnly = await apiKey(s, admin.token, ["read"], 0);
+    const other = await newTask();
+    const refused = await s.req("POST", `/api/a/tasks/${other.taskId}/complete`, { apiKey: readOnly.key, json: {} });
+    expect(refused.status).toBe(403);
+  });
+});
