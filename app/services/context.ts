@@ -87,7 +87,6 @@ export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = O
   actor: Actor | null;
 } & Pick<PlatformPorts, P>;
 
-
 /** Every operation's shape: one argument with the narrow ctx and the parsed input. */
 export type Operation<C, I, O> = (call: { ctx: C; input: I }) => O;
 
