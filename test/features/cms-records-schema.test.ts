@@ -1,70 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { describe, expect, test } from "bun:test";
+import { expectError } from "../harness/fixtures";
+import { s, mgr, otherAdmin, people, base, post, useCmsRecordsScenario } from "./cms-records.setup";
 
-let s: TestServer;
-let mgr: string;
-let user: string;
-let otherAdmin: string;
-let people: string;
-let cities: string;
-const base = () => `/api/a/cms/collections/${people}/records`;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  const sa = await saToken(s);
-  const t = await createTenant(s, "cms-rec", sa);
-  const other = await createTenant(s, "cms-other", sa);
-  mgr = (await userInTenant(s, t, "MANAGER", sa)).token;
-  user = (await userInTenant(s, t, "USER", sa)).token;
-  otherAdmin = (await userInTenant(s, other, "ADMIN", sa)).token;
-  const c = await s.req("POST", "/api/a/cms/collections", {
-    token: mgr,
-    json: {
-      name: "cities",
-      fields: [{ name: "name", type: "text", required: true, unique: true }],
-      confidentiality: "PUBLIC",
-    },
-  });
-  cities = ((await c.json()) as { id: string }).id;
-  const p = await s.req("POST", "/api/a/cms/collections", {
-    token: mgr,
-    json: {
-      name: "people",
-      confidentiality: "PUBLIC",
-      fields: [
-        { name: "name", type: "text", required: true },
-        { name: "bio", type: "longtext" },
-        { name: "age", type: "integer" },
-        { name: "score", type: "number" },
-        { name: "active", type: "boolean" },
-        { name: "born", type: "date" },
-        { name: "seen", type: "datetime" },
-        { name: "email", type: "email", unique: true },
-        { name: "site", type: "url" },
-        { name: "level", type: "select", options: ["junior", "senior"] },
-        { name: "tags", type: "multiselect", options: ["a", "b", "c"] },
-        { name: "city", type: "reference", collectionId: cities },
-        { name: "extra", type: "json" },
-      ],
-    },
-  });
-  expect(p.status).toBe(201);
-  people = ((await p.json()) as { id: string }).id;
-});
-afterAll(() => s.close());
-
-const post = (values: unknown) => s.req("POST", base(), { token: mgr, json: { values } });
-const _list = async (qs: string) => {
-  const res = await s.req("GET", `${base()}?${qs}`, { token: user });
-  expect(res.status).toBe(200);
-  return (await res.json()) as {
-    content: { id: string; values: Record<string, unknown> }[];
-    totalElements: number;
-    size: number;
-    totalPages: number;
-  };
-};
+useCmsRecordsScenario();
 
 describe("CMS schema changes and emptying", () => {
   test("a field change that existing records do not fit is refused, a fitting one re-indexes", async () => {

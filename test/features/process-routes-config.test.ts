@@ -1,42 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
-import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { expectError, saToken } from "../harness/fixtures";
+import { deployBpmn, startProcess } from "../harness/process";
+import { APPROVAL, s, modeler, user, otherAdmin, useProcessRoutesScenario } from "./process-routes.setup";
 
-const APPROVAL = bpmnFixture("approval.bpmn");
-type U = Awaited<ReturnType<typeof userInTenant>>;
-
-let s: TestServer;
-let modeler: U, _manager: U, user: U, approver: U, _outsider: U, otherAdmin: U;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  const sa = await saToken(s);
-  const t = await createTenant(s, "proc-a", sa);
-  const other = await createTenant(s, "proc-b", sa);
-  [modeler, _manager, user, approver, _outsider] = await Promise.all(
-    (["MODELER", "MANAGER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
-  );
-  otherAdmin = await userInTenant(s, other, "ADMIN", sa);
-  // `approver` holds the process role named by the user task's candidate group.
-  const role = await s.req("POST", "/api/a/process-roles", {
-    token: modeler.token,
-    json: { processKey: "approval", key: "approvers", name: "Approvers" },
-  });
-  expect(role.status).toBe(201);
-  const roleId = (await role.json()).id;
-  expect(
-    (
-      await s.req("POST", `/api/a/process-roles/${roleId}/members`, {
-        token: modeler.token,
-        json: { userId: approver.id },
-      })
-    ).status,
-  ).toBeLessThan(300);
-  // These scenarios need the definition the deployment scenarios of process-routes.test.ts create.
-  await deployBpmn(s, modeler.token, APPROVAL);
-});
-afterAll(() => s.close());
+useProcessRoutesScenario();
+// These scenarios need the definition the deployment scenarios of process-routes.test.ts create.
+beforeAll(() => deployBpmn(s, modeler.token, APPROVAL));
 
 describe("tenant isolation", () => {
   test("another tenant may hold the same key; each sees only its own, and foreign ids answer 404", async () => {

@@ -1,40 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
-import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+import { describe, expect, test } from "bun:test";
+import { expectError } from "../harness/fixtures";
+import { deployBpmn, startProcess } from "../harness/process";
+import {
+  APPROVAL,
+  s,
+  modeler,
+  manager,
+  user,
+  approver,
+  outsider,
+  useProcessRoutesScenario,
+} from "./process-routes.setup";
 
-const APPROVAL = bpmnFixture("approval.bpmn");
-type U = Awaited<ReturnType<typeof userInTenant>>;
-
-let s: TestServer;
-let modeler: U, manager: U, user: U, approver: U, outsider: U, _otherAdmin: U;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  const sa = await saToken(s);
-  const t = await createTenant(s, "proc-a", sa);
-  const other = await createTenant(s, "proc-b", sa);
-  [modeler, manager, user, approver, outsider] = await Promise.all(
-    (["MODELER", "MANAGER", "USER", "USER", "USER"] as const).map((r) => userInTenant(s, t, r, sa)),
-  );
-  _otherAdmin = await userInTenant(s, other, "ADMIN", sa);
-  // `approver` holds the process role named by the user task's candidate group.
-  const role = await s.req("POST", "/api/a/process-roles", {
-    token: modeler.token,
-    json: { processKey: "approval", key: "approvers", name: "Approvers" },
-  });
-  expect(role.status).toBe(201);
-  const roleId = (await role.json()).id;
-  expect(
-    (
-      await s.req("POST", `/api/a/process-roles/${roleId}/members`, {
-        token: modeler.token,
-        json: { userId: approver.id },
-      })
-    ).status,
-  ).toBeLessThan(300);
-});
-afterAll(() => s.close());
+useProcessRoutesScenario();
 
 describe("deploying definitions", () => {
   test("answers the pinned body and lists the definition with its startFormKey", async () => {
