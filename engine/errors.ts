@@ -85,7 +85,11 @@ export class UnprocessableError extends EngineError {
   }
 }
 export class TooManyRequestsError extends EngineError {
-  constructor(message = "Too many requests, try again later") {
+  /** `retryAfterSeconds` becomes the answer's Retry-After header (every 429 carries one). */
+  constructor(
+    message = "Too many requests, try again later",
+    readonly retryAfterSeconds = 60,
+  ) {
     super("TOO_MANY_REQUESTS", message);
   }
 }

@@ -5,7 +5,7 @@ import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
 import { validationHook } from "./router";
 import { tenantAuth } from "./middleware/tenant-auth";
-import { resolveClientIp } from "./middleware/client-ip";
+import { clientIpResolver } from "./middleware/client-ip";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
 
@@ -23,10 +23,11 @@ export function createApp(deps: HttpDeps) {
     name: "X-API-Key",
   });
 
+  const resolveClientIp = clientIpResolver(deps.trustProxy);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
-    c.set("clientIp", resolveClientIp(c, deps.trustProxy));
+    c.set("clientIp", resolveClientIp(c));
     await next();
   });
   app.onError(handleError);

@@ -6,7 +6,7 @@ import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
-import type { RateLimiter } from "./rate-limiter";
+import type { Limiters } from "./rate-limiter";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -44,7 +44,7 @@ export interface PlatformPorts {
   tenants: TenantDirectory;
   tokens: TokenService;
   mailer: Mailer;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  limiters: Limiters;
   /** The BPMN runtime (definitions, instances, tasks, jobs, history). */
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database. */
