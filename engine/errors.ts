@@ -105,6 +105,13 @@ export class ServiceUnavailableError extends EngineError {
   }
 }
 
+/**
+ * A delegate (service task implementation) failed: a refused or unreachable endpoint, a bad answer. It is the
+ * step's failure, never a server error: a synchronous command answers 422 with the reason and writes nothing; a job
+ * records it and retries, then dead-letters.
+ */
+export class DelegateFailure extends UnprocessableError {}
+
 /** Refusal of a BPMN file at deploy: malformed XML, no executable process, unsupported construct. */
 export class BpmnDeployError extends BadRequestError {}
 

@@ -11,6 +11,7 @@ import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder
 import type { Config } from "./config";
 import { systemClock, type Clock } from "../services/clock";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
+import { AccessRevocations } from "../services/auth/revocations";
 import { createLimiters, type Limiters } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
 import { createMailer, type Mailer } from "../outbound/mailer";
@@ -139,6 +140,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     platformDb,
     tenants,
     tokens: platform.tokens,
+    revocations: new AccessRevocations(platformDb),
     mailer: platform.mailer,
     limiters: platform.limiters,
     processRuntime: platform.processRuntime,
@@ -157,6 +159,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       );
     },
   };
+  platform.ports.revocations.load();
   platform.tenantCtx = (tenant, actor, requestId) => {
     return {
       ...platform.ports,

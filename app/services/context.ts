@@ -4,6 +4,7 @@ import type { CaseRuntime } from "../runtime/cmmn";
 import type { DecisionStore } from "../runtime/dmn/decision-store";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
+import type { AccessRevocations } from "./auth/revocations";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { Limiters } from "./rate-limiter";
@@ -43,6 +44,8 @@ export interface PlatformPorts {
   platformDb: PlatformOrm;
   tenants: TenantDirectory;
   tokens: TokenService;
+  /** Deactivated users, removed memberships, changed roles: consulted on every authenticated request. */
+  revocations: AccessRevocations;
   mailer: Mailer;
   limiters: Limiters;
   /** The BPMN runtime (definitions, instances, tasks, jobs, history). */

@@ -51,7 +51,13 @@ describe("jobs", () => {
     const i = await rt.startInstance(T, { definitionKey: "job" });
     await rt.runDueJobs();
     expect(rt.failedJobs(T)).toMatchObject([
-      { instanceId: i.id, activityId: "call", state: "EXECUTABLE", retries: 2, exception: "remote system unavailable" },
+      {
+        instanceId: i.id,
+        activityId: "call",
+        state: "EXECUTABLE",
+        retries: 2,
+        exception: "Service task 'call' (flaky) failed: remote system unavailable",
+      },
     ]);
     expect(rt.monitor(T, "job").activities[0].byReason).toEqual({ JOB_RETRYING: 1 });
     expect(await rt.runDueJobs()).toBe(0);
@@ -68,7 +74,7 @@ describe("jobs", () => {
         businessKey: null,
         startTime: expect.any(String),
         reason: "JOB_FAILED",
-        errorMessage: "remote system unavailable",
+        errorMessage: "Service task 'call' (flaky) failed: remote system unavailable",
       },
     ]);
     clock.advance(3_600_000);

@@ -77,7 +77,10 @@ describe("token claims (defect 6)", () => {
   const claims = () => ({ sid: "s", roles: ["ADMIN"], tenant: tenant.id, tenantSlug: tenant.slug });
 
   test("our own tokens carry exp, iat and typ", async () => {
-    const [h, p] = admin.token.split(".").slice(0, 2).map((x) => JSON.parse(Buffer.from(x, "base64url").toString()));
+    const [h, p] = admin.token
+      .split(".")
+      .slice(0, 2)
+      .map((x) => JSON.parse(Buffer.from(x, "base64url").toString()));
     expect(h).toMatchObject({ alg: "HS256", typ: "at+jwt" });
     expect(p.exp - p.iat).toBe(3600);
   });
@@ -134,7 +137,10 @@ describe("tenant slugs (defect 7)", () => {
       });
       expect(sel.status).toBe(200);
       const { accessToken } = (await sel.json()) as { accessToken: string };
-      const res = await s.req("GET", "/api/a/definitions", { token: accessToken, headers: { "x-tenant-id": "HARD-CO" } });
+      const res = await s.req("GET", "/api/a/definitions", {
+        token: accessToken,
+        headers: { "x-tenant-id": "HARD-CO" },
+      });
       expect(res.status).toBe(200);
     }
     // A slug the user is not a member of still answers 403.

@@ -11,6 +11,8 @@ export async function authenticateBearer(c: Context<AppEnv>): Promise<AuthInfo> 
   if (!header?.startsWith("Bearer ")) throw new UnauthorizedError("Missing bearer token");
   const claims = await c.var.deps.ports.tokens.verify(header.slice(7).trim());
   if (!claims) throw new UnauthorizedError("Invalid or expired token");
+  const revoked = c.var.deps.ports.revocations.refusal(claims);
+  if (revoked) throw new UnauthorizedError(revoked);
   const headerTenant = c.req.header("x-tenant-id");
   if (headerTenant !== undefined && (!claims.tenantSlug || normalizeSlug(headerTenant) !== claims.tenantSlug)) {
     throw new BadRequestError(
