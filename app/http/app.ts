@@ -6,6 +6,7 @@ import { errorBody } from "./errors/error-body";
 import { validationHook } from "./router";
 import { tenantAuth } from "./middleware/tenant-auth";
 import { clientIpResolver } from "./middleware/client-ip";
+import { requestBodyLimits } from "./middleware/body-limit";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
 
@@ -34,6 +35,7 @@ export function createApp(deps: HttpDeps) {
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
 
   app.get("/health", (c) => c.json({ status: "UP" }));
+  app.use("/api/*", requestBodyLimits);
   app.use("/api/admin/*", requireSuperAdmin);
   app.use("/api/a/*", tenantAuth);
 
