@@ -85,7 +85,11 @@ export class UnprocessableError extends EngineError {
   }
 }
 export class TooManyRequestsError extends EngineError {
-  constructor(message = "Too many requests, try again later") {
+  /** `retryAfterSeconds` becomes the answer's Retry-After header (every 429 carries one). */
+  constructor(
+    message = "Too many requests, try again later",
+    readonly retryAfterSeconds = 60,
+  ) {
     super("TOO_MANY_REQUESTS", message);
   }
 }
@@ -100,6 +104,13 @@ export class ServiceUnavailableError extends EngineError {
     super("SERVICE_UNAVAILABLE", message);
   }
 }
+
+/**
+ * A delegate (service task implementation) failed: a refused or unreachable endpoint, a bad answer. It is the
+ * step's failure, never a server error: a synchronous command answers 422 with the reason and writes nothing; a job
+ * records it and retries, then dead-letters.
+ */
+export class DelegateFailure extends UnprocessableError {}
 
 /** Refusal of a BPMN file at deploy: malformed XML, no executable process, unsupported construct. */
 export class BpmnDeployError extends BadRequestError {}

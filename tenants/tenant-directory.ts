@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "bun:sqlite";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as platformSchema from "../db/platform/schema";
+import { normalizeSlug } from "./slug";
 
 /** Drizzle over the platform database; `$client` is its bun:sqlite handle (for `immediate` transactions). */
 export type PlatformOrm = BunSQLiteDatabase<typeof platformSchema> & { $client: Database };
@@ -33,9 +34,11 @@ export class TenantDirectory {
     return this.byId.get(id);
   }
 
+  /** Case-insensitive: slugs are stored normalised, so the caller's spelling is normalised too. */
   bySlug(slug: string): TenantRecord | undefined {
     this.load();
-    for (const t of this.byId.values()) if (t.slug === slug) return t;
+    const wanted = normalizeSlug(slug);
+    for (const t of this.byId.values()) if (t.slug === wanted) return t;
     return undefined;
   }
 

@@ -5,7 +5,8 @@ import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
 import { validationHook } from "./router";
 import { tenantAuth } from "./middleware/tenant-auth";
-import { resolveClientIp } from "./middleware/client-ip";
+import { clientIpResolver } from "./middleware/client-ip";
+import { requestBodyLimits } from "./middleware/body-limit";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
 
@@ -23,16 +24,18 @@ export function createApp(deps: HttpDeps) {
     name: "X-API-Key",
   });
 
+  const resolveClientIp = clientIpResolver(deps.trustProxy);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
-    c.set("clientIp", resolveClientIp(c, deps.trustProxy));
+    c.set("clientIp", resolveClientIp(c));
     await next();
   });
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
 
   app.get("/health", (c) => c.json({ status: "UP" }));
+  app.use("/api/*", requestBodyLimits);
   app.use("/api/admin/*", requireSuperAdmin);
   app.use("/api/a/*", tenantAuth);
 

@@ -1,4 +1,5 @@
 import type { Clock } from "../services/clock";
+import type { TrustProxy } from "./middleware/client-ip";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
 
@@ -13,8 +14,8 @@ export interface HttpDeps {
   ports: PlatformPorts;
   tenantCtx(tenant: TenantCtx["tenant"], actor: Actor, requestId: string): TenantCtx;
   clock: Clock;
-  /** Whether X-Forwarded-For names the client (TRUST_PROXY). */
-  trustProxy: boolean;
+  /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: TrustProxy;
 }
 
 export type AppEnv = {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { SyncMode } from "../../db/connection";
+import { parseTrustProxy, type TrustProxy } from "../http/middleware/client-ip";
 
 /** Everything read from the environment, once, at start. */
 export interface Config {
@@ -16,7 +17,8 @@ export interface Config {
   mcpEnabled: boolean;
   synchronous: SyncMode;
   maxOpenTenantDbs: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: a hop count (`true` = 1) or the trusted proxies' addresses/CIDRs; false = the socket address. */
+  trustProxy: TrustProxy;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
   maxUploadBytes: number;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
@@ -48,7 +50,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpEnabled: (env.MCP_SERVER_ENABLED ?? "true") !== "false",
     synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
-    trustProxy: env.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     ai: {
       baseUrl: env.AI_BASE_URL || null,

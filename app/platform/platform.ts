@@ -11,7 +11,8 @@ import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder
 import type { Config } from "./config";
 import { systemClock, type Clock } from "../services/clock";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
-import { RateLimiter } from "../services/rate-limiter";
+import { AccessRevocations } from "../services/auth/revocations";
+import { createLimiters, type Limiters } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
 import { createMailer, type Mailer } from "../outbound/mailer";
 import { dmnTemplateSeeder } from "../services/admin-dmn-templates/templates";
@@ -46,7 +47,7 @@ export interface Platform {
   tenants: TenantDirectory;
   tokens: TokenService;
   mailer: Mailer;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  limiters: Limiters;
   /** The BPMN runtime over the engine database (definitions, instances, tasks, jobs, history). */
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database, sharing tasks and definitions. */
@@ -105,12 +106,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenants,
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
     mailer: opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
-    limiters: {
-      loginIp: new RateLimiter(clock, 60_000),
-      loginEmail: new RateLimiter(clock, 15 * 60_000),
-      forgotIp: new RateLimiter(clock, 15 * 60_000),
-      apiKey: new RateLimiter(clock, 60_000),
-    },
+    limiters: createLimiters(clock),
     seeders,
     provisionInBackground(tenantId) {
       track(new Promise((r) => setTimeout(r, 0)).then(() => provisionTenant(provisioning, tenantId)));
@@ -144,6 +140,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     platformDb,
     tenants,
     tokens: platform.tokens,
+    revocations: new AccessRevocations(platformDb),
     mailer: platform.mailer,
     limiters: platform.limiters,
     processRuntime: platform.processRuntime,
@@ -162,6 +159,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       );
     },
   };
+  platform.ports.revocations.load();
   platform.tenantCtx = (tenant, actor, requestId) => {
     return {
       ...platform.ports,

@@ -4,9 +4,10 @@ import type { CaseRuntime } from "../runtime/cmmn";
 import type { DecisionStore } from "../runtime/dmn/decision-store";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { TokenService } from "./auth/tokens";
+import type { AccessRevocations } from "./auth/revocations";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
-import type { RateLimiter } from "./rate-limiter";
+import type { Limiters } from "./rate-limiter";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -43,8 +44,10 @@ export interface PlatformPorts {
   platformDb: PlatformOrm;
   tenants: TenantDirectory;
   tokens: TokenService;
+  /** Deactivated users, removed memberships, changed roles: consulted on every authenticated request. */
+  revocations: AccessRevocations;
   mailer: Mailer;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; forgotIp: RateLimiter; apiKey: RateLimiter };
+  limiters: Limiters;
   /** The BPMN runtime (definitions, instances, tasks, jobs, history). */
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database. */

@@ -1,4 +1,5 @@
 import type { Clock } from "./clock";
+import { BackoffLimiter } from "./backoff-limiter";
 
 /** Fixed-window counter per key; old windows are pruned lazily so memory stays bounded by active keys. */
 export class RateLimiter {
@@ -34,7 +35,47 @@ export class RateLimiter {
     this.windows.delete(key);
   }
 
+  /** Whole seconds until `key`'s window ends (the Retry-After of a refusal); at least 1. */
+  retryAfterSeconds(key: string): number {
+    const w = this.windows.get(key);
+    const left = w ? w.start + this.windowMs - this.clock.now() : 0;
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
   private prune(now: number): void {
     for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
   }
+}
+
+/** The limiters of the service (docs/_notes-hardening.md gives the numbers and why). */
+export interface Limiters {
+  /** Login attempts per address per minute, whatever their outcome. */
+  loginIp: RateLimiter;
+  /** Failed logins per address, across accounts: exponential backoff. */
+  loginIpFailures: BackoffLimiter;
+  /** Failed logins per (account, address): exponential backoff that never binds the owner elsewhere. */
+  loginAccount: BackoffLimiter;
+  forgotIp: RateLimiter;
+  apiKey: RateLimiter;
+}
+
+export function createLimiters(clock: Clock): Limiters {
+  const minute = 60_000;
+  return {
+    loginIp: new RateLimiter(clock, minute),
+    loginIpFailures: new BackoffLimiter(clock, {
+      freeFailures: 20,
+      baseDelayMs: 1000,
+      maxDelayMs: 15 * minute,
+      forgetAfterMs: 15 * minute,
+    }),
+    loginAccount: new BackoffLimiter(clock, {
+      freeFailures: 5,
+      baseDelayMs: 1000,
+      maxDelayMs: 15 * minute,
+      forgetAfterMs: 15 * minute,
+    }),
+    forgotIp: new RateLimiter(clock, 15 * minute),
+    apiKey: new RateLimiter(clock, minute),
+  };
 }

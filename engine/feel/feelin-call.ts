@@ -72,15 +72,39 @@ function settle<T>(run: () => T, text: string): FeelResult<T> {
   return ok(v);
 }
 
+/** lezer-feel's normalisation of a name (spaces around operators, runs of spaces), which its name matching uses. */
+function normalizeName(name: string): string {
+  return name
+    .replace(/\s*([./\-'+]|\*\*?)\s*/g, " $1 ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/**
+ * The variables an expression can name: those whose (normalised) name occurs in its (normalised) text. feelin parses
+ * every expression again with the whole context so that names with spaces tokenize, and its parser indexes every
+ * prefix of every variable name: quadratic in a name's length (a 1 MiB name took 23 s). A name that does not occur in
+ * the text cannot be referenced by it, so leaving it out changes no result and bounds the work by the text.
+ */
+export function variablesNamedIn(text: string, vars: Vars): Vars {
+  const norm = normalizeName(text);
+  const limit = 3 * norm.length + 2; // normalisation can at most triple a name (one space each side of an operator)
+  const out: Vars = {};
+  for (const k of Object.keys(vars)) {
+    if (k === "?" || (k.length <= limit && norm.includes(normalizeName(k)))) out[k] = vars[k];
+  }
+  return out;
+}
+
 /** Evaluate a FEEL expression with feelin; undefined becomes null. */
 export function feelinEvaluate(text: string, vars: Vars): FeelResult<unknown> {
-  const r = settle(() => evaluate(text, vars).value, text);
+  const r = settle(() => evaluate(text, variablesNamedIn(text, vars)).value, text);
   return r.ok && r.value === undefined ? ok(null) : r;
 }
 
 /** Evaluate FEEL unary tests against `input` with feelin; null counts as no match. */
 export function feelinUnaryTest(text: string, input: unknown, vars: Vars): FeelResult<boolean> {
-  const r = settle(() => unaryTest(text, { ...vars, "?": input }).value, text);
+  const r = settle(() => unaryTest(text, { ...variablesNamedIn(text, vars), "?": input }).value, text);
   return r.ok ? ok(r.value === true) : r;
 }
 

@@ -218,7 +218,7 @@ describe("X-Tenant-ID", () => {
 });
 
 describe("rate limits", () => {
-  test("login is limited per e-mail after repeated failures, and the window resets", async () => {
+  test("failures from many addresses never lock the owner out at another address", async () => {
     const sa = await saToken(s);
     const email = "limited@test.local";
     await s.req("POST", "/api/admin/users", { token: sa, json: { email, password: "limited-pass-1", firstName: "L" } });
@@ -229,11 +229,6 @@ describe("rate limits", () => {
       });
       expect(r.status).toBe(401);
     }
-    await expectError(
-      await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" }),
-      429,
-    );
-    s.clock.advance(15 * 60_000);
     expect(
       (await s.req("POST", "/api/auth/login", { json: { email, password: "limited-pass-1" }, ip: "10.1.1.1" })).status,
     ).toBe(200);
@@ -244,10 +239,9 @@ describe("rate limits", () => {
     for (let i = 0; i < 20; i++) {
       await s.req("POST", "/api/auth/login", { json: { email: `x${i}@nowhere.test`, password: "bad-password" }, ip });
     }
-    await expectError(
-      await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip }),
-      429,
-    );
+    const refused = await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectError(refused, 429);
     s.clock.advance(60_000);
     expect(
       (await s.req("POST", "/api/auth/login", { json: { email: SA_EMAIL, password: SA_PASSWORD }, ip })).status,

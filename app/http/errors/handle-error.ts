@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { FieldError } from "../../services/errors";
+import { type FieldError, TooManyRequestsError } from "../../services/errors";
 import { errorBody } from "./error-body";
 import { statusOfError } from "./status";
 
@@ -15,6 +15,7 @@ export function handleError(err: unknown, c: Context): Response {
   const status = statusOfError(err);
   if (status !== undefined) {
     const e = err as { message: string; fieldErrors?: FieldError[] };
+    if (err instanceof TooManyRequestsError) c.header("Retry-After", String(Math.max(1, err.retryAfterSeconds)));
     return c.json(errorBody(status, e.message, path, e.fieldErrors), status as 400);
   }
   console.error(`[error] ${c.req.method} ${path}`, err);

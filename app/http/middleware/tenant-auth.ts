@@ -31,6 +31,7 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
       );
     }
     if (!ports.limiters.apiKey.hit(key.id, key.rateLimitPerMinute)) {
+      c.header("Retry-After", String(ports.limiters.apiKey.retryAfterSeconds(key.id)));
       return c.json(
         {
           error: "Too Many Requests",

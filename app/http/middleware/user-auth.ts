@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthInfo } from "../env";
 import type { Context } from "hono";
 import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../services/errors";
+import { normalizeSlug } from "../../services/auth/select-tenant";
 import { TENANT_ROLES, type TenantRole } from "../../services/context";
 
 /** Verifies the bearer token and applies the X-Tenant-ID rule; returns who is calling. */
@@ -10,8 +11,10 @@ export async function authenticateBearer(c: Context<AppEnv>): Promise<AuthInfo> 
   if (!header?.startsWith("Bearer ")) throw new UnauthorizedError("Missing bearer token");
   const claims = await c.var.deps.ports.tokens.verify(header.slice(7).trim());
   if (!claims) throw new UnauthorizedError("Invalid or expired token");
+  const revoked = c.var.deps.ports.revocations.refusal(claims);
+  if (revoked) throw new UnauthorizedError(revoked);
   const headerTenant = c.req.header("x-tenant-id");
-  if (headerTenant !== undefined && (!claims.tenantSlug || headerTenant !== claims.tenantSlug)) {
+  if (headerTenant !== undefined && (!claims.tenantSlug || normalizeSlug(headerTenant) !== claims.tenantSlug)) {
     throw new BadRequestError(
       "X-Tenant-ID does not select a tenant: the tenant comes from the token. Call POST /api/auth/select-tenant to switch tenant.",
     );

@@ -6,7 +6,7 @@ import { findUser } from "../admin-users/users";
 import type { PlatformCtx, TenantRole } from "../context";
 
 /** Memberships live in the platform tables; the tenant directory proves the tenant exists. */
-export type AdminMembersCtx = PlatformCtx<"platformDb" | "tenants">;
+export type AdminMembersCtx = PlatformCtx<"platformDb" | "tenants" | "revocations">;
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -18,7 +18,13 @@ export function membershipView(m: MembershipRow) {
 }
 
 /** Members of a tenant with their user's name and e-mail. */
-export function listMembers({ ctx, input: { tenantId } }: { ctx: AdminMembersCtx; input: { tenantId: string } }) {
+export function listMembers({
+  ctx,
+  input: { tenantId },
+}: {
+  ctx: PlatformCtx<"platformDb" | "tenants">;
+  input: { tenantId: string };
+}) {
   findTenant(ctx, tenantId);
   return ctx.platformDb
     .select({
@@ -85,8 +91,9 @@ export function removeMember({
   ctx: AdminMembersCtx;
   input: { tenantId: string; membershipId: string };
 }) {
-  getMembership(ctx, tenantId, membershipId);
+  const m = getMembership(ctx, tenantId, membershipId);
   ctx.platformDb.delete(memberships).where(eq(memberships.id, membershipId)).run();
+  ctx.revocations.userChanged(m.userId);
 }
 
 /** PATCH /admin/tenants/{id}/members/{membershipId}/role */
@@ -99,5 +106,6 @@ export function changeMemberRole({
 }) {
   const m = getMembership(ctx, tenantId, membershipId);
   ctx.platformDb.update(memberships).set({ role }).where(eq(memberships.id, membershipId)).run();
+  ctx.revocations.userChanged(m.userId);
   return membershipView({ ...m, role });
 }

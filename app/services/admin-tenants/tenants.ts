@@ -1,6 +1,7 @@
 import { count, like, or, asc, eq, type SQL } from "drizzle-orm";
 import { tenants } from "../../../db/platform/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
+import { normalizeSlug } from "../../../tenants/slug";
 import type { PlatformCtx } from "../context";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { pageOf, pageParams } from "../../../db/pagination";
@@ -74,7 +75,7 @@ export function listTenants({
 
 /** POST /admin/tenants: answers CREATING at once; provisioning runs in the background. */
 export function createTenant({ ctx, input }: { ctx: AdminTenantsCtx; input: { slug: string; name: string } }) {
-  const slug = input.slug.trim().toLowerCase();
+  const slug = normalizeSlug(input.slug);
   if (!SLUG_PATTERN.test(slug)) {
     throw new BadRequestError("Invalid slug", [
       { field: "slug", message: "lowercase letters, digits and hyphens, 1 to 63 characters" },

@@ -10,7 +10,7 @@ import { sessions } from "../../../db/platform/schema";
 type UserRow = typeof users.$inferSelect;
 
 /** User administration reads and writes the platform tables only. */
-export type AdminUsersCtx = PlatformCtx<"platformDb">;
+export type AdminUsersCtx = PlatformCtx<"platformDb" | "revocations">;
 
 /** The public view of a user: never the password hash. */
 export function userView(u: UserRow) {
@@ -137,6 +137,7 @@ export function updateUser({
   if (input.roles !== undefined) changes.globalRole = input.roles.includes("SUPER_ADMIN") ? "SUPER_ADMIN" : null;
   if (input.active !== undefined) changes.active = input.active;
   ctx.platformDb.update(users).set(changes).where(eq(users.id, id)).run();
+  ctx.revocations.userChanged(id);
   return userView({ ...current, ...changes });
 }
 
@@ -151,6 +152,7 @@ export function deactivateUser({ ctx, input: { id } }: { ctx: AdminUsersCtx; inp
       .run();
     ctx.platformDb.delete(sessions).where(eq(sessions.userId, id)).run();
   });
+  ctx.revocations.userChanged(id);
 }
 
 /** PUT /admin/users/{id}/password */

@@ -5,28 +5,29 @@ import { verifyPassword } from "./passwords";
 import type { PlatformCtx } from "../context";
 import { createSession, issueRefreshToken, sessionResponse, type LoginResponse, type UserRow } from "./sessions";
 
-/** Attempts per IP per minute, and failed attempts per e-mail per 15 minutes (docs/decisions.md). */
+/** Attempts per address per minute; failures back off per (account, address) and per address (rate-limiter.ts). */
 export const LOGIN_LIMIT_PER_IP = 20;
-export const LOGIN_FAILURES_PER_EMAIL = 10;
 
 export type LoginCtx = PlatformCtx<"platformDb" | "tenants" | "tokens" | "limiters">;
 
 /** Checks e-mail and password of an active user; counts against the login limiter. Shared by login and MCP Basic. */
 export async function checkCredentials(ctx: LoginCtx, emailIn: string, password: string, ip: string): Promise<UserRow> {
   const email = emailIn.trim().toLowerCase();
-  if (
-    !ctx.limiters.loginIp.hit(ip, LOGIN_LIMIT_PER_IP) ||
-    ctx.limiters.loginEmail.exhausted(email, LOGIN_FAILURES_PER_EMAIL)
-  ) {
-    throw new TooManyRequestsError("Too many login attempts, try again later");
+  const { loginIp, loginIpFailures, loginAccount } = ctx.limiters;
+  const account = `${email}\n${ip}`;
+  const waitMs = Math.max(loginIpFailures.waitMs(ip), loginAccount.waitMs(account));
+  if (waitMs > 0) throw new TooManyRequestsError("Too many failed logins, try again later", Math.ceil(waitMs / 1000));
+  if (!loginIp.hit(ip, LOGIN_LIMIT_PER_IP)) {
+    throw new TooManyRequestsError("Too many login attempts, try again later", loginIp.retryAfterSeconds(ip));
   }
   const user = ctx.platformDb.select().from(users).where(eq(users.email, email)).get();
   const ok = !!user && user.active && (await verifyPassword(password, user.passwordHash));
   if (!ok || !user) {
-    ctx.limiters.loginEmail.hit(email, LOGIN_FAILURES_PER_EMAIL);
+    loginAccount.fail(account);
+    loginIpFailures.fail(ip);
     throw new UnauthorizedError("Invalid email or password");
   }
-  ctx.limiters.loginEmail.reset(email);
+  loginAccount.reset(account);
   return user;
 }
 

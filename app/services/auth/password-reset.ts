@@ -18,7 +18,10 @@ export type ForgotPasswordCtx = PlatformCtx<"platformDb" | "limiters" | "mailer"
  */
 export function forgotPassword({ ctx, input }: { ctx: ForgotPasswordCtx; input: { email: string; ip: string } }): void {
   if (!ctx.limiters.forgotIp.hit(input.ip, FORGOT_LIMIT_PER_IP))
-    throw new TooManyRequestsError("Too many reset requests, try again later");
+    throw new TooManyRequestsError(
+      "Too many reset requests, try again later",
+      ctx.limiters.forgotIp.retryAfterSeconds(input.ip),
+    );
   const email = input.email.trim().toLowerCase();
   ctx.defer(() => mailResetToken(ctx, email));
 }

@@ -4,6 +4,7 @@ import type { AccessClaims } from "./tokens";
 import type { PlatformCtx } from "../context";
 import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from "../errors";
 import { immediate } from "../../../db/connection";
+export { normalizeSlug } from "../../../tenants/slug";
 import { issueRefreshToken, rolesIn, sessionResponse, type LoginResponse, type SessionCtx } from "./sessions";
 
 /** POST /auth/select-tenant: the session moves to the tenant; a new token pair carries it and the roles held there. */

@@ -13,7 +13,13 @@ export interface AccessClaims {
   exp?: number;
 }
 
-/** Signs and verifies access tokens with HS256 only; `alg: none` and any other algorithm are rejected by jose. */
+/** The `typ` header of our access tokens (RFC 9068 names access tokens `at+jwt`); a token of another type is refused. */
+export const ACCESS_TOKEN_TYPE = "at+jwt";
+
+/**
+ * Signs and verifies access tokens (RFC 8725): the algorithm is pinned to HS256 (`alg: none` and any other are
+ * rejected), and `typ`, `exp` and `iat` are required, so a correctly signed token without an expiry never passes.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   /** Verified tokens keyed by their text: verification is pure, so repeating it for the same token is wasted work. */
@@ -34,7 +40,7 @@ export class TokenService {
       body.tenantSlug = claims.tenantSlug;
     }
     return new SignJWT(body)
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setProtectedHeader({ alg: "HS256", typ: ACCESS_TOKEN_TYPE })
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
@@ -53,8 +59,11 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
+        typ: ACCESS_TOKEN_TYPE,
+        requiredClaims: ["exp", "iat", "sub"],
         currentDate: new Date(this.now()),
       });
+      if (typeof payload.iat !== "number" || payload.iat * 1000 > this.now() + 60_000) return null;
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !Array.isArray(payload.roles))
         return null;
       const claims: AccessClaims = {

@@ -1,4 +1,5 @@
 import { BpmnError, type DelegateContext } from "../delegates/types";
+import { DelegateFailure, EngineError, RevisionConflict } from "../../errors";
 import type { Behaviour } from "../behaviour";
 import { throwError } from "../events/errors";
 import type { Run } from "../run";
@@ -20,9 +21,15 @@ function context(run: Run, token: ExecutionRecord, el: ElementModel, params: Rec
   };
 }
 
-function after(run: Run, token: ExecutionRecord, err?: unknown): void {
+function after(run: Run, token: ExecutionRecord, el: ElementModel, err?: unknown): void {
   if (err instanceof BpmnError) return throwError(run, token, err.code, err.message);
-  if (err) throw err;
+  if (err instanceof EngineError || err instanceof RevisionConflict) throw err;
+  if (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DelegateFailure(`Service task '${el.id}' (${el.service?.delegate}) failed: ${reason}`, {
+      activityId: el.id,
+    });
+  }
   if (run.alive(token)) run.leave(token);
 }
 
@@ -47,13 +54,13 @@ export const serviceTask: Behaviour = {
     try {
       res = delegate.execute(context(run, token, el, params));
     } catch (e) {
-      return after(run, token, e);
+      return after(run, token, el, e);
     }
     if (res && typeof res.then === "function")
       return res.then(
-        () => after(run, token),
-        (e) => after(run, token, e),
+        () => after(run, token, el),
+        (e) => after(run, token, el, e),
       );
-    after(run, token);
+    after(run, token, el);
   },
 };

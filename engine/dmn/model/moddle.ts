@@ -1,6 +1,7 @@
 import { DmnModdle, type ModdleElement, type ParseResult } from "dmn-moddle";
 import { DmnParseError } from "../errors";
 import { toDmn13 } from "./namespaces";
+import { doctypeRefusal } from "../../model/doctype";
 
 export type { ModdleElement };
 
@@ -10,6 +11,8 @@ const moddle = new DmnModdle();
 /** Read DMN 1.1 to 1.5 XML into dmn-moddle's 1.3 object tree. */
 export async function readDefinitions(xml: string): Promise<ParseResult> {
   if (typeof xml !== "string" || xml.trim() === "") throw new DmnParseError("empty DMN document");
+  const doctype = doctypeRefusal(xml);
+  if (doctype) throw new DmnParseError(doctype);
   let xml13: string;
   try {
     xml13 = await toDmn13(xml);

@@ -1,3 +1,4 @@
+import { doctypeRefusal } from "../doctype";
 import { BpmnModdle } from "bpmn-moddle";
 import { BpmnDeployError, EngineError } from "../../errors";
 import { readDiagram } from "./diagram";
@@ -36,6 +37,8 @@ function collectUnresolved(
 
 /** Parses BPMN XML into plain process models; throws BpmnDeployError with a precise message on refusal. */
 export async function parseBpmn(xml: string): Promise<ParsedBpmn> {
+  const doctype = doctypeRefusal(xml);
+  if (doctype) throw new BpmnDeployError(doctype);
   let result: Moddle;
   try {
     result = await new BpmnModdle().fromXML(xml);

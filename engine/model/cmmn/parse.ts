@@ -1,3 +1,4 @@
+import { doctypeRefusal } from "../doctype";
 import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
 import { readCmmnXml, type Moddle } from "./moddle";
@@ -252,6 +253,8 @@ class CaseReader {
 /** Reads a CMMN 1.1 file into plain case models; refuses what the engine cannot run, naming the problem. */
 export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
+  const doctype = doctypeRefusal(xml);
+  if (doctype) throw new CmmnDeployError(doctype);
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
     read = await readCmmnXml(xml);

@@ -1,3 +1,4 @@
+import { VariablesInput } from "../../schemas";
 import { z } from "@hono/zod-openapi";
 
 export const KeyParam = z.object({
@@ -73,9 +74,7 @@ export const FileUpload = z
   .object({ file: z.any().openapi({ type: "string", format: "binary" }) })
   .openapi("DmnFileUpload");
 export const TableEditBody = z.object({ table: TableSchema }).openapi("DecisionTableEdit");
-export const EvaluateBody = z
-  .object({ variables: z.record(z.string(), z.unknown()).default({}) })
-  .openapi("EvaluateDecisionRequest");
+export const EvaluateBody = z.object({ variables: VariablesInput.default({}) }).openapi("EvaluateDecisionRequest");
 export const EvaluateResult = z
   .object({ result: z.unknown(), matchedRules: z.array(z.string()) })
   .openapi("EvaluateDecisionResult");

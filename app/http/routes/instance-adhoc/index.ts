@@ -3,7 +3,7 @@ import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
-import { IdParam } from "../../schemas";
+import { IdParam, VariablesInput } from "../../schemas";
 import {
   completeAdhocSubProcess,
   enabledAdhocActivities,
@@ -43,7 +43,7 @@ const execute = createRoute({
   summary: "Start an enabled ad-hoc activity",
   request: {
     params: ActivityParams,
-    body: { ...json(z.object({ variables: z.record(z.string(), z.unknown()).optional() })), required: false },
+    body: { ...json(z.object({ variables: VariablesInput.optional() })), required: false },
   },
   responses: {
     200: {

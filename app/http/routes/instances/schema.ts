@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, pageSchema } from "../../schemas";
+import { PageQuery, pageSchema, VariablesInput } from "../../schemas";
 
 export const InstanceSchema = z
   .object({
@@ -27,7 +27,7 @@ export const StartBody = z
   .object({
     definitionKey: z.string().min(1),
     businessKey: z.string().nullable().optional(),
-    variables: z.record(z.string(), z.unknown()).optional(),
+    variables: VariablesInput.optional(),
   })
   .openapi("StartInstanceRequest");
 export const StartedSchema = z

@@ -1,3 +1,4 @@
+import { VariablesInput } from "../../schemas";
 import { z } from "@hono/zod-openapi";
 
 export const TaskSchema = z
@@ -50,10 +51,8 @@ export const CompletedQuery = z.object({
   page: z.coerce.number().int().min(0).optional(),
   size: z.coerce.number().int().min(1).optional(),
 });
-export const VariablesBody = z.object({ variables: z.record(z.string(), z.unknown()) }).openapi("TaskVariablesRequest");
-export const CompleteBody = z
-  .object({ variables: z.record(z.string(), z.unknown()).optional() })
-  .openapi("CompleteTaskRequest");
+export const VariablesBody = z.object({ variables: VariablesInput }).openapi("TaskVariablesRequest");
+export const CompleteBody = z.object({ variables: VariablesInput.optional() }).openapi("CompleteTaskRequest");
 export const DelegateBody = z.object({ userId: z.string().min(1) }).openapi("DelegateTaskRequest");
 export const CommentBody = z.object({ message: z.string().trim().min(1).max(10_000) }).openapi("AddCommentRequest");
 export const CommentSchema = z
