@@ -7,6 +7,7 @@ import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { RateLimiter } from "./rate-limiter";
+import type { WebhooksPort } from "./webhooks/port";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -58,6 +59,8 @@ export interface PlatformPorts {
   /** Whether a tenant's database failed its migrations (platform administration shows it). */
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
+  /** Webhook signing secrets, the subscription cache and the outbound policy of webhook targets. */
+  webhooks: WebhooksPort;
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;
