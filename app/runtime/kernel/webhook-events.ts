@@ -31,9 +31,15 @@ const instanceData = (r: InstanceRecord) =>
 
 function ofProcessChange(tenantId: string, c: ChangeSet): WebhookEvent[] {
   const out: WebhookEvent[] = [];
+  for (const [, x] of c.instances)
+    if (x.op === "insert") out.push({ tenantId, type: "process.instance.started", data: instanceData(x.row) });
+  for (const t of c.createdTasks) if (t.state === "OPEN") out.push({ tenantId, type: "task.created", data: taskView(t) });
+  for (const [, x] of c.tasks)
+    if (x.op === "update" && x.row.state === "COMPLETED")
+      out.push({ tenantId, type: "task.completed", data: taskView(x.row) });
+  // Ends last: a subscriber reading the events in order sees the last task completed before its instance.
   for (const [id, x] of c.instances) {
     const r = x.row;
-    if (x.op === "insert") out.push({ tenantId, type: "process.instance.started", data: instanceData(r) });
     const before = x.op === "insert" ? "ACTIVE" : c.baseStates.get(id);
     if (ended(r.state) && before !== r.state)
       out.push({
@@ -42,10 +48,6 @@ function ofProcessChange(tenantId: string, c: ChangeSet): WebhookEvent[] {
         data: instanceData(r),
       });
   }
-  for (const t of c.createdTasks) if (t.state === "OPEN") out.push({ tenantId, type: "task.created", data: taskView(t) });
-  for (const [, x] of c.tasks)
-    if (x.op === "update" && x.row.state === "COMPLETED")
-      out.push({ tenantId, type: "task.completed", data: taskView(x.row) });
   return out;
 }
 

@@ -44,7 +44,7 @@ export function listDeliveries({
     .select()
     .from(webhookDeliveries)
     .where(where)
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.eventId))
     .limit(size)
     .offset(offset)
     .all();
