@@ -210,7 +210,9 @@ describe("webhook delivery", () => {
     expect(await ping.json()).toMatchObject({ status: "SUCCEEDED", eventType: "webhook.ping", lastStatusCode: 200 });
     expect(rx.verify(h.secret, rx.received[0]).type).toBe("webhook.ping");
     rx.answer((r) =>
-      r.path === "/hook" ? new Response(null, { status: 307, headers: { location: `http://127.0.0.2:${rx.port}/x` } }) : new Response("reached"),
+      r.path === "/hook"
+        ? new Response(null, { status: 307, headers: { location: `http://127.0.0.2:${rx.port}/x` } })
+        : new Response("reached"),
     );
     const res = (await (await s.req("POST", `/api/a/webhooks/${h.id}/test`, { token: admin })).json()) as {
       id: string;

@@ -65,7 +65,8 @@ export function createJobExecutor(
     const wait = data.retryCycle ? parseRetryCycle(data.retryCycle).delayMs(now) : DEFAULT_RETRY_WAIT_MS;
     db.transaction(() => {
       q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
-      if (retries === 0) writeHooks?.emit({ kind: "job-dead-lettered", tenantId: job.tenant_id, job, exception: message });
+      if (retries === 0)
+        writeHooks?.emit({ kind: "job-dead-lettered", tenantId: job.tenant_id, job, exception: message });
     }).immediate();
     logger().warn(`job ${job.id} at ${job.activity_id} failed (${retries} retries left): ${message}`, {
       tenantId: job.tenant_id,

@@ -33,7 +33,8 @@ function ofProcessChange(tenantId: string, c: ChangeSet): WebhookEvent[] {
   const out: WebhookEvent[] = [];
   for (const [, x] of c.instances)
     if (x.op === "insert") out.push({ tenantId, type: "process.instance.started", data: instanceData(x.row) });
-  for (const t of c.createdTasks) if (t.state === "OPEN") out.push({ tenantId, type: "task.created", data: taskView(t) });
+  for (const t of c.createdTasks)
+    if (t.state === "OPEN") out.push({ tenantId, type: "task.created", data: taskView(t) });
   for (const [, x] of c.tasks)
     if (x.op === "update" && x.row.state === "COMPLETED")
       out.push({ tenantId, type: "task.completed", data: taskView(x.row) });
@@ -57,7 +58,11 @@ function ofCaseChange(tenantId: string, c: CaseChanges): WebhookEvent[] {
   for (const lc of c.cases.values()) {
     const i = lc.instance;
     if (i.state === "COMPLETED" && lc.baseState !== "COMPLETED")
-      out.push({ tenantId, type: "case.completed", data: instanceSummary("CMMN", summaryRowOf(i), i.parentCaseId, true) });
+      out.push({
+        tenantId,
+        type: "case.completed",
+        data: instanceSummary("CMMN", summaryRowOf(i), i.parentCaseId, true),
+      });
   }
   return out;
 }

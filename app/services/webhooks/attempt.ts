@@ -71,7 +71,15 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: W
   let disabled = false;
   deps.platformDb.transaction((tx) => {
     tx.insert(webhookAttempts)
-      .values({ id: crypto.randomUUID(), deliveryId: d.id, attemptedAt: at, statusCode: code, latencyMs, responseBody: body, error })
+      .values({
+        id: crypto.randomUUID(),
+        deliveryId: d.id,
+        attemptedAt: at,
+        statusCode: code,
+        latencyMs,
+        responseBody: body,
+        error,
+      })
       .run();
     tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, d.id)).run();
     const current = tx.select().from(webhooks).where(eq(webhooks.id, hook.id)).get();
@@ -82,7 +90,8 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: W
       return;
     }
     const since = current.failingSince ?? at;
-    if (current.failingSince === null) tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
+    if (current.failingSince === null)
+      tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
     if (current.enabled && at - since >= DISABLE_AFTER_MS) {
       disable(tx as unknown as PlatformOrm, current, at);
       disabled = true;

@@ -95,7 +95,12 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
       if (rows.length)
         tx.update(webhookDeliveries)
           .set({ nextAttemptAt: now + LEASE_MS })
-          .where(inArray(webhookDeliveries.id, rows.map((r) => r.d.id)))
+          .where(
+            inArray(
+              webhookDeliveries.id,
+              rows.map((r) => r.d.id),
+            ),
+          )
           .run();
       return rows;
     });

@@ -1,5 +1,13 @@
 /** Waits after the 1st … 7th failed attempt: 8 attempts spread over about 24 h (Standard Webhooks' own schedule, trimmed). */
-export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 8 * 3_600_000, 8 * 3_600_000];
+export const RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  8 * 3_600_000,
+  8 * 3_600_000,
+];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** An endpoint failing this long without one success is disabled. */
 export const DISABLE_AFTER_MS = 24 * 3_600_000;

@@ -15,7 +15,6 @@ import { z } from "@hono/zod-openapi";
 import { registerWebhookDeliveries } from "./deliveries";
 import { common, CreateWebhookBody, UpdateWebhookBody, WebhookSchema, WebhookWithSecretSchema } from "./schema";
 
-
 const list = createRoute({
   ...common,
   method: "get",
@@ -29,7 +28,10 @@ const create = createRoute({
   path: "/a/webhooks",
   summary: "Create an endpoint; the URL must pass the SSRF policy (Admin)",
   request: { body: { ...json(CreateWebhookBody), required: true } },
-  responses: { 201: { description: "Created; the secret is shown once", ...json(WebhookWithSecretSchema) }, ...errorResponses },
+  responses: {
+    201: { description: "Created; the secret is shown once", ...json(WebhookWithSecretSchema) },
+    ...errorResponses,
+  },
 });
 const get = createRoute({
   ...common,
@@ -61,7 +63,10 @@ const rotate = createRoute({
   path: "/a/webhooks/{id}/rotate-secret",
   summary: "Replace the signing secret (Admin)",
   request: { params: IdParam },
-  responses: { 200: { description: "The new secret, shown once", ...json(WebhookWithSecretSchema) }, ...errorResponses },
+  responses: {
+    200: { description: "The new secret, shown once", ...json(WebhookWithSecretSchema) },
+    ...errorResponses,
+  },
 });
 
 /** /a/webhooks */

@@ -30,7 +30,9 @@ export const WebhookSchema = z
   })
   .openapi("Webhook");
 export const WebhookWithSecretSchema = WebhookSchema.extend({
-  secret: z.string().openapi({ description: "Standard Webhooks signing secret (whsec_…), shown only in this response" }),
+  secret: z
+    .string()
+    .openapi({ description: "Standard Webhooks signing secret (whsec_…), shown only in this response" }),
 }).openapi("WebhookWithSecret");
 
 // Events are checked by the service so the 400 lists the valid types whatever the client sent.
@@ -79,7 +81,10 @@ export const DeliveryDetailSchema = DeliverySchema.extend({
 }).openapi("WebhookDeliveryDetail");
 export const DeliveryPage = pageSchema(DeliverySchema, "WebhookDeliveryPage");
 export const DeliveriesQuery = PageQuery.extend({
-  status: z.string().optional().openapi({ enum: ["PENDING", "SUCCEEDED", "FAILED"] }),
+  status: z
+    .string()
+    .optional()
+    .openapi({ enum: ["PENDING", "SUCCEEDED", "FAILED"] }),
 });
 export const DeliveryParams = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" } }),
