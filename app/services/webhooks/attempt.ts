@@ -35,17 +35,21 @@ async function head(res: Response, max: number): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
 }
 
-/**
- * Sends one delivery (signed, through safeFetch, 10 s for the whole call) and records the attempt; a 2xx settles it,
- * anything else schedules the next try or, attempts used up, marks it FAILED. An endpoint failing for 24 h straight
- * is disabled and the tenant's admins are told. Returns the delivery as recorded.
- */
-export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<DeliveryRow> {
+interface Outcome {
+  d: DeliveryRow;
+  hook: WebhookRow;
+  at: number;
+  code: number | null;
+  body: string | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+/** Sends one delivery (signed, through safeFetch, 10 s for the whole call); records nothing. */
+async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<Outcome> {
   const at = deps.now();
   const started = performance.now();
-  let code: number | null = null;
-  let body: string | null = null;
-  let error: string | null = null;
+  const o: Outcome = { d, hook, at, code: null, body: null, error: null, latencyMs: 0 };
   try {
     const headers = signedHeaders(deps.webhooks.secrets.open(hook.secretEnc), d.eventId, at, d.payload);
     const res = await safeFetch(
@@ -53,52 +57,74 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: W
       { method: "POST", headers, body: d.payload },
       { ...deps.webhooks.policy, timeoutMs: TIMEOUT_MS },
     );
-    code = res.status;
-    body = await head(res, BODY_KEPT);
+    o.code = res.status;
+    o.body = await head(res, BODY_KEPT);
   } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
+    o.error = e instanceof Error ? e.message : String(e);
   }
-  const latencyMs = Math.round(performance.now() - started);
-  const ok = code !== null && code >= 200 && code < 300;
-  const attempts = d.attempts + 1;
-  const next = ok ? null : nextAttemptAt(at, attempts, deps.random);
-  const changes: Partial<DeliveryRow> = {
-    attempts,
-    lastStatusCode: code,
-    status: ok ? "SUCCEEDED" : next === null ? "FAILED" : "PENDING",
-    nextAttemptAt: next ?? at,
-  };
+  o.latencyMs = Math.round(performance.now() - started);
+  return o;
+}
+
+/**
+ * Records a batch of attempts in one platform transaction: a 2xx settles a delivery, anything else schedules the next
+ * try or, attempts used up, marks it FAILED. An endpoint failing for 24 h straight is disabled and the tenant's admins
+ * are told. Returns the deliveries as recorded.
+ */
+function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
   let disabled = false;
-  deps.platformDb.transaction((tx) => {
-    tx.insert(webhookAttempts)
-      .values({
-        id: crypto.randomUUID(),
-        deliveryId: d.id,
-        attemptedAt: at,
-        statusCode: code,
-        latencyMs,
-        responseBody: body,
-        error,
-      })
-      .run();
-    tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, d.id)).run();
-    const current = tx.select().from(webhooks).where(eq(webhooks.id, hook.id)).get();
-    if (!current) return;
-    if (ok) {
-      if (current.failingSince !== null)
+  const rows = deps.platformDb.transaction((tx) =>
+    outcomes.map(({ d, hook, at, code, body, error, latencyMs }) => {
+      const ok = code !== null && code >= 200 && code < 300;
+      const attempts = d.attempts + 1;
+      const next = ok ? null : nextAttemptAt(at, attempts, deps.random);
+      const changes: Partial<DeliveryRow> = {
+        attempts,
+        lastStatusCode: code,
+        status: ok ? "SUCCEEDED" : next === null ? "FAILED" : "PENDING",
+        nextAttemptAt: next ?? at,
+      };
+      tx.insert(webhookAttempts)
+        .values({
+          id: crypto.randomUUID(),
+          deliveryId: d.id,
+          attemptedAt: at,
+          statusCode: code,
+          latencyMs,
+          responseBody: body,
+          error,
+        })
+        .run();
+      tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, d.id)).run();
+      // The endpoint's failure record; read inside the transaction, an earlier outcome of the batch may have moved it.
+      const current = tx.select().from(webhooks).where(eq(webhooks.id, hook.id)).get();
+      if (current && ok && current.failingSince !== null)
         tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, hook.id)).run();
-      return;
-    }
-    const since = current.failingSince ?? at;
-    if (current.failingSince === null)
-      tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
-    if (current.enabled && at - since >= DISABLE_AFTER_MS) {
-      disable(tx as unknown as PlatformOrm, current, at);
-      disabled = true;
-    }
-  });
+      if (current && !ok) {
+        const since = current.failingSince ?? at;
+        if (current.failingSince === null)
+          tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
+        if (current.enabled && at - since >= DISABLE_AFTER_MS) {
+          disable(tx as unknown as PlatformOrm, current, at);
+          disabled = true;
+        }
+      }
+      return { ...d, ...changes } as DeliveryRow;
+    }),
+  );
   if (disabled) deps.webhooks.subscriptions.refresh();
-  return { ...d, ...changes } as DeliveryRow;
+  return rows;
+}
+
+/** Sends the claimed deliveries at once and records their attempts together. */
+export async function attemptDeliveries(deps: AttemptDeps, batch: Array<{ d: DeliveryRow; h: WebhookRow }>) {
+  if (!batch.length) return [];
+  return record(deps, await Promise.all(batch.map(({ d, h }) => send(deps, d, h))));
+}
+
+/** One delivery now (the test ping). */
+export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<DeliveryRow> {
+  return (await attemptDeliveries(deps, [{ d, h: hook }]))[0];
 }
 
 function disable(tx: PlatformOrm, hook: WebhookRow, at: number) {

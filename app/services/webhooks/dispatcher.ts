@@ -1,13 +1,13 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { tenants, webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import type { WebhookOutbox } from "../../runtime/kernel/webhook-outbox";
-import { type AttemptDeps, attemptDelivery, type DeliveryRow, type WebhookRow } from "./attempt";
+import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
 import { envelope } from "./envelope";
 
 export interface DispatcherDeps extends AttemptDeps {
   outbox: Pick<WebhookOutbox, "peek" | "ack">;
   log(message: string): void;
-  /** Deliveries in flight at once (default 64). */
+  /** Deliveries in flight at once (default 128). */
   concurrency?: number;
 }
 
@@ -107,9 +107,9 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
   }
 
   async function deliverDue(): Promise<number> {
-    const limit = deps.concurrency ?? 64;
+    const limit = deps.concurrency ?? 128;
     const batch = claimDue(limit);
-    await Promise.all(batch.map(({ d, h }) => attemptDelivery(deps, d, h)));
+    await attemptDeliveries(deps, batch);
     return batch.length;
   }
 
