@@ -1,6 +1,8 @@
 import { checkDestination, DestinationRefused, systemResolver } from "../../outbound";
 import { WEBHOOK_EVENT_TYPES } from "../../runtime/kernel/webhook-events";
 import { BadRequestError } from "../errors";
+
+export { WEBHOOK_EVENT_TYPES };
 import type { WebhooksPort } from "./port";
 
 const bad = (field: string, message: string) => new BadRequestError(`${field} ${message}`, [{ field, message }]);

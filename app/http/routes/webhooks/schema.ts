@@ -2,19 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { pageSchema, PageQuery } from "../../schemas";
 import { tenantSecurity } from "../../errors/openapi-responses";
 import { requireAdmin } from "../../middleware/roles";
+import { WEBHOOK_EVENT_TYPES } from "../../../services/webhooks/validate";
 
 export const common = { tags: ["webhooks"], security: tenantSecurity, middleware: requireAdmin };
-
-const EVENT_TYPES = [
-  "process.instance.started",
-  "process.instance.completed",
-  "process.instance.cancelled",
-  "task.created",
-  "task.assigned",
-  "task.completed",
-  "job.dead_lettered",
-  "case.completed",
-];
 
 export const WebhookSchema = z
   .object({
@@ -36,7 +26,7 @@ export const WebhookWithSecretSchema = WebhookSchema.extend({
 }).openapi("WebhookWithSecret");
 
 // Events are checked by the service so the 400 lists the valid types whatever the client sent.
-const eventsField = z.any().openapi({ type: "array", items: { type: "string", enum: EVENT_TYPES } });
+const eventsField = z.any().openapi({ type: "array", items: { type: "string", enum: [...WEBHOOK_EVENT_TYPES] } });
 export const CreateWebhookBody = z
   .object({
     url: z.string().min(1),
