@@ -3,7 +3,7 @@ import { memberships, webhookAttempts, webhookDeliveries, webhooks } from "../..
 import type { PlatformOrm } from "../../../tenants/tenant-directory";
 import { safeFetch } from "../../outbound";
 import { notify } from "../notifications/notify";
-import { signedHeaders } from "./envelope";
+import { signedHeaders, signerFor } from "./envelope";
 import type { WebhooksPort } from "./port";
 import { DISABLE_AFTER_MS, nextAttemptAt } from "./schedule";
 
@@ -51,7 +51,7 @@ async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promis
   const started = performance.now();
   const o: Outcome = { d, hook, at, code: null, body: null, error: null, latencyMs: 0 };
   try {
-    const headers = signedHeaders(deps.webhooks.secrets.open(hook.secretEnc), d.eventId, at, d.payload);
+    const headers = signedHeaders(signerFor(hook.secretEnc, deps.webhooks.secrets.open), d.eventId, at, d.payload);
     const res = await safeFetch(
       hook.url,
       { method: "POST", headers, body: d.payload },
