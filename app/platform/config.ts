@@ -21,6 +21,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
   maxUploadBytes: number;
+  /** Internal hosts webhook targets may use: ["*"] for WEBHOOKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
+  webhooksAllowPrivate: string[];
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -33,6 +35,16 @@ function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** `true` lets webhooks reach every internal address (cloud metadata never); a comma list names the hosts allowed. */
+function allowPrivateOf(v: string | undefined): string[] {
+  if (!v || v === "false") return [];
+  if (v === "true") return ["*"];
+  return v
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -52,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
+    webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,

@@ -24,6 +24,7 @@ import { runtimeProcessAccess } from "../services/instances/attachment-access";
 import { setCmsQuery } from "../services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
+import { wireWebhooks, type WebhooksWiring } from "./webhooks";
 
 export interface PlatformOptions {
   config: Config;
@@ -52,6 +53,8 @@ export interface Platform {
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database, sharing tasks and definitions. */
   caseRuntime: CaseRuntime;
+  /** The webhook outbox, port and dispatcher (started and stopped with the platform). */
+  webhooks: WebhooksWiring;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
   seeders: TenantSeeder[];
   /** Starts provisioning in the background and answers at once. */
@@ -122,10 +125,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
         intervalMs: 1000,
         onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
       });
+      platform.webhooks.dispatcher.start();
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
+      await platform.webhooks.dispatcher.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
@@ -133,9 +138,10 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime" | "caseRuntime" | "ports" | "tenantCtx"> as Platform;
+  } as Omit<Platform, "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.caseRuntime = wireCaseRuntime(platform);
+  platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
   platform.ports = {
     platformDb,
     tenants,
@@ -150,6 +156,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
+    webhooks: platform.webhooks.port,
     log,
     defer(work) {
       track(

@@ -8,6 +8,7 @@ import type { AccessRevocations } from "./auth/revocations";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { Limiters } from "./rate-limiter";
+import type { WebhooksPort } from "./webhooks/port";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -61,6 +62,8 @@ export interface PlatformPorts {
   /** Whether a tenant's database failed its migrations (platform administration shows it). */
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
+  /** Webhook signing secrets, the subscription cache and the outbound policy of webhook targets. */
+  webhooks: WebhooksPort;
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;

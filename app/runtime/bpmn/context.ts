@@ -97,7 +97,10 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
         subject: "Instance",
         open: () => new Session(store, tenantId, clock()),
         run: fn,
-        write: (s) => persist(s.changes, tenantId),
+        write: (s) => {
+          persist(s.changes, tenantId);
+          kernel.writeHooks.emit({ kind: "bpmn", tenantId, changes: s.changes });
+        },
       });
       await afterCommit(tenantId, session);
       return result;

@@ -27,6 +27,9 @@ export function createTasks(ctx: RuntimeContext) {
   const writes = createTaskWrites(db);
   const involve = (tenantId: string, instanceId: string, userId: string) =>
     writes.involve(tenantId, instanceId, "user", userId);
+  // Inside the assignment's transaction: the webhook outbox row commits with it.
+  const assigned = (tenantId: string, task: TaskRow) =>
+    ctx.kernel.writeHooks.emit({ kind: "task-assigned", tenantId, task });
 
   const api = {
     /** True when the viewer may see the task (assignee, candidate user, candidate group, completer, or whole tenant). */
@@ -115,6 +118,7 @@ export function createTasks(ctx: RuntimeContext) {
           .run(userId, taskId, tenantId, userId);
         if (res.changes === 0) throw new ConflictError(`Task ${taskId} was claimed or completed meanwhile`);
         involve(tenantId, r.instance_id, userId);
+        if (r.assignee !== userId) assigned(tenantId, { ...r, assignee: userId });
       });
       return api.getTask(tenantId, taskId);
     },
@@ -139,6 +143,7 @@ export function createTasks(ctx: RuntimeContext) {
           "UPDATE tasks SET owner = COALESCE(owner, ?), assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'",
         ).run(r.assignee ?? byUserId, toUserId, taskId, tenantId);
         involve(tenantId, r.instance_id, toUserId);
+        assigned(tenantId, { ...r, owner: r.owner ?? r.assignee ?? byUserId, assignee: toUserId });
       });
       return api.getTask(tenantId, taskId);
     },

@@ -57,6 +57,7 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
         write: (s) => {
           inTx?.();
           store.persist(s.changes);
+          kernel.writeHooks.emit({ kind: "cmmn", tenantId, changes: s.changes });
         },
       });
       // After the commit: a notification must not undo (or precede) the committed command.

@@ -16,7 +16,11 @@ function foldersBefore(): string {
   rmSync(join(dir, `${TAG}.sql`));
   const journalPath = join(dir, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.filter((e) => e.tag !== TAG);
+  // Everything from 0012 on: drizzle skips a migration older than the newest applied, so later ones must go too.
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === TAG),
+  );
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }

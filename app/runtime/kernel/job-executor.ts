@@ -3,6 +3,7 @@ import type { EngineLogger } from "../../../engine/bpmn";
 import { parseRetryCycle } from "../../../engine/jobs/retry-cycle";
 import type { RuntimeKind } from "./definitions-store";
 import type { JobRow } from "./rows";
+import type { WriteHooks } from "./write-hooks";
 
 /** Wait before retrying a failed job when the model sets no failedJobRetryTimeCycle (Flowable's default is 10 s too). */
 export const DEFAULT_RETRY_WAIT_MS = 10_000;
@@ -28,7 +29,13 @@ const CLAIM: Record<RuntimeKind, string> = {
  * case timers alike are claimed by setting a lock in a transaction, run by the handler of their runtime, and on
  * failure retried with the model's retry cycle (else every 10 s) until their retries run out (dead-letter).
  */
-export function createJobExecutor(db: Database, clock: () => number, newId: () => string, logger: () => EngineLogger) {
+export function createJobExecutor(
+  db: Database,
+  clock: () => number,
+  newId: () => string,
+  logger: () => EngineLogger,
+  writeHooks?: WriteHooks,
+) {
   const owner = `executor-${newId()}`;
   const handlers = new Map<RuntimeKind, JobHandler>();
   let loop: ReturnType<typeof setInterval> | null = null;
@@ -56,9 +63,11 @@ export function createJobExecutor(db: Database, clock: () => number, newId: () =
     const retries = Math.max(0, job.retries - 1);
     const message = err instanceof Error ? err.message : String(err);
     const wait = data.retryCycle ? parseRetryCycle(data.retryCycle).delayMs(now) : DEFAULT_RETRY_WAIT_MS;
-    db.transaction(() =>
-      q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id),
-    ).immediate();
+    db.transaction(() => {
+      q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
+      if (retries === 0)
+        writeHooks?.emit({ kind: "job-dead-lettered", tenantId: job.tenant_id, job, exception: message });
+    }).immediate();
     logger().warn(`job ${job.id} at ${job.activity_id} failed (${retries} retries left): ${message}`, {
       tenantId: job.tenant_id,
     });

@@ -6,6 +6,7 @@ import { createGroupCommit, type GroupCommit } from "./group-commit";
 import { createJobAdmin } from "./job-admin";
 import { createJobExecutor, type JobExecutor } from "./job-executor";
 import { createRuntimeRegistry, type Runtimes } from "./runtime-for";
+import { createWriteHooks, type WriteHooks } from "./write-hooks";
 
 export interface KernelOptions {
   db: Database;
@@ -26,6 +27,8 @@ export interface Kernel {
   definitions: DefinitionsStore;
   jobs: JobExecutor;
   jobAdmin: ReturnType<typeof createJobAdmin>;
+  /** Run inside each runtime write's transaction (the webhook outbox registers one). */
+  writeHooks: WriteHooks;
   /** Filled in by the adapters as they are built. */
   runtimes: Partial<Runtimes>;
   runtimeFor: ReturnType<typeof createRuntimeRegistry>["runtimeFor"];
@@ -54,6 +57,7 @@ export function kernelFor(opts: KernelOptions): Kernel {
   db.exec("PRAGMA wal_autocheckpoint = 10000");
   const commit = createGroupCommit(db);
   const registry = createRuntimeRegistry();
+  const writeHooks = createWriteHooks();
   const k: Kernel = {
     db,
     clock,
@@ -64,8 +68,9 @@ export function kernelFor(opts: KernelOptions): Kernel {
     commit,
     runCommand: createCommandRunner(commit),
     definitions: createDefinitionsStore(db, newId, nowIso),
-    jobs: createJobExecutor(db, clock, newId, () => k.logger),
+    jobs: createJobExecutor(db, clock, newId, () => k.logger, writeHooks),
     jobAdmin: createJobAdmin(db, clock),
+    writeHooks,
     runtimes: registry.runtimes,
     runtimeFor: registry.runtimeFor,
   };

@@ -6,3 +6,4 @@ export * from "./jobs";
 export * from "./history";
 export * from "./cases";
 export * from "./task-comments";
+export * from "./webhook-outbox";

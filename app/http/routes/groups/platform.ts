@@ -3,6 +3,7 @@ import { adminUsersRouter } from "../admin-users";
 import { adminTenantsRouter } from "../admin-tenants";
 import { adminMembersRouter } from "../admin-members";
 import { apiKeysRouter } from "../api-keys";
+import { webhooksRouter } from "../webhooks";
 
 /** Sessions, platform administration and API keys. */
 export const platformRouters = () => [
@@ -11,4 +12,5 @@ export const platformRouters = () => [
   adminTenantsRouter(),
   adminMembersRouter(),
   apiKeysRouter(),
+  webhooksRouter(),
 ];

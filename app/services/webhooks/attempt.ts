@@ -1,0 +1,154 @@
+import { and, eq } from "drizzle-orm";
+import { memberships, webhookAttempts, webhookDeliveries, webhooks } from "../../../db/platform/schema";
+import type { PlatformOrm } from "../../../tenants/tenant-directory";
+import { safeFetch } from "../../outbound";
+import { notify } from "../notifications/notify";
+import { signedHeaders, signerFor } from "./envelope";
+import type { WebhooksPort } from "./port";
+import { DISABLE_AFTER_MS, nextAttemptAt } from "./schedule";
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export interface AttemptDeps {
+  platformDb: PlatformOrm;
+  webhooks: WebhooksPort;
+  now: () => number;
+  random?: () => number;
+}
+
+const TIMEOUT_MS = 10_000;
+const BODY_KEPT = 1024;
+
+/** The first `max` bytes of the body as text; the rest is not read. */
+async function head(res: Response, max: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let n = 0;
+  while (n < max) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    n += value.length;
+  }
+  await reader.cancel().catch(() => {});
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+}
+
+interface Outcome {
+  d: DeliveryRow;
+  hook: WebhookRow;
+  at: number;
+  code: number | null;
+  body: string | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+/** Sends one delivery (signed, through safeFetch, 10 s for the whole call); records nothing. */
+async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<Outcome> {
+  const at = deps.now();
+  const started = performance.now();
+  const o: Outcome = { d, hook, at, code: null, body: null, error: null, latencyMs: 0 };
+  try {
+    const headers = signedHeaders(signerFor(hook.secretEnc, deps.webhooks.secrets.open), d.eventId, at, d.payload);
+    const res = await safeFetch(
+      hook.url,
+      { method: "POST", headers, body: d.payload },
+      { ...deps.webhooks.policy, timeoutMs: TIMEOUT_MS },
+    );
+    o.code = res.status;
+    o.body = await head(res, BODY_KEPT);
+  } catch (e) {
+    o.error = e instanceof Error ? e.message : String(e);
+  }
+  o.latencyMs = Math.round(performance.now() - started);
+  return o;
+}
+
+/**
+ * Records a batch of attempts in one platform transaction: a 2xx settles a delivery, anything else schedules the next
+ * try or, attempts used up, marks it FAILED. An endpoint failing for 24 h straight is disabled and the tenant's admins
+ * are told. Returns the deliveries as recorded.
+ */
+function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
+  let disabled = false;
+  const rows = deps.platformDb.transaction((tx) =>
+    outcomes.map(({ d, hook, at, code, body, error, latencyMs }) => {
+      const ok = code !== null && code >= 200 && code < 300;
+      const attempts = d.attempts + 1;
+      const next = ok ? null : nextAttemptAt(at, attempts, deps.random);
+      const changes: Partial<DeliveryRow> = {
+        attempts,
+        lastStatusCode: code,
+        status: ok ? "SUCCEEDED" : next === null ? "FAILED" : "PENDING",
+        nextAttemptAt: next ?? at,
+      };
+      tx.insert(webhookAttempts)
+        .values({
+          id: crypto.randomUUID(),
+          deliveryId: d.id,
+          attemptedAt: at,
+          statusCode: code,
+          latencyMs,
+          responseBody: body,
+          error,
+        })
+        .run();
+      tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, d.id)).run();
+      // The endpoint's failure record; read inside the transaction, an earlier outcome of the batch may have moved it.
+      const current = tx.select().from(webhooks).where(eq(webhooks.id, hook.id)).get();
+      if (current && ok && current.failingSince !== null)
+        tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, hook.id)).run();
+      if (current && !ok) {
+        const since = current.failingSince ?? at;
+        if (current.failingSince === null)
+          tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
+        if (current.enabled && at - since >= DISABLE_AFTER_MS) {
+          disable(tx as unknown as PlatformOrm, current, at);
+          disabled = true;
+        }
+      }
+      return { ...d, ...changes } as DeliveryRow;
+    }),
+  );
+  if (disabled) deps.webhooks.subscriptions.refresh();
+  return rows;
+}
+
+/** Sends the claimed deliveries at once and records their attempts together. */
+export async function attemptDeliveries(deps: AttemptDeps, batch: Array<{ d: DeliveryRow; h: WebhookRow }>) {
+  if (!batch.length) return [];
+  return record(deps, await Promise.all(batch.map(({ d, h }) => send(deps, d, h))));
+}
+
+/** One delivery now (the test ping). */
+export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<DeliveryRow> {
+  return (await attemptDeliveries(deps, [{ d, h: hook }]))[0];
+}
+
+function disable(tx: PlatformOrm, hook: WebhookRow, at: number) {
+  const reason = `every delivery failed for 24 hours (since ${new Date(hook.failingSince ?? at).toISOString()})`;
+  tx.update(webhooks)
+    .set({ enabled: false, disabledReason: reason, updatedAt: new Date(at).toISOString() })
+    .where(eq(webhooks.id, hook.id))
+    .run();
+  const admins = tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, hook.tenantId), eq(memberships.role, "ADMIN")))
+    .all();
+  for (const a of admins)
+    notify(
+      tx,
+      {
+        tenantId: hook.tenantId,
+        userId: a.userId,
+        type: "WEBHOOK_DISABLED",
+        title: "Webhook disabled",
+        body: `The webhook to ${hook.url} was disabled: ${reason}.`,
+        link: `/webhooks/${hook.id}`,
+      },
+      at,
+    );
+}

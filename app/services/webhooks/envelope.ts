@@ -1,0 +1,43 @@
+import { Webhook } from "standardwebhooks";
+import { randomBytes } from "node:crypto";
+
+/** A new signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes). */
+export const newSigningSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+/** The body every subscriber receives: event id, type, time, tenant slug, and the resource as the REST API shows it. */
+export function envelope(e: { eventId: string; type: string; at: number; tenantSlug: string; data: unknown }): string {
+  return JSON.stringify({
+    id: e.eventId,
+    type: e.type,
+    timestamp: new Date(e.at).toISOString(),
+    tenant: e.tenantSlug,
+    data: e.data,
+  });
+}
+
+// Signers by sealed secret: opening the secret and deriving the HMAC key once per endpoint, not once per attempt.
+const signers = new Map<string, Webhook>();
+const SIGNERS_KEPT = 1000;
+
+/** The signer of an endpoint's sealed secret (`open` unseals it on first use). */
+export function signerFor(sealed: string, open: (sealed: string) => string): Webhook {
+  let w = signers.get(sealed);
+  if (!w) {
+    if (signers.size >= SIGNERS_KEPT) signers.clear();
+    w = new Webhook(open(sealed));
+    signers.set(sealed, w);
+  }
+  return w;
+}
+
+/** Standard Webhooks headers for one attempt: the id stays the event's for every retry, the signature is per attempt. */
+export function signedHeaders(signer: Webhook, eventId: string, at: number, payload: string): Record<string, string> {
+  const when = new Date(at);
+  return {
+    "content-type": "application/json",
+    "user-agent": "pms-webhooks/1",
+    "webhook-id": eventId,
+    "webhook-timestamp": String(Math.floor(at / 1000)),
+    "webhook-signature": signer.sign(eventId, when, payload),
+  };
+}
