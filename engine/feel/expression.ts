@@ -1,3 +1,4 @@
+import { compileArithmetic } from "./arithmetic";
 import { boundedCache } from "./cache";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
@@ -38,7 +39,8 @@ const cache = boundedCache<FeelResult<CompiledExpression>>(10_000);
 
 /**
  * Compile a FEEL expression once (cached by its text and the names with spaces it may use): literals become
- * constants and dotted names direct lookups; the rest is syntax-checked now and evaluated by feelin.
+ * constants and dotted names direct lookups, arithmetic runs on decimals (arithmetic.ts); the rest is syntax-checked
+ * now and evaluated by feelin.
  * A syntax error is returned, not thrown.
  */
 export function compileExpression(
@@ -52,7 +54,7 @@ export function compileExpression(
     if (fast) return ok(fast);
     const error = syntaxError(src, "expression", names);
     if (error) return fail(error);
-    return ok((vars: Vars) => feelinEvaluate(src, vars));
+    return ok(compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars)));
   });
 }
 
