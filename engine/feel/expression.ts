@@ -1,6 +1,7 @@
 import { compileArithmetic } from "./arithmetic";
 import { boundedCache } from "./cache";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
+import { regexScope } from "./regex-functions";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan } from "./scan";
 import { isContextValue } from "./values";
@@ -54,7 +55,9 @@ export function compileExpression(
     if (fast) return ok(fast);
     const error = syntaxError(src, "expression", names);
     if (error) return fail(error);
-    return ok(compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars)));
+    const run = compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars));
+    const scope = regexScope(src);
+    return ok(scope ? (vars: Vars) => run(scope(vars)) : run);
   });
 }
 

@@ -1,5 +1,6 @@
 import { boundedCache } from "./cache";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
+import { regexScope } from "./regex-functions";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
 
@@ -32,6 +33,8 @@ export function compileUnaryTests(
     if (fast) return ok(fast);
     const error = syntaxError(src, "unaryTests", names);
     if (error) return fail(error);
+    const scope = regexScope(src);
+    if (scope) return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, scope(vars)));
     return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
   });
 }

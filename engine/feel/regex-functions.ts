@@ -1,0 +1,43 @@
+import { FeelFunction } from "feelin";
+import { xsdRegExp, xsdReplacement } from "./xsd-regex";
+
+// matches, replace and split with XPath regular expressions, handed to feelin as variables of the same names (a
+// variable shadows a built-in there), only for the texts that call them. A caller's own variable of that name wins.
+
+const str = (v: unknown): v is string => typeof v === "string";
+const optFlags = (f: unknown): f is string | undefined | null => f === undefined || f === null || str(f);
+
+const matches = (input: unknown, pattern: unknown, flags?: unknown) => {
+  if (!str(input) || !str(pattern) || !optFlags(flags)) return null;
+  return xsdRegExp(pattern, flags ?? "")?.test(input) ?? null;
+};
+
+const replace = (input: unknown, pattern: unknown, replacement: unknown, flags?: unknown) => {
+  if (!str(input) || !str(pattern) || !str(replacement) || !optFlags(flags)) return null;
+  const re = xsdRegExp(pattern, flags ?? "", "g");
+  const by = flags?.includes("q") ? replacement.replaceAll("$", "$$$$") : xsdReplacement(replacement);
+  // XPath refuses a pattern that matches the empty string (FORX0003).
+  if (!re || by === undefined || re.test("")) return null;
+  re.lastIndex = 0;
+  return input.replace(re, by);
+};
+
+const split = (input: unknown, delimiter: unknown, flags?: unknown) => {
+  if (!str(input) || !str(delimiter) || !optFlags(flags)) return null;
+  const re = xsdRegExp(delimiter, flags ?? "", "g");
+  if (!re || re.test("")) return null;
+  return input === "" ? [] : input.split(re);
+};
+
+export const REGEX_FUNCTIONS: Record<string, FeelFunction> = {
+  matches: new FeelFunction(matches, ["input", "pattern", "flags"]),
+  replace: new FeelFunction(replace, ["input", "pattern", "replacement", "flags"]),
+  split: new FeelFunction(split, ["string", "delimiter", "flags"]),
+};
+
+const CALLS = /\b(?:matches|replace|split)\s*\(/;
+
+/** For a FEEL text that calls one of them, the variables with the XPath-regex functions added; else undefined. */
+export function regexScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  return CALLS.test(text) ? (vars) => ({ ...REGEX_FUNCTIONS, ...vars }) : undefined;
+}
