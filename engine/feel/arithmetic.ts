@@ -1,4 +1,5 @@
 import { parseExpression } from "feelin";
+import { durationArithmetic, isDuration } from "./duration-math";
 import { arithmetic, compare, Decimal, NUMERIC_FUNCTIONS } from "./decimal";
 import { feelinEvaluate } from "./feelin-call";
 import { type FeelError, type FeelResult, ok } from "./result";
@@ -20,16 +21,8 @@ class SubFailure {
   constructor(readonly error: FeelError) {}
 }
 
-// Nodes whose presence in an operand position means the expression is not a numeric one.
-const NON_NUMERIC = new Set([
-  "StringLiteral",
-  "BooleanLiteral",
-  "nil",
-  "List",
-  "Context",
-  "DateTimeLiteral",
-  "Interval",
-]);
+// Operands that make an operator not a numeric one: the expression goes to feelin whole.
+const NON_NUMERIC = new Set(["StringLiteral", "BooleanLiteral", "nil", "List", "Context", "Interval"]);
 
 // Expressions whose value is the number (or comparison) computed here; any other top goes to feelin whole.
 const ROOTS = new Set([
@@ -63,15 +56,16 @@ export function compileArithmetic(
   const root = parseExpression(src, ctx, undefined).topNode.firstChild;
   if (!root || root.nextSibling || !ROOTS.has(root.name)) return undefined;
   let numeric = false;
-  let refused = false;
   root.toTree().iterate({
     enter(n) {
       if (n.name === "ArithOp") numeric = true;
-      if (NON_NUMERIC.has(n.name)) refused = true;
     },
   });
-  if (!numeric || refused) return undefined;
+  if (!numeric) return undefined;
   const text = (n: Node) => src.slice(n.from, n.to);
+  // Durations scale by numbers (duration-math.ts); dates and times never meet numbers.
+  const notNumeric = (o: Node) =>
+    NON_NUMERIC.has(o.name) || (o.name === "DateTimeLiteral" && !text(o).startsWith("duration"));
   const delegate = (n: Node): Eval => {
     const sub = text(n);
     return (vars) => {
@@ -95,8 +89,10 @@ export function compileArithmetic(
         return (vars) => (Object.hasOwn(vars, name) ? vars[name] : slow(vars));
       }
       case "ArithmeticExpression":
+        if (c.some(notNumeric)) throw NOT_NUMERIC;
         return c.length === 2 ? negation(build(c[1])) : binary(c[1], build(c[0]), build(c[2]));
       case "Comparison":
+        if (c.some(notNumeric)) throw NOT_NUMERIC;
         return c.length === 3 && c[1].name === "CompareOp"
           ? comparison(text(c[1]), build(c[0]), build(c[2]))
           : delegate(n);
@@ -109,8 +105,12 @@ export function compileArithmetic(
   const binary = (opNode: Node, left: Eval, right: Eval): Eval => {
     const op = text(opNode);
     return (vars) => {
-      const a = toDecimal(left(vars));
-      const b = toDecimal(right(vars));
+      const av = left(vars);
+      const bv = right(vars);
+      const scaled = durationArithmetic(op, av, bv);
+      if (scaled !== undefined) return scaled;
+      const a = toDecimal(av);
+      const b = toDecimal(bv);
       return a === null || b === null ? null : arithmetic(op, a, b);
     };
   };
@@ -130,7 +130,13 @@ export function compileArithmetic(
       return values.includes(null) ? null : def.fn(...(values as Decimal[]));
     };
   };
-  const top = build(root);
+  let top: Eval;
+  try {
+    top = build(root);
+  } catch (e) {
+    if (e === NOT_NUMERIC) return undefined;
+    throw e;
+  }
   return (vars) => {
     try {
       return ok(toJs(top(vars)));
@@ -143,7 +149,11 @@ export function compileArithmetic(
 }
 
 function negation(operand: Eval): Eval {
-  return (vars) => toDecimal(operand(vars))?.neg() ?? null;
+  return (vars) => {
+    const v = operand(vars);
+    if (isDuration(v)) return durationArithmetic("*", v, -1);
+    return toDecimal(v)?.neg() ?? null;
+  };
 }
 
 function comparison(op: string, left: Eval, right: Eval): Eval {

@@ -68,3 +68,45 @@ describe("FEEL decimal arithmetic", () => {
     expect(run("abs(-2) + 1")).toBe(3);
   });
 });
+
+describe("FEEL durations with numbers, ranges as values, years and months", () => {
+  const iso = (text: string) => String(run(text));
+
+  test("a duration scales by a number, divides by a number or a duration, and negates", () => {
+    expect(iso('duration("P1Y") * 2')).toBe("P2Y");
+    expect(iso('2 * duration("P1Y1M")')).toBe("P2Y2M");
+    expect(iso('duration("P1Y") / 2')).toBe("P6M");
+    expect(iso('duration("PT1H") * 1.5')).toBe("PT1H30M");
+    expect(iso('-duration("P1D")')).toBe("-P1D");
+    expect(run('duration("PT1H") / duration("PT30M")')).toBe(2);
+    expect(run('duration("P1Y") / duration("P1M")')).toBe(12);
+    expect(run('duration("P1Y") / duration("P1D")')).toBeNull(); // kinds do not mix
+    expect(run('duration("P1D") / 0')).toBeNull();
+  });
+
+  test("string() of a computed number gives its decimal digits", () => {
+    expect(run("string(0.1 + 0.2)")).toBe("0.3");
+    expect(run("string(1 / 3)")).toBe("0.3333333333333333333333333333333333");
+    expect(run('string(1 + "a")')).toBeNull();
+  });
+
+  test("range() reads a range literal from a string; names and garbage give null", () => {
+    expect(run('range("[1..10]") = [1..10]')).toBe(true);
+    expect(run('5 in range("[1..10)")')).toBe(true);
+    expect(run('10 in range("[1..10)")')).toBe(false);
+    expect(run('range("(1..10]").start included')).toBe(false);
+    expect(run('range("<10").end')).toBe(10);
+    expect(run('range(">= 3").start included')).toBe(true);
+    expect(run('range("[a..b]")', { a: 1, b: 2 })).toBeNull();
+    expect(run('range("hello")')).toBeNull();
+    expect(run('before(range("[1..5]"), [6..10])')).toBe(true);
+  });
+
+  test("years and months duration counts whole months between two dates", () => {
+    expect(iso('years and months duration(date("2011-12-22"), date("2013-08-24"))')).toBe("P1Y8M");
+    expect(iso('years and months duration(date("2013-08-24"), date("2011-12-22"))')).toBe("-P1Y8M");
+    expect(iso('years and months duration(date("2015-12-31"), date("2016-02-29"))')).toBe("P1M");
+    expect(iso('years and months duration(date and time("2016-08-24T10:00:00"), date("2017-08-24"))')).toBe("P1Y");
+    expect(run('years and months duration(date("2011-12-22"), 3)')).toBeNull();
+  });
+});

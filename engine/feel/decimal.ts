@@ -60,7 +60,9 @@ const scaled = (rounding: DecimalJs.Rounding) => (n: Decimal, scale?: Decimal) =
 };
 
 /** The numeric built-ins of FEEL (§10.3.4.5) computed on decimals, by name; each takes positional decimals. */
-export const NUMERIC_FUNCTIONS: Record<string, { arity: [number, number]; fn: (...a: Decimal[]) => Num }> = {
+export const NUMERIC_FUNCTIONS: Record<string, { arity: [number, number]; fn: (...a: Decimal[]) => Num | string }> = {
+  // string() of a computed number shows its decimal digits (string(1/3) has 34 of them).
+  string: { arity: [1, 1], fn: (n) => n.toString() },
   decimal: { arity: [2, 2], fn: scaled(Decimal.ROUND_HALF_EVEN) },
   floor: { arity: [1, 2], fn: scaled(Decimal.ROUND_FLOOR) },
   ceiling: { arity: [1, 2], fn: scaled(Decimal.ROUND_CEIL) },

@@ -1,7 +1,7 @@
 import { compileArithmetic } from "./arithmetic";
+import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
-import { regexScope } from "./regex-functions";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan } from "./scan";
 import { isContextValue } from "./values";
@@ -56,7 +56,7 @@ export function compileExpression(
     const error = syntaxError(src, "expression", names);
     if (error) return fail(error);
     const run = compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars));
-    const scope = regexScope(src);
+    const scope = builtinScope(src);
     return ok(scope ? (vars: Vars) => run(scope(vars)) : run);
   });
 }

@@ -1,8 +1,7 @@
 import { FeelFunction } from "feelin";
 import { xsdRegExp, xsdReplacement } from "./xsd-regex";
 
-// matches, replace and split with XPath regular expressions, handed to feelin as variables of the same names (a
-// variable shadows a built-in there), only for the texts that call them. A caller's own variable of that name wins.
+// matches, replace and split with XPath regular expressions (handed to feelin by builtin-scope.ts).
 
 const str = (v: unknown): v is string => typeof v === "string";
 const optFlags = (f: unknown): f is string | undefined | null => f === undefined || f === null || str(f);
@@ -34,10 +33,3 @@ export const REGEX_FUNCTIONS: Record<string, FeelFunction> = {
   replace: new FeelFunction(replace, ["input", "pattern", "replacement", "flags"]),
   split: new FeelFunction(split, ["string", "delimiter", "flags"]),
 };
-
-const CALLS = /\b(?:matches|replace|split)\s*\(/;
-
-/** For a FEEL text that calls one of them, the variables with the XPath-regex functions added; else undefined. */
-export function regexScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {
-  return CALLS.test(text) ? (vars) => ({ ...REGEX_FUNCTIONS, ...vars }) : undefined;
-}

@@ -1,6 +1,6 @@
+import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
-import { regexScope } from "./regex-functions";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
 
@@ -33,7 +33,7 @@ export function compileUnaryTests(
     if (fast) return ok(fast);
     const error = syntaxError(src, "unaryTests", names);
     if (error) return fail(error);
-    const scope = regexScope(src);
+    const scope = builtinScope(src);
     if (scope) return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, scope(vars)));
     return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
   });
