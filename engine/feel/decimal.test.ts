@@ -1,15 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { FeelFunction } from "feelin";
-import { compileExpression } from "./index";
+import { runFeel as run } from "./test-support";
 
 // DMN 1.5 §10.3.2.3.1: FEEL numbers are decimal128 (34 digits, half-even); results leave as JavaScript numbers.
-const run = (text: string, vars: Record<string, unknown> = {}) => {
-  const c = compileExpression(text);
-  if (!c.ok) throw new Error(c.error.message);
-  const r = c.value(vars);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 describe("FEEL decimal arithmetic", () => {
   test("decimal fractions add, subtract and multiply exactly", () => {

@@ -1,14 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { compileExpression, compileUnaryTests } from "./index";
+import { compileUnaryTests } from "./index";
+import { runFeel as run } from "./test-support";
 
 // FEEL matches / replace / split take XPath regular expressions (DMN 1.5 §10.3.4.3, XPath F&O 3.1 §5.6).
-const run = (text: string, vars: Record<string, unknown> = {}) => {
-  const c = compileExpression(text);
-  if (!c.ok) throw new Error(c.error.message);
-  const r = c.value(vars);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 describe("XPath regular expressions in FEEL", () => {
   test("matches is unanchored and honours the flags s, m, i, x, q", () => {
