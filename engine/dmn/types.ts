@@ -40,7 +40,12 @@ export type BoxedKind =
   | "list"
   | "relation"
   | "invocation"
-  | "functionDefinition";
+  | "functionDefinition"
+  | "conditional"
+  | "filter"
+  | "for"
+  | "some"
+  | "every";
 
 export interface CompiledExpression {
   kind: BoxedKind;

@@ -1,3 +1,5 @@
+import { compileArithmetic } from "./arithmetic";
+import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
@@ -38,7 +40,8 @@ const cache = boundedCache<FeelResult<CompiledExpression>>(10_000);
 
 /**
  * Compile a FEEL expression once (cached by its text and the names with spaces it may use): literals become
- * constants and dotted names direct lookups; the rest is syntax-checked now and evaluated by feelin.
+ * constants and dotted names direct lookups, arithmetic runs on decimals (arithmetic.ts); the rest is syntax-checked
+ * now and evaluated by feelin.
  * A syntax error is returned, not thrown.
  */
 export function compileExpression(
@@ -52,7 +55,9 @@ export function compileExpression(
     if (fast) return ok(fast);
     const error = syntaxError(src, "expression", names);
     if (error) return fail(error);
-    return ok((vars: Vars) => feelinEvaluate(src, vars));
+    const run = compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars));
+    const scope = builtinScope(src);
+    return ok(scope ? (vars: Vars) => run(scope(vars)) : run);
   });
 }
 

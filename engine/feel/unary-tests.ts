@@ -1,3 +1,4 @@
+import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
@@ -32,6 +33,8 @@ export function compileUnaryTests(
     if (fast) return ok(fast);
     const error = syntaxError(src, "unaryTests", names);
     if (error) return fail(error);
+    const scope = builtinScope(src);
+    if (scope) return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, scope(vars)));
     return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
   });
 }

@@ -3,14 +3,17 @@ import type { ModdleElement } from "../model/moddle";
 import { compileDecisionTable } from "../table/compile-table";
 import type { CompiledExpression } from "../types";
 import type { CompileContext } from "./compile-context";
+import { compileConditional } from "./conditional";
 import { compileContext } from "./context";
 import { compileFunctionDefinition } from "./function-definition";
 import { compileInvocation } from "./invocation";
+import { compileFilter, compileFor, compileQuantified } from "./iteration";
 import { compileList } from "./list";
 import { compileLiteral } from "./literal";
 import { compileRelation } from "./relation";
 
-/** Compile any boxed expression element (decision table, literal, context, list, relation, invocation, function). */
+/** Compile any boxed expression element (decision table, literal, context, list, relation, invocation, function,
+ * and DMN 1.5 conditional, filter, for, some, every). */
 export function compileBoxed(el: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
   switch (el.$type) {
     case "dmn:LiteralExpression":
@@ -27,6 +30,15 @@ export function compileBoxed(el: ModdleElement, scope: readonly string[], cc: Co
       return compileInvocation(el, scope, cc, compileBoxed);
     case "dmn:FunctionDefinition":
       return compileFunctionDefinition(el, scope, cc, compileBoxed);
+    case "dmn:Conditional":
+      return compileConditional(el, scope, cc, compileBoxed);
+    case "dmn:Filter":
+      return compileFilter(el, scope, cc, compileBoxed);
+    case "dmn:For":
+      return compileFor(el, scope, cc, compileBoxed);
+    case "dmn:Some":
+    case "dmn:Every":
+      return compileQuantified(el, scope, cc, compileBoxed);
     default:
       throw new DmnParseError(`unsupported boxed expression ${el.$type}`, el.id ?? cc.owner);
   }

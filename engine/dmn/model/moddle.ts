@@ -1,12 +1,13 @@
 import { DmnModdle, type ModdleElement, type ParseResult } from "dmn-moddle";
 import { DmnParseError } from "../errors";
+import { dmnPackage } from "./dmn15-types";
 import { toDmn13 } from "./namespaces";
 import { doctypeRefusal } from "../../model/doctype";
 
 export type { ModdleElement };
 
 // One instance: moddle keeps no per-document state, and building the type registry is the costly part.
-const moddle = new DmnModdle();
+const moddle = new DmnModdle({ dmn: dmnPackage });
 
 /** Read DMN 1.1 to 1.5 XML into dmn-moddle's 1.3 object tree. */
 export async function readDefinitions(xml: string): Promise<ParseResult> {
@@ -30,22 +31,10 @@ export async function readDefinitions(xml: string): Promise<ParseResult> {
   return parsed;
 }
 
-// Boxed expressions added by DMN 1.4 and 1.5 that dmn-moddle (1.3) does not know.
-const NEWER_BOXED = new Set(["conditional", "for", "filter", "some", "every", "iterator"]);
-
 // moddle keeps going past what it cannot read; some of that would silently change the model's meaning.
 function checkWarning(message: string): void {
   const duplicate = /duplicate ID <([^>]+)>/.exec(message);
   if (duplicate) throw new DmnParseError("duplicate id", duplicate[1]);
-  const unknown = /unknown type <dmn:(\w+)>/.exec(message);
-  const at = /line: (\d+)\s+column: (\d+)/.exec(message);
-  const tag = unknown ? unknown[1].charAt(0).toLowerCase() + unknown[1].slice(1) : undefined;
-  if (tag && NEWER_BOXED.has(tag)) {
-    throw new DmnParseError(
-      `the DMN 1.4+ boxed expression <${tag}> is not supported${at ? ` (line ${+at[1] + 1}, column ${at[2]})` : ""}`,
-      tag,
-    );
-  }
 }
 
 /** Serialise a (possibly edited) object tree back to DMN 1.3 XML. */
