@@ -8,6 +8,8 @@ import { tenantAuth } from "./middleware/tenant-auth";
 import { resolveClientIp } from "./middleware/client-ip";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
+import { observeRequest, requestIdOf } from "./middleware/access-log";
+import { registerOpsRoutes } from "./ops-routes";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -25,14 +27,15 @@ export function createApp(deps: HttpDeps) {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    c.set("requestId", requestIdOf(c.req.header("x-request-id")));
     c.set("clientIp", resolveClientIp(c, deps.trustProxy));
     await next();
   });
+  app.use("*", observeRequest);
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
 
-  app.get("/health", (c) => c.json({ status: "UP" }));
+  registerOpsRoutes(app);
   app.use("/api/admin/*", requireSuperAdmin);
   app.use("/api/a/*", tenantAuth);
 

@@ -19,6 +19,10 @@ export interface Config {
   trustProxy: boolean;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
   maxUploadBytes: number;
+  /** pino level of the logs (LOG_LEVEL). */
+  logLevel: string;
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: string | null;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -50,6 +54,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
     trustProxy: env.TRUST_PROXY === "true",
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL || "info",
+    metricsToken: env.METRICS_TOKEN || null,
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,
