@@ -36,7 +36,7 @@ export function createLogger(opts: { level?: string; pretty?: boolean; destinati
   const usePretty = opts.pretty ?? (!opts.destination && process.stdout.isTTY === true);
   if (opts.destination) return pino(options, opts.destination);
   if (usePretty) return pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", sync: true }));
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }
 
 /** The platform's `log(message)` (subsystems' one-line messages) on top of the logger; `[tag] text` keeps its tag. */
