@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 
 export const MANIFEST = "backup-manifest.json";
 
@@ -56,6 +56,8 @@ function snapshotDatabase(from: string, to: string): void {
 export function backupDataDir(dataDir: string, toDir: string): BackupManifest {
   if (!existsSync(join(dataDir, "platform.sqlite"))) throw new Error(`${dataDir} holds no platform.sqlite`);
   if (existsSync(toDir) && readdirSync(toDir).length) throw new Error(`${toDir} is not empty`);
+  const inside = relative(resolve(dataDir), resolve(toDir));
+  if (!inside.startsWith("..") && !isAbsolute(inside)) throw new Error(`${toDir} is inside the data directory`);
   mkdirSync(toDir, { recursive: true });
   const startedAt = new Date().toISOString();
   const all = walk(dataDir).filter((p) => !isSkipped(p));

@@ -1,5 +1,4 @@
 import pino, { type Logger } from "pino";
-import pretty from "pino-pretty";
 
 export type { Logger };
 
@@ -35,8 +34,21 @@ export function createLogger(opts: { level?: string; pretty?: boolean; destinati
   };
   const usePretty = opts.pretty ?? (!opts.destination && process.stdout.isTTY === true);
   if (opts.destination) return pino(options, opts.destination);
-  if (usePretty) return pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", sync: true }));
+  if (usePretty) {
+    const pretty = prettyStream();
+    if (pretty) return pino(options, pretty);
+  }
   return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+/** pino-pretty is a development dependency (not in the production image): loaded only for a terminal, if present. */
+function prettyStream(): pino.DestinationStream | null {
+  try {
+    const pretty = require("pino-pretty") as typeof import("pino-pretty");
+    return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", sync: true });
+  } catch {
+    return null;
+  }
 }
 
 /** The platform's `log(message)` (subsystems' one-line messages) on top of the logger; `[tag] text` keeps its tag. */
