@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { swaggerUI } from "@hono/swagger-ui";
 import type { AppEnv, HttpDeps } from "./env";
 import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
@@ -10,6 +9,7 @@ import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
 import { observeRequest, requestIdOf } from "./middleware/access-log";
 import { registerOpsRoutes } from "./ops-routes";
+import { registerApiDocs } from "./api-docs";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -41,7 +41,7 @@ export function createApp(deps: HttpDeps) {
 
   for (const r of allRouters()) app.route("/api", r);
 
-  app.doc31("/v3/api-docs", {
+  registerApiDocs(app, {
     openapi: "3.1.0",
     info: {
       title: "Process Management Service API",
@@ -50,7 +50,6 @@ export function createApp(deps: HttpDeps) {
     },
     servers: [{ url: "/", description: "this server (paths include /api)" }],
   });
-  app.get("/swagger-ui", swaggerUI({ url: "/v3/api-docs" }));
   return app;
 }
 
