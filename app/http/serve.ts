@@ -25,6 +25,7 @@ logger.info(
   { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, pid: process.pid },
   `listening on http://${server.hostname}:${server.port}`,
 );
+logger.flush();
 
 let stopping = false;
 /**
