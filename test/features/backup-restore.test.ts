@@ -102,6 +102,9 @@ describe("backup and restore", () => {
     expect(b.code).toBe(1);
     expect(b.out).toContain("not empty");
     expect((await cli("backup", [], { DATA_DIR: s.dataDir })).code).toBe(2);
+    const inside = await cli("backup", ["--to", join(s.dataDir, "backups")], { DATA_DIR: s.dataDir });
+    expect(inside.code).toBe(1);
+    expect(inside.out).toContain("inside the data directory");
 
     const good = join(scratch, "good");
     expect((await cli("backup", ["--to", good], { DATA_DIR: s.dataDir })).code).toBe(0);
