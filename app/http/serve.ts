@@ -47,7 +47,14 @@ async function shutdown(signal: string) {
     logger.warn({ inFlight: server.pendingRequests }, `requests still running after ${DRAIN_MS} ms: closing them`);
     await server.stop(true);
   }
-  await platform.stop();
+  try {
+    await platform.stop();
+  } catch (e) {
+    // A failed checkpoint or close must not leave a half-stopped process behind: say so and exit non-zero.
+    logger.error({ err: e }, "shutdown failed");
+    logger.flush(() => process.exit(1));
+    return;
+  }
   logger.info("stopped: databases checkpointed and closed");
   logger.flush(() => process.exit(0));
 }
