@@ -20,3 +20,31 @@ try {
   bare.proc.kill();
   svc.proc.kill();
 }
+
+// Logging and metrics on against the same build with them off, in the same run, the two measured in turns so that
+// the other load of a shared machine weighs on both alike (target, issue 17: on ≥ 90% of off).
+const off = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts", {
+  BENCH_OBSERVABILITY: "off",
+});
+const on = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts", {
+  BENCH_OBSERVABILITY: "on",
+});
+try {
+  const run = async (label: string, child: typeof on) => {
+    const headers = { authorization: `Bearer ${child.info.token}` };
+    return load(`GET /api/a/api-keys, logs + metrics ${label}`, `${child.info.base}/api/a/api-keys`, {
+      headers,
+      duration: 5,
+    });
+  };
+  await run("off (warm-up)", off);
+  await run("on (warm-up)", on);
+  const rounds: Awaited<ReturnType<typeof run>>[] = [];
+  for (let i = 0; i < 3; i++) rounds.push(await run("off", off), await run("on", on));
+  printTable(rounds);
+  const sum = (label: string) => rounds.filter((r) => r.name.endsWith(label)).reduce((n, r) => n + r.rps, 0);
+  console.log(`ratio logs+metrics on to off: ${((sum(" on") / sum(" off")) * 100).toFixed(1)}%  (target ≥ 90%)`);
+} finally {
+  off.proc.kill();
+  on.proc.kill();
+}

@@ -134,6 +134,11 @@ export class TenantDbCache {
     }
   }
 
+  /** The handles open now (checkpoints at shutdown and on the sweep). */
+  openHandles(): TenantDb[] {
+    return [...this.open.values()];
+  }
+
   closeAll(): void {
     for (const db of this.open.values()) db.sqlite.close();
     this.open.clear();

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { swaggerUI } from "@hono/swagger-ui";
 import type { AppEnv, HttpDeps } from "./env";
 import { handleError } from "./errors/handle-error";
 import { errorBody } from "./errors/error-body";
@@ -9,6 +8,9 @@ import { clientIpResolver } from "./middleware/client-ip";
 import { requestBodyLimits } from "./middleware/body-limit";
 import { requireSuperAdmin } from "./middleware/user-auth";
 import { allRouters } from "./routes";
+import { observeRequest, requestIdOf } from "./middleware/access-log";
+import { registerOpsRoutes } from "./ops-routes";
+import { registerApiDocs } from "./api-docs";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -27,21 +29,22 @@ export function createApp(deps: HttpDeps) {
   const resolveClientIp = clientIpResolver(deps.trustProxy);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    c.set("requestId", requestIdOf(c.req.header("x-request-id")));
     c.set("clientIp", resolveClientIp(c));
     await next();
   });
+  app.use("*", observeRequest);
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
 
-  app.get("/health", (c) => c.json({ status: "UP" }));
+  registerOpsRoutes(app);
   app.use("/api/*", requestBodyLimits);
   app.use("/api/admin/*", requireSuperAdmin);
   app.use("/api/a/*", tenantAuth);
 
   for (const r of allRouters()) app.route("/api", r);
 
-  app.doc31("/v3/api-docs", {
+  registerApiDocs(app, {
     openapi: "3.1.0",
     info: {
       title: "Process Management Service API",
@@ -50,7 +53,6 @@ export function createApp(deps: HttpDeps) {
     },
     servers: [{ url: "/", description: "this server (paths include /api)" }],
   });
-  app.get("/swagger-ui", swaggerUI({ url: "/v3/api-docs" }));
   return app;
 }
 

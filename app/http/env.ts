@@ -2,11 +2,23 @@ import type { Clock } from "../services/clock";
 import type { TrustProxy } from "./middleware/client-ip";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
+import type { Logger } from "pino";
 
 /** What authentication found on a request that carries a user token. */
 export interface AuthInfo {
   claims: AccessClaims;
   actor: Actor;
+}
+
+/** Logs, metrics and readiness as the HTTP layer sees them (built by the platform; absent = all off). */
+export interface HttpObservability {
+  logger: Logger;
+  recordRequest(method: string, route: string, status: number, seconds: number): void;
+  metricsText(): Promise<string>;
+  metricsContentType: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  readiness(): { ready: boolean; phase: string; checks: Record<string, string> };
 }
 
 /** What the HTTP layer is built from: the ports, the one tenant-ctx assembler, the clock and the proxy setting. */
@@ -16,6 +28,7 @@ export interface HttpDeps {
   clock: Clock;
   /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  observability?: HttpObservability;
 }
 
 export type AppEnv = {

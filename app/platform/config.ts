@@ -23,6 +23,10 @@ export interface Config {
   maxUploadBytes: number;
   /** Internal hosts webhook targets may use: ["*"] for WEBHOOKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
   webhooksAllowPrivate: string[];
+  /** pino level of the logs (LOG_LEVEL). */
+  logLevel: string;
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: string | null;
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -65,6 +69,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
+    logLevel: env.LOG_LEVEL || "info",
+    metricsToken: env.METRICS_TOKEN || null,
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,

@@ -8,5 +8,13 @@ export function httpDepsOf(platform: Platform): HttpDeps {
     tenantCtx: platform.tenantCtx,
     clock: platform.clock,
     trustProxy: platform.config.trustProxy,
+    observability: {
+      logger: platform.logger,
+      recordRequest: platform.metrics.recordRequest,
+      metricsText: platform.metrics.text,
+      metricsContentType: platform.metrics.contentType,
+      metricsToken: platform.config.metricsToken,
+      readiness: platform.readiness,
+    },
   };
 }

@@ -25,11 +25,17 @@ import { setCmsQuery } from "../services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
 import { wireWebhooks, type WebhooksWiring } from "./webhooks";
+import { createLogger, messageLog, type Logger } from "./observability/logger";
+import { createMetrics, type Metrics } from "./observability/metrics";
+import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
+import { checkpointAll } from "./observability/checkpoint";
 
 export interface PlatformOptions {
   config: Config;
   clock?: Clock;
   log?: (message: string) => void;
+  /** The structured logger; by default JSON lines on stdout, silent when `log` is overridden (tests capture that). */
+  logger?: Logger;
   mailer?: Mailer;
   tenantMigrator?: TenantMigrator;
 }
@@ -39,6 +45,11 @@ export interface Platform {
   config: Config;
   clock: Clock;
   log: (message: string) => void;
+  logger: Logger;
+  metrics: Metrics;
+  /** starting until `start`, draining from `drain` (SIGTERM): /health/ready answers 503 outside `ready`. */
+  readiness(): Readiness;
+  drain(): void;
   platformSqlite: Database;
   platformDb: PlatformOrm;
   engineSqlite: Database;
@@ -74,7 +85,8 @@ export interface Platform {
 export function createPlatform(opts: PlatformOptions): Platform {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const logger = opts.logger ?? createLogger({ level: opts.log ? "silent" : config.logLevel });
+  const log = opts.log ?? messageLog(logger);
   const platformSqlite = openSqlite(platformDbPath(config.dataDir), { synchronous: config.synchronous });
   runMigrations(platformSqlite, "platform");
   const engineSqlite = openSqlite(engineDbPath(config.dataDir), { synchronous: config.synchronous });
@@ -96,11 +108,25 @@ export function createPlatform(opts: PlatformOptions): Platform {
     p.finally(() => pending.delete(p));
   };
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
+  let phase: Phase = "starting";
+  const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
+  const everyDb = (): [string, Database][] => [
+    ["platform", platformSqlite],
+    ["engine", engineSqlite],
+    ...tenantDbs.openHandles().map((t): [string, Database] => ["tenant", t.sqlite]),
+  ];
+  const checkpoint = (mode: "PASSIVE" | "TRUNCATE") =>
+    checkpointAll(everyDb(), mode, (db, s) => platform.metrics.recordCheckpoint(db, s));
 
   const platform = {
     config,
     clock,
     log,
+    logger,
+    readiness: () => readinessOf(phase, sharedDbs, platform.processRuntime.jobExecutorActive()),
+    drain() {
+      phase = "draining";
+    },
     platformSqlite,
     platformDb,
     engineSqlite,
@@ -119,27 +145,38 @@ export function createPlatform(opts: PlatformOptions): Platform {
       while (pending.size) await Promise.allSettled([...pending]);
     },
     start() {
-      sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
+      sweepTimer ??= setInterval(() => {
+        track(sweepTenants(provisioning));
+        checkpoint("PASSIVE");
+      }, 60_000);
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
       platform.caseRuntime.startTimerLoop({
         intervalMs: 1000,
         onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
       });
       platform.webhooks.dispatcher.start();
+      phase = "ready";
     },
     async stop() {
+      phase = "draining";
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await platform.webhooks.dispatcher.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
+      checkpoint("TRUNCATE");
       tenantDbs.closeAll();
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx"> as Platform;
+  } as Omit<Platform, "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "metrics"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
+  platform.metrics = createMetrics({
+    dataDir: config.dataDir,
+    jobFigures: () => platform.processRuntime.jobFigures(),
+    openTenantDbs: () => tenantDbs.openCount(),
+  });
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
   platform.ports = {

@@ -7,6 +7,11 @@ import { createPlatform } from "../../app/platform/platform";
 import { httpDepsOf } from "../../app/platform/http-deps";
 import { bootstrapSuperAdmin } from "../../app/platform/bootstrap";
 import { createApp } from "../../app/http/app";
+import { createLogger } from "../../app/platform/observability/logger";
+
+// BENCH_OBSERVABILITY=on: access logs (JSON lines into a file of the data dir, as in production) and metrics;
+// off: the same build without them (bench:http compares the two in one run).
+const observe = process.env.BENCH_OBSERVABILITY === "on";
 
 const dataDir = mkdtempSync(join(tmpdir(), "pms-bench-"));
 const platform = createPlatform({
@@ -17,9 +22,11 @@ const platform = createPlatform({
     SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
   }),
   log: () => {},
+  logger: observe ? createLogger({ file: join(dataDir, "access.log") }) : undefined,
 });
 await bootstrapSuperAdmin(platform);
-const app = createApp(httpDepsOf(platform));
+const deps = httpDepsOf(platform);
+const app = createApp(observe ? deps : { ...deps, observability: undefined });
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
 const base = `http://127.0.0.1:${server.port}`;
 const post = async (path: string, body: unknown, token?: string) => {

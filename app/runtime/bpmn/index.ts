@@ -109,6 +109,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     runDueJobs: jobs.runDueJobs,
     startJobExecutor: jobs.startJobExecutor,
     stop: jobs.stop,
+    jobExecutorActive: jobs.jobExecutorActive,
+    jobFigures: jobs.jobFigures,
     failedJobs: jobs.failedJobs,
     retryJob: jobs.retryJob,
     deadletterJob: jobs.deadletterJob,

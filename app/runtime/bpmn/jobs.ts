@@ -22,6 +22,9 @@ export function createJobs(ctx: RuntimeContext) {
     /** Starts the kernel's executor (process jobs and case timers), polling every `intervalMs`. */
     startJobExecutor: (opts: { intervalMs?: number } = {}) => kernel.jobs.start(opts),
     stop: () => kernel.jobs.stop(),
+    /** Whether the executor polls (readiness) and its figures (metrics). */
+    jobExecutorActive: () => kernel.jobs.active(),
+    jobFigures: () => kernel.jobs.figures(),
     ...kernel.jobAdmin,
   };
 }

@@ -40,6 +40,8 @@ export function createJobExecutor(
   const handlers = new Map<RuntimeKind, JobHandler>();
   let loop: ReturnType<typeof setInterval> | null = null;
   let running: Promise<unknown> | null = null;
+  let failures = 0;
+  let inFlight = 0;
   const q = {
     lock: db.query("UPDATE jobs SET lock_owner = ?, lock_expires_at = ? WHERE id = ?"),
     fail: db.query(
@@ -62,6 +64,7 @@ export function createJobExecutor(
     const data = JSON.parse(job.data) as { retryCycle?: string };
     const retries = Math.max(0, job.retries - 1);
     const message = err instanceof Error ? err.message : String(err);
+    failures++;
     const wait = data.retryCycle ? parseRetryCycle(data.retryCycle).delayMs(now) : DEFAULT_RETRY_WAIT_MS;
     db.transaction(() => {
       q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
@@ -85,10 +88,13 @@ export function createJobExecutor(
       if (!handler) return 0;
       let ran = 0;
       for (const job of claim(kind, limit)) {
+        inFlight++;
         try {
           if (await handler(job)) ran++;
         } catch (e) {
           fail(job, e);
+        } finally {
+          inFlight--;
         }
       }
       return ran;
@@ -112,6 +118,27 @@ export function createJobExecutor(
       }, opts.intervalMs ?? 1000);
     },
 
+    /** Whether the polling loop is on (readiness reports it). */
+    active: () => loop !== null,
+
+    /** What an operator watches (metrics): jobs due now, how late the oldest is, running, failed, dead-lettered. */
+    figures(): JobFigures {
+      const now = clock();
+      const due = db
+        .query<{ n: number; oldest: number | null }, [number, number]>(
+          "SELECT count(*) AS n, min(due_at) AS oldest FROM jobs WHERE state = 'EXECUTABLE' AND due_at <= ? AND (lock_owner IS NULL OR lock_expires_at < ?)",
+        )
+        .get(now, now);
+      const dead = db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE state = 'DEADLETTER'").get();
+      return {
+        due: due?.n ?? 0,
+        lagMs: due?.oldest == null ? 0 : Math.max(0, now - due.oldest),
+        running: inFlight,
+        failures,
+        deadLetters: dead?.n ?? 0,
+      };
+    },
+
     async stop() {
       if (loop) clearInterval(loop);
       loop = null;
@@ -121,3 +148,13 @@ export function createJobExecutor(
   return api;
 }
 export type JobExecutor = ReturnType<typeof createJobExecutor>;
+
+export interface JobFigures {
+  due: number;
+  /** How long the oldest due job has waited (timers included: a timer is a job). */
+  lagMs: number;
+  running: number;
+  /** Failed attempts since start. */
+  failures: number;
+  deadLetters: number;
+}

@@ -12,6 +12,8 @@ const forgotRoute = createRoute({
   method: "post",
   path: "/auth/password/forgot",
   tags: ["auth"],
+  // Public: no credential is needed (the OpenAPI document says so explicitly).
+  security: [],
   summary: "Request a password reset token by e-mail",
   request: { body: { ...json(ForgotBody), required: true } },
   responses: {
@@ -23,6 +25,8 @@ const resetRoute = createRoute({
   method: "post",
   path: "/auth/password/reset",
   tags: ["auth"],
+  // Public: no credential is needed (the OpenAPI document says so explicitly).
+  security: [],
   summary: "Set a new password with a reset token",
   request: { body: { ...json(ResetBody), required: true } },
   responses: { 200: { description: "Password changed", ...json(MessageSchema) }, ...errorResponses },

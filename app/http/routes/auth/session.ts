@@ -15,6 +15,8 @@ const loginRoute = createRoute({
   method: "post",
   path: "/auth/login",
   tags: ["auth"],
+  // Public: no credential is needed (the OpenAPI document says so explicitly).
+  security: [],
   summary: "Log in with e-mail and password",
   request: { body: { ...json(LoginBody), required: true } },
   responses: { 200: { description: "Token pair", ...json(LoginResponseSchema) }, ...errorResponses },
@@ -24,6 +26,8 @@ const refreshRoute = createRoute({
   method: "post",
   path: "/auth/refresh",
   tags: ["auth"],
+  // Public: no credential is needed (the OpenAPI document says so explicitly).
+  security: [],
   summary: "Rotate the refresh token for a new pair",
   request: { body: { ...json(RefreshBody), required: true } },
   responses: { 200: { description: "New token pair", ...json(LoginResponseSchema) }, ...errorResponses },

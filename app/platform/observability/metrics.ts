@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { JobFigures } from "../../runtime/kernel/job-executor";
+import { engineDbPath, platformDbPath, tenantDbPath } from "../../../tenants/paths";
+
+export interface MetricsSources {
+  dataDir: string;
+  jobFigures(): JobFigures;
+  openTenantDbs(): number;
+}
+
+/** Bytes of a database's write-ahead log (0 when there is none: checkpointed and truncated, or never written). */
+function walBytes(dbPath: string): number {
+  try {
+    return statSync(`${dbPath}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+function tenantWalBytes(dataDir: string): number {
+  const dir = join(dataDir, "tenants");
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const id of readdirSync(dir)) total += walBytes(tenantDbPath(dataDir, id));
+  return total;
+}
+
+/**
+ * The service's Prometheus registry (one per platform, so several platforms in one test process never share series).
+ * Gauges read their figures when scraped; only the request histogram and the checkpoint timer are fed as things happen.
+ */
+export function createMetrics(src: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const http = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP requests by method, matched route and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const checkpoint = new Histogram({
+    name: "sqlite_checkpoint_duration_seconds",
+    help: "Time of WAL checkpoints run by the service",
+    labelNames: ["db"] as const,
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  });
+  let figures: JobFigures | null = null;
+  const jobs = (pick: (f: JobFigures) => number) =>
+    function (this: Gauge) {
+      figures ??= src.jobFigures();
+      this.set(pick(figures));
+    };
+  const gauge = (name: string, help: string, collect: (this: Gauge) => void) =>
+    new Gauge({ name, help, registers: [registry], collect });
+  gauge(
+    "jobs_due",
+    "Jobs (timers included) due now and not running",
+    jobs((f) => f.due),
+  );
+  gauge(
+    "jobs_lag_seconds",
+    "How long the oldest due job or timer has waited",
+    jobs((f) => f.lagMs / 1000),
+  );
+  gauge(
+    "jobs_running",
+    "Jobs running now",
+    jobs((f) => f.running),
+  );
+  gauge(
+    "jobs_dead_letters",
+    "Jobs whose retries ran out (incidents)",
+    jobs((f) => f.deadLetters),
+  );
+  gauge(
+    "jobs_failures",
+    "Failed job attempts since start",
+    jobs((f) => f.failures),
+  );
+  gauge("tenant_databases_open", "Tenant database files open now (bounded by MAX_OPEN_TENANT_DBS)", function () {
+    this.set(src.openTenantDbs());
+  });
+  new Gauge({
+    name: "sqlite_wal_bytes",
+    help: "Size of the write-ahead logs (tenants: all tenant files together)",
+    labelNames: ["db"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ db: "platform" }, walBytes(platformDbPath(src.dataDir)));
+      this.set({ db: "engine" }, walBytes(engineDbPath(src.dataDir)));
+      this.set({ db: "tenants" }, tenantWalBytes(src.dataDir));
+    },
+  });
+
+  return {
+    contentType: registry.contentType,
+    recordRequest(method: string, route: string, status: number, seconds: number) {
+      http.observe({ method, route, status: String(status) }, seconds);
+    },
+    recordCheckpoint(db: string, seconds: number) {
+      checkpoint.observe({ db }, seconds);
+    },
+    async text(): Promise<string> {
+      figures = null;
+      return registry.metrics();
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
