@@ -23,6 +23,7 @@ import { runtimeProcessAccess } from "../services/instances/attachment-access";
 import { setCmsQuery } from "../services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
+import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 
 export interface PlatformOptions {
   config: Config;
@@ -121,6 +122,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
     start() {
       sweepTimer ??= setInterval(() => track(sweepTenants(provisioning)), 60_000);
+      platform.ports.serviceJobs.recover();
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
       platform.caseRuntime.startTimerLoop({
         intervalMs: 1000,
@@ -153,6 +155,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
+    ai: wireAi(platform),
+    serviceJobs: wireServiceJobs(platform),
     log,
     defer(work) {
       track(

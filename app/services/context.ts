@@ -7,6 +7,8 @@ import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { RateLimiter } from "./rate-limiter";
+import type { AiGateway } from "../ai/gateway";
+import type { ServiceJobs } from "../runtime/kernel/service-jobs";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -58,6 +60,10 @@ export interface PlatformPorts {
   /** Whether a tenant's database failed its migrations (platform administration shows it). */
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
+  /** The configured AI models (or none), with usage accounting and quotas. */
+  ai: AiGateway;
+  /** Durable background jobs of the services (knowledge indexing) in the runtime's jobs table. */
+  serviceJobs: ServiceJobs;
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;
