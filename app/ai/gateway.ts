@@ -54,7 +54,7 @@ export function createAiGateway(opts: AiGatewayOptions) {
       if (!provider || !embeddingModel) throw new ConflictError("No embedding model is configured");
       ledger.check(caller, false);
       const t0 = performance.now();
-      const r = await embedMany({ model: provider.embeddingModel(embeddingModel), values: texts, maxRetries: 1 });
+      const r = await embedMany({ model: provider.embeddingModel(embeddingModel), values: texts, maxRetries: 0 });
       ledger.record(caller, {
         model: embeddingModel,
         inputTokens: r.usage.tokens ?? 0,
@@ -83,7 +83,7 @@ export function createAiGateway(opts: AiGatewayOptions) {
       if (!provider || !chatModel) throw new ConflictError("No AI model is active on this installation");
       ledger.check(caller, true);
       const t0 = performance.now();
-      const r = await generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 1 });
+      const r = await generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 0 });
       ledger.record(caller, {
         model: chatModel,
         inputTokens: r.usage.inputTokens ?? 0,

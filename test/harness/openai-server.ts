@@ -29,7 +29,7 @@ const STOP = new Set(
 export const wordsOf = (text: string) =>
   (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter((w) => !STOP.has(w))
-    .map((w) => w.replace(/(ing|ed|es|s)$/, ""));
+    .map((w) => (w.length > 4 ? w.replace(/(ing|ed|es|s)$/, "").replace(/e$/, "") : w));
 
 function hash(s: string): number {
   let h = 2166136261;
