@@ -9,11 +9,15 @@ function prepare(db: Database): void {
   if (loaded.has(db)) return;
   sqliteVec.load(db);
   // The chunk id is the rowid of both indexes; porter stemming lets "indexing" find "indexed".
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS kb_fts USING fts5(text, tokenize = 'porter unicode61')");
+  db.exec(
+    "CREATE VIRTUAL TABLE IF NOT EXISTS kb_fts USING fts5(text, base_id UNINDEXED, tokenize = 'porter unicode61')",
+  );
   loaded.add(db);
 }
 
 const vecTable = (dims: number) => `kb_vec_${dims}`;
+/** Candidates per wanted hit kept by the binary pass before the exact rerank. */
+const RERANK = 10;
 const blob = (v: number[]) => new Uint8Array(new Float32Array(v).buffer);
 
 export interface Hit {
@@ -35,7 +39,7 @@ export function knowledgeIndex(db: Database) {
   prepare(db);
   const ensureVec = (dims: number) =>
     db.exec(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${vecTable(dims)} USING vec0(base_id text partition key, embedding float[${dims}] distance_metric=cosine)`,
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${vecTable(dims)} USING vec0(base_id text partition key, embedding float[${dims}] distance_metric=cosine, bin bit[${dims}])`,
     );
   const vecTables = () =>
     db
@@ -67,15 +71,17 @@ export function knowledgeIndex(db: Database) {
       const insChunk = db.query<{ id: number }, [string, string, number, string, string | null, number, number]>(
         "INSERT INTO kb_chunks (document_id, base_id, ordinal, text, location, start_offset, end_offset) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
       );
-      const insFts = db.query("INSERT INTO kb_fts (rowid, text) VALUES (?, ?)");
+      const insFts = db.query("INSERT INTO kb_fts (rowid, text, base_id) VALUES (?, ?, ?)");
       const dims = vectors?.[0]?.length;
       if (dims) ensureVec(dims);
       const insVec = dims
-        ? db.query(`INSERT INTO ${vecTable(dims)} (rowid, base_id, embedding) VALUES (?, ?, ?)`)
+        ? db.query(
+            `INSERT INTO ${vecTable(dims)} (rowid, base_id, embedding, bin) VALUES (?1, ?2, ?3, vec_quantize_binary(?3))`,
+          )
         : null;
       chunks.forEach((c, i) => {
         const { id } = insChunk.get(documentId, baseId, i, c.text, c.location, c.start, c.end)!;
-        insFts.run(id, c.text);
+        insFts.run(id, c.text, baseId);
         if (insVec && vectors) insVec.run(BigInt(id), baseId, blob(vectors[i]));
       });
     },
@@ -92,14 +98,35 @@ export function knowledgeIndex(db: Database) {
       if (!match) return [];
       return db
         .query<{ id: number; s: number }, [string, string, number]>(
-          `SELECT f.rowid id, bm25(kb_fts) s FROM kb_fts f JOIN kb_chunks c ON c.id = f.rowid
-           WHERE kb_fts MATCH ? AND c.base_id = ? ORDER BY s LIMIT ?`,
+          "SELECT rowid id, rank s FROM kb_fts WHERE kb_fts MATCH ? AND base_id = ? ORDER BY rank LIMIT ?",
         )
         .all(match, baseId, k)
         .map((r) => ({ chunkId: r.id, score: -r.s }));
     },
-    /** Nearest chunks of one base by cosine distance, best first (none when the base has no vectors of that width). */
+    /**
+     * Nearest chunks of one base, best first (none when the base has no vectors of that width). A coarse pass over
+     * the binary-quantised vectors (48 bytes for 384 dimensions, Hamming distance) keeps `RERANK`×k candidates, which
+     * are then ranked by the exact cosine distance of their float vectors.
+     */
     searchVector(baseId: string, vector: number[], k: number): Hit[] {
+      const t = vecTable(vector.length);
+      if (!vecTables().includes(t)) return [];
+      const q = blob(vector);
+      const candidates = db
+        .query<{ id: number }, [Uint8Array, number, string]>(
+          `SELECT rowid id FROM ${t} WHERE bin MATCH vec_quantize_binary(?) AND k = ? AND base_id = ?`,
+        )
+        .all(q, k * RERANK, baseId);
+      if (!candidates.length) return [];
+      return db
+        .query<{ id: number; d: number }, (Uint8Array | number)[]>(
+          `SELECT rowid id, vec_distance_cosine(embedding, ?) d FROM ${t} WHERE rowid IN (${candidates.map(() => "?").join(",")}) ORDER BY d LIMIT ${k}`,
+        )
+        .all(q, ...candidates.map((c) => c.id))
+        .map((r) => ({ chunkId: Number(r.id), score: 1 - r.d }));
+    },
+    /** Exact brute-force KNN over the float vectors (the reference the benchmark measures recall against). */
+    searchVectorExact(baseId: string, vector: number[], k: number): Hit[] {
       const t = vecTable(vector.length);
       if (!vecTables().includes(t)) return [];
       return db
