@@ -2,20 +2,13 @@ import { createAiGateway } from "../ai/gateway";
 import { kernelFor } from "../runtime/kernel/kernel";
 import { createServiceJobs } from "../runtime/kernel/service-jobs";
 import type { Actor } from "../services/context";
+import { SYSTEM_ACTOR } from "../services/attachments/system-actor";
 import { KB_INDEX_JOB } from "../services/knowledge-bases/access";
 import { runIndexJob } from "../services/knowledge-bases/index-job";
 import type { Platform } from "./platform";
 
 /** The service acting on its own account inside a tenant, as background jobs do. */
-const JOB_ACTOR: Actor = {
-  kind: "system",
-  userId: null,
-  email: null,
-  isSuperAdmin: false,
-  tenantRoles: [],
-  apiKeyId: null,
-  channel: "JOB",
-};
+const JOB_ACTOR: Actor = { ...SYSTEM_ACTOR, channel: "JOB" };
 
 /** The AI gateway over the configured endpoint (read once at start). */
 export const wireAi = (p: Platform) =>
