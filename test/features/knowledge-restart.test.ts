@@ -15,14 +15,18 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const doc = Array.from({ length: 40 }, (_, i) => `# Section ${i}\n\nParagraph number ${i} about topic${i}.`).join("\n\n");
+const doc = Array.from({ length: 40 }, (_, i) => `# Section ${i}\n\nParagraph number ${i} about topic${i}.`).join(
+  "\n\n",
+);
 
 test("kill -9 during indexing: a restart releases the dead process's claim, finishes the job, no duplicate chunks", async () => {
   let s: TestServer = await startTestServer({ env });
   const sa = await saToken(s);
   const t = await createTenant(s, "kb-crash", sa);
   const token = (await userInTenant(s, t, "MODELER", sa)).token;
-  const base = ((await (await s.req("POST", "/api/a/knowledge-bases", { token, json: { name: "B" } })).json()) as { id: string }).id;
+  const base = (
+    (await (await s.req("POST", "/api/a/knowledge-bases", { token, json: { name: "B" } })).json()) as { id: string }
+  ).id;
   const up = await upload(s, token, `/api/a/knowledge-bases/${base}/documents`, "big.md", doc);
   expect(up.status).toBe(202);
   await s.platform.stop();
