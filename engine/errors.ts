@@ -8,6 +8,7 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "PAYMENT_REQUIRED"
   | "PAYLOAD_TOO_LARGE"
   | "UNPROCESSABLE"
   | "TOO_MANY_REQUESTS"
@@ -71,6 +72,12 @@ export class NotFoundError extends EngineError {
 export class ConflictError extends EngineError {
   constructor(message: string, extra?: ErrorExtra) {
     super("CONFLICT", message, extra);
+  }
+}
+/** An AI call over the tenant's quota or the user's ceiling, or with no tenant quota configured where one is needed. */
+export class PaymentRequiredError extends EngineError {
+  constructor(message: string) {
+    super("PAYMENT_REQUIRED", message);
   }
 }
 export class PayloadTooLargeError extends EngineError {

@@ -20,3 +20,10 @@ export async function uploadedText(
   if (!text.trim()) throw new BadRequestError(`The file '${file.name}' is empty`, [{ field, message: "empty" }]);
   return { name: file.name, text };
 }
+
+/** A multipart upload as the services stream it (never buffered here). */
+export const incomingUpload = (c: Context) => ({
+  body: c.req.raw.body,
+  contentType: c.req.header("content-type"),
+  contentLength: c.req.header("content-length"),
+});

@@ -29,6 +29,7 @@ import { createLogger, messageLog, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
 import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
+import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 
 export interface PlatformOptions {
   config: Config;
@@ -149,6 +150,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
         track(sweepTenants(provisioning));
         checkpoint("PASSIVE");
       }, 60_000);
+      platform.ports.serviceJobs.recover();
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
       platform.caseRuntime.startTimerLoop({
         intervalMs: 1000,
@@ -194,6 +196,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
     webhooks: platform.webhooks.port,
+    ai: wireAi(platform),
+    serviceJobs: wireServiceJobs(platform),
     log,
     defer(work) {
       track(

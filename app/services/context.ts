@@ -9,6 +9,8 @@ import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { Limiters } from "./rate-limiter";
 import type { WebhooksPort } from "./webhooks/port";
+import type { AiGateway } from "../ai/gateway";
+import type { ServiceJobs } from "../runtime/kernel/service-jobs";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -64,6 +66,10 @@ export interface PlatformPorts {
   settings: ServiceSettings;
   /** Webhook signing secrets, the subscription cache and the outbound policy of webhook targets. */
   webhooks: WebhooksPort;
+  /** The configured AI models (or none), with usage accounting and quotas. */
+  ai: AiGateway;
+  /** Durable background jobs of the services (knowledge indexing) in the runtime's jobs table. */
+  serviceJobs: ServiceJobs;
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;

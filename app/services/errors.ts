@@ -8,6 +8,7 @@ export {
   InternalError,
   NotFoundError,
   PayloadTooLargeError,
+  PaymentRequiredError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,

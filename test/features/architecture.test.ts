@@ -70,6 +70,11 @@ describe("layer arrows", () => {
   test("services never import app/platform (the platform imports services, never the reverse)", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/platform"))).toEqual([]);
   });
+  test("app/ai imports no service, no HTTP and not the assembly (services call it through ctx.ai)", () => {
+    expect(violations("app/ai", (s) => inLayer(s, "app/services", "app/http", "app/platform", "app/runtime"))).toEqual(
+      [],
+    );
+  });
   test("services never import the HTTP layer", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/http") || /^(hono|@hono\/)/.test(s))).toEqual([]);
   });

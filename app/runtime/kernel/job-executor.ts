@@ -10,18 +10,24 @@ export const DEFAULT_RETRY_WAIT_MS = 10_000;
 const LOCK_MS = 5 * 60_000;
 /** The kind of the job rows that are timer event listeners of cases; every other kind is a process's. */
 export const CASE_TIMER = "case-timer";
+/** Kinds of service jobs (knowledge indexing, ...) start with this prefix; no runtime claims them but their own. */
+export const SERVICE_JOB_PREFIX = "svc:";
+/** Who claims a job row: a runtime, or the service jobs (app/runtime/kernel/service-jobs.ts). */
+export type ClaimKind = RuntimeKind | "SERVICE";
 
 /** Runs one claimed job as an engine command; false when it turned out to be gone (ran elsewhere meanwhile). */
 export type JobHandler = (job: JobRow) => Promise<boolean>;
 
 // Claims lock the rows inside the transaction that reads them, so two executors never run one job. A process job
 // waits while its instance is suspended; a case timer's case is checked by the engine when it fires.
-const CLAIM: Record<RuntimeKind, string> = {
+const CLAIM: Record<ClaimKind, string> = {
   BPMN: `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
     WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
-    AND j.kind <> '${CASE_TIMER}' AND (j.instance_id IS NULL OR i.state = 'ACTIVE') ORDER BY j.due_at LIMIT ?`,
+    AND j.kind <> '${CASE_TIMER}' AND j.kind NOT LIKE '${SERVICE_JOB_PREFIX}%' AND (j.instance_id IS NULL OR i.state = 'ACTIVE') ORDER BY j.due_at LIMIT ?`,
   CMMN: `SELECT j.* FROM jobs j WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
     AND j.kind = '${CASE_TIMER}' ORDER BY j.due_at LIMIT ?`,
+  SERVICE: `SELECT j.* FROM jobs j WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
+    AND j.kind LIKE '${SERVICE_JOB_PREFIX}%' ORDER BY j.due_at LIMIT ?`,
 };
 
 /**
@@ -37,7 +43,7 @@ export function createJobExecutor(
   writeHooks?: WriteHooks,
 ) {
   const owner = `executor-${newId()}`;
-  const handlers = new Map<RuntimeKind, JobHandler>();
+  const handlers = new Map<ClaimKind, JobHandler>();
   let loop: ReturnType<typeof setInterval> | null = null;
   let running: Promise<unknown> | null = null;
   let failures = 0;
@@ -49,7 +55,7 @@ export function createJobExecutor(
     ),
   };
 
-  const claim = (kind: RuntimeKind, limit: number): JobRow[] =>
+  const claim = (kind: ClaimKind, limit: number): JobRow[] =>
     db
       .transaction(() => {
         const now = clock();
@@ -61,11 +67,16 @@ export function createJobExecutor(
 
   const fail = (job: JobRow, err: unknown) => {
     const now = clock();
-    const data = JSON.parse(job.data) as { retryCycle?: string };
+    const data = JSON.parse(job.data) as { retryCycle?: string; backoffMs?: number; maxRetries?: number };
     const retries = Math.max(0, job.retries - 1);
     const message = err instanceof Error ? err.message : String(err);
     failures++;
-    const wait = data.retryCycle ? parseRetryCycle(data.retryCycle).delayMs(now) : DEFAULT_RETRY_WAIT_MS;
+    // Service jobs back off exponentially (backoffMs, then 4×, 16×, ...); process jobs follow the model's cycle.
+    const wait = data.backoffMs
+      ? data.backoffMs * 4 ** Math.max(0, (data.maxRetries ?? job.retries) - job.retries)
+      : data.retryCycle
+        ? parseRetryCycle(data.retryCycle).delayMs(now)
+        : DEFAULT_RETRY_WAIT_MS;
     db.transaction(() => {
       q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
       if (retries === 0)
@@ -77,13 +88,14 @@ export function createJobExecutor(
   };
 
   const api = {
+    owner,
     /** The runtime of `kind` runs its jobs with `handler` (a runtime built again on the connection replaces it). */
-    register(kind: RuntimeKind, handler: JobHandler) {
+    register(kind: ClaimKind, handler: JobHandler) {
       handlers.set(kind, handler);
     },
 
     /** Runs every job of the runtime due now (each once per call), oldest first; returns how many ran. */
-    async runDue(kind: RuntimeKind, limit = 1000): Promise<number> {
+    async runDue(kind: ClaimKind, limit = 1000): Promise<number> {
       const handler = handlers.get(kind);
       if (!handler) return 0;
       let ran = 0;

@@ -6,3 +6,4 @@ export * from "./process-roles";
 export * from "./notifications";
 export * from "./global-document-types";
 export * from "./webhooks";
+export * from "./ai";

@@ -12,6 +12,7 @@ import {
   suspendTenant,
   updateTenant,
 } from "../../../services/admin-tenants/tenants";
+import { registerTenantAiQuota } from "./ai-quota";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";
 
 const common = { tags: ["admin: tenants"], security: userSecurity };
@@ -77,5 +78,6 @@ export function adminTenantsRouter() {
   );
   r.openapi(suspend, (c) => c.json(suspendTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
   r.openapi(reactivate, (c) => c.json(reactivateTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
+  registerTenantAiQuota(r);
   return r;
 }

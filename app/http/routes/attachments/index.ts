@@ -6,6 +6,7 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { IdParam } from "../../schemas";
 import { requireAuth } from "../../middleware/roles";
 import type { AppEnv } from "../../env";
+import { incomingUpload } from "../../multipart";
 import { replaceAttachment, uploadAttachment } from "../../../services/attachments/upload";
 import {
   attachmentCapabilities,
@@ -91,11 +92,7 @@ const remove = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-const incoming = (c: Context<AppEnv>) => ({
-  body: c.req.raw.body,
-  contentType: c.req.header("content-type"),
-  contentLength: c.req.header("content-length"),
-});
+const incoming = (c: Context<AppEnv>) => incomingUpload(c);
 
 /** /a/attachments */
 export function attachmentsRouter() {

@@ -1,0 +1,98 @@
+import type { Database } from "bun:sqlite";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { embedMany, generateText } from "ai";
+import { ConflictError } from "../../engine/errors";
+import { safeFetch } from "../outbound";
+import { type AiSettings, modelCatalogue, type ModelEntry, providerName } from "./catalogue";
+import { type AiCaller, createUsageLedger } from "./usage";
+
+export interface AiGatewayOptions {
+  settings: AiSettings;
+  platformSqlite: Database;
+  clock: () => number;
+  newId?: () => string;
+}
+
+// The endpoint is the operator's own configuration (often Ollama or vLLM on this machine or the LAN), so its host is
+// the one internal destination the SSRF policy lets through for these calls; redirects elsewhere are still checked.
+const outboundFetch = (baseUrl: string): typeof fetch => {
+  const host = new URL(baseUrl).hostname;
+  const f = (input: RequestInfo | URL, init?: RequestInit) =>
+    safeFetch(input instanceof Request ? input.url : input, init, { allowedPrivate: [host], timeoutMs: 120_000 });
+  return f as typeof fetch;
+};
+
+/**
+ * The one place that knows the configured models. Every call checks the quotas first (402), and records its usage
+ * (tenant, user or key or system, feature, model, tokens, time) in the platform database after it answers.
+ */
+export function createAiGateway(opts: AiGatewayOptions) {
+  const s = opts.settings;
+  const ledger = createUsageLedger(opts.platformSqlite, opts.clock, opts.newId ?? (() => Bun.randomUUIDv7()));
+  const provider = s.baseUrl
+    ? createOpenAICompatible({
+        name: providerName(s.baseUrl),
+        baseURL: s.baseUrl,
+        apiKey: s.apiKey ?? undefined,
+        fetch: outboundFetch(s.baseUrl),
+      })
+    : null;
+  const chatModel = provider && s.model ? s.model : null;
+  const embeddingModel = provider && s.embeddingModel ? s.embeddingModel : null;
+  let dimensions: number | null = null;
+
+  const api = {
+    ledger,
+    catalogue: (): ModelEntry[] => modelCatalogue(s),
+    /** The chat model, or null: the "no active model" state. */
+    chatModel,
+    /** The embedding model, or null: retrieval is then full-text only. */
+    embeddingModel,
+
+    /** Embeds `texts` with the configured model; 409 with none configured, 402 over a quota. */
+    async embed(caller: AiCaller, texts: string[]): Promise<number[][]> {
+      if (!provider || !embeddingModel) throw new ConflictError("No embedding model is configured");
+      ledger.check(caller, false);
+      const t0 = performance.now();
+      const r = await embedMany({ model: provider.embeddingModel(embeddingModel), values: texts, maxRetries: 0 });
+      ledger.record(caller, {
+        model: embeddingModel,
+        inputTokens: r.usage.tokens ?? 0,
+        outputTokens: 0,
+        durationMs: Math.round(performance.now() - t0),
+      });
+      return r.embeddings;
+    },
+
+    /** Width of the embedding model's vectors, learnt from one probe call (counted as the system's). */
+    async embeddingDimensions(): Promise<number> {
+      if (dimensions) return dimensions;
+      const [v] = await api.embed(
+        { tenantId: null, kind: "SYSTEM", userId: null, apiKeyId: null, feature: "embedding-probe" },
+        ["dimension probe"],
+      );
+      dimensions = v.length;
+      return dimensions;
+    },
+
+    /**
+     * One chat completion. The spec's metered features (AI validation, copilot) need a configured tenant quota,
+     * so an unset one answers 402 as an exhausted one does; 409 with no active model.
+     */
+    async generate(caller: AiCaller, prompt: { system?: string; prompt: string }): Promise<string> {
+      if (!provider || !chatModel) throw new ConflictError("No AI model is active on this installation");
+      ledger.check(caller, true);
+      const t0 = performance.now();
+      const r = await generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 0 });
+      ledger.record(caller, {
+        model: chatModel,
+        inputTokens: r.usage.inputTokens ?? 0,
+        outputTokens: r.usage.outputTokens ?? 0,
+        durationMs: Math.round(performance.now() - t0),
+      });
+      return r.text;
+    },
+  };
+  return api;
+}
+export type AiGateway = ReturnType<typeof createAiGateway>;

@@ -1,0 +1,29 @@
+import { createAiGateway } from "../ai/gateway";
+import { kernelFor } from "../runtime/kernel/kernel";
+import { createServiceJobs } from "../runtime/kernel/service-jobs";
+import type { Actor } from "../services/context";
+import { SYSTEM_ACTOR } from "../services/attachments/system-actor";
+import { KB_INDEX_JOB } from "../services/knowledge-bases/access";
+import { runIndexJob } from "../services/knowledge-bases/index-job";
+import type { Platform } from "./platform";
+
+/** The service acting on its own account inside a tenant, as background jobs do. */
+const JOB_ACTOR: Actor = { ...SYSTEM_ACTOR, channel: "JOB" };
+
+/** The AI gateway over the configured endpoint (read once at start). */
+export const wireAi = (p: Platform) =>
+  createAiGateway({ settings: p.config.ai, platformSqlite: p.platformSqlite, clock: () => p.clock.now() });
+
+/**
+ * Service jobs on the engine database's kernel, with the knowledge indexing handler: each job runs with a system
+ * ctx of the tenant that queued it; a tenant gone or no longer active drops its job.
+ */
+export function wireServiceJobs(p: Platform) {
+  const jobs = createServiceJobs(kernelFor({ db: p.engineSqlite, clock: () => p.clock.now() }));
+  jobs.register(KB_INDEX_JOB, async (job) => {
+    const tenant = p.tenants.get(job.tenantId);
+    if (tenant?.status !== "ACTIVE") return;
+    await runIndexJob({ ctx: p.tenantCtx(tenant, JOB_ACTOR, `job-${job.id}`), input: job });
+  });
+  return jobs;
+}

@@ -1,0 +1,157 @@
+import { formatOf } from "../../ai/knowledge/extract";
+import { knowledgeIndex } from "../../ai/knowledge/index-store";
+import { pageOf, pageParams, type Page } from "../../../db/pagination";
+import { type IncomingUpload, receiveMultipart } from "../attachments/receive";
+import { NotFoundError } from "../errors";
+import {
+  assertGlobalWriter,
+  assertKnowledgeRole,
+  type BaseHandle,
+  dropUnreferencedFiles,
+  findBase,
+  KB_INDEX_JOB,
+  type KbCtx,
+  nowIso,
+} from "./access";
+
+export interface KnowledgeDocumentOut {
+  id: string;
+  knowledgeBaseId: string;
+  fileName: string;
+  format: "PDF" | "TXT" | "MD";
+  size: number;
+  status: "PENDING" | "INDEXING" | "INDEXED" | "FAILED";
+  error: string | null;
+  /** Progress of the indexing: chunks embedded so far of the total. */
+  chunksDone: number;
+  chunksTotal: number;
+  /** Whether the chunks carry vectors (false: full-text only). */
+  embedded: boolean;
+  uploadedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface DocRow {
+  id: string;
+  base_id: string;
+  file_name: string;
+  format: KnowledgeDocumentOut["format"];
+  size: number;
+  sha256: string;
+  status: KnowledgeDocumentOut["status"];
+  error: string | null;
+  chunks_done: number;
+  chunks_total: number;
+  embedded: number;
+  uploaded_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const out = (r: DocRow): KnowledgeDocumentOut => ({
+  id: r.id,
+  knowledgeBaseId: r.base_id,
+  fileName: r.file_name,
+  format: r.format,
+  size: r.size,
+  status: r.status,
+  error: r.error,
+  chunksDone: r.chunks_done,
+  chunksTotal: r.chunks_total,
+  embedded: !!r.embedded,
+  uploadedBy: r.uploaded_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** A base's documents, newest first, paginated (size default 20). */
+export function documentsPage(h: BaseHandle, page?: number, size?: number): Page<KnowledgeDocumentOut> {
+  const p = pageParams(page, size, 20, 100);
+  const total =
+    h.db.query<{ n: number }, [string]>("SELECT COUNT(*) n FROM kb_documents WHERE base_id = ?").get(h.base.id)?.n ?? 0;
+  const rows = h.db
+    .query<DocRow, [string, number, number]>(
+      "SELECT * FROM kb_documents WHERE base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+    )
+    .all(h.base.id, p.size, p.offset);
+  return pageOf(rows.map(out), total, p.page, p.size);
+}
+
+/** GET /a/knowledge-bases/{id}/documents */
+export function listDocuments({ ctx, input }: { ctx: KbCtx; input: { id: string; page?: number; size?: number } }) {
+  assertKnowledgeRole(ctx);
+  return documentsPage(findBase(ctx, input.id), input.page, input.size);
+}
+
+/** Queues (or re-queues) the indexing job of a document; the job's tenant is the one that asked for it. */
+export function queueIndexing(ctx: KbCtx, h: BaseHandle, documentId: string): void {
+  ctx.serviceJobs.enqueue(
+    ctx.tenant.id,
+    KB_INDEX_JOB,
+    { documentId, global: h.isGlobal },
+    { retries: 3, backoffMs: 5000 },
+  );
+}
+
+/**
+ * Stores an uploaded PDF, TXT or MD file and queues its indexing; answers at once with PENDING, with or without a
+ * model (indexing is then full-text only). Unsupported type: 400 naming the accepted ones; too large: 413; in both
+ * cases nothing is stored.
+ */
+export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingUpload) {
+  const { file } = await receiveMultipart(ctx, upload);
+  try {
+    const format = formatOf(file.fileName, file.contentType);
+    const id = Bun.randomUUIDv7();
+    const now = nowIso(ctx);
+    // The job row goes first (engine database): a crash before the document row leaves a job that finds nothing.
+    queueIndexing(ctx, h, id);
+    h.db
+      .transaction(() => {
+        h.files.commit(file);
+        h.db
+          .query(
+            `INSERT INTO kb_documents (id, base_id, file_name, format, size, sha256, status, uploaded_by, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
+          )
+          .run(id, h.base.id, file.fileName, format, file.size, file.sha256, ctx.actor.userId, now, now);
+      })
+      .immediate();
+    return { id, status: "PENDING" as const };
+  } catch (e) {
+    await file.discard();
+    throw e;
+  }
+}
+
+/** POST /a/knowledge-bases/{id}/documents: 202 {id, status: "PENDING"}; documents of a global base only by SUPER_ADMIN. */
+export async function uploadDocument({ ctx, input }: { ctx: KbCtx; input: { id: string; upload: IncomingUpload } }) {
+  assertKnowledgeRole(ctx);
+  const h = findBase(ctx, input.id);
+  if (h.isGlobal) assertGlobalWriter(ctx);
+  return storeDocument(ctx, h, input.upload);
+}
+
+/** Deletes a document with its chunks in both indexes (one transaction); a running indexing job then finds nothing. */
+export function removeDocument(h: BaseHandle, documentId: string): void {
+  const doc = h.db
+    .query<{ sha256: string }, [string, string]>("SELECT sha256 FROM kb_documents WHERE id = ? AND base_id = ?")
+    .get(documentId, h.base.id);
+  if (!doc) throw new NotFoundError(`Document ${documentId} not found`);
+  h.db
+    .transaction(() => {
+      knowledgeIndex(h.db).removeDocument(documentId);
+      h.db.query("DELETE FROM kb_documents WHERE id = ?").run(documentId);
+    })
+    .immediate();
+  dropUnreferencedFiles(h, [doc.sha256]);
+}
+
+/** DELETE /a/knowledge-bases/{id}/documents/{docId} */
+export function deleteDocument({ ctx, input }: { ctx: KbCtx; input: { id: string; docId: string } }): void {
+  assertKnowledgeRole(ctx);
+  const h = findBase(ctx, input.id);
+  if (h.isGlobal) assertGlobalWriter(ctx);
+  removeDocument(h, input.docId);
+}

@@ -1,0 +1,31 @@
+import { readFile } from "node:fs/promises";
+import { indexDocument } from "../../ai/knowledge/indexer";
+import { readRagSettings } from "../../ai/knowledge/rag-settings";
+import type { ServiceJob } from "../../runtime/kernel/service-jobs";
+import { TenantFileStore } from "../attachments/file-store";
+import type { TenantCtx } from "../context";
+import { GLOBAL_FILES_OWNER } from "./access";
+
+export type KbJobCtx = TenantCtx<"db" | "platformDb" | "settings" | "ai">;
+
+/**
+ * The `svc:kb-index` job: indexes one document of the tenant's (or a global) base. Indexing is the system acting for
+ * the tenant, so embedding calls count against the tenant's quota and no user's.
+ */
+export async function runIndexJob({ ctx, input }: { ctx: KbJobCtx; input: ServiceJob }): Promise<void> {
+  const data = input.data as { documentId: string; global?: boolean };
+  const db = data.global ? ctx.platformDb.$client : ctx.db.sqlite;
+  const files = new TenantFileStore(ctx.settings.dataDir, data.global ? GLOBAL_FILES_OWNER : ctx.tenant.id);
+  await indexDocument(
+    {
+      db,
+      readFile: async (sha) => new Uint8Array(await readFile(files.pathOf(sha))),
+      ai: ctx.ai,
+      caller: { tenantId: ctx.tenant.id, kind: "SYSTEM", userId: null, apiKeyId: null, feature: "kb-index" },
+      settings: readRagSettings(ctx.platformDb.$client),
+      nowIso: () => new Date(ctx.clock.now()).toISOString(),
+    },
+    data.documentId,
+    input.retriesLeft,
+  );
+}
