@@ -33,6 +33,9 @@ export function createBpmnEngine(deps: EngineDeps) {
     if (!task)
       throw new ConflictError(`Task ${taskId} is already ${stored.state === "CANCELLED" ? "cancelled" : "completed"}`);
     if (space.instance.state === "SUSPENDED") throw new ConflictError(`Instance ${space.instance.id} is suspended`);
+    // A task whose execution is gone is an inconsistency: a clear 409, never a crash.
+    if (!space.executions.has(task.executionId))
+      throw new ConflictError(`Task ${taskId} no longer has an active execution in instance ${space.instance.id}`);
     return { task };
   };
 

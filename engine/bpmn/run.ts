@@ -36,6 +36,9 @@ export class Run extends RunTree {
   // ---- the shared lifecycle ----
   /** A token arrives at an element: history, incident for broken elements, async boundary, multi-instance, then the behaviour. */
   enter(token: ExecutionRecord, elementId: string): void | Promise<void> {
+    // An operation queued before an interruption (a signal caught by an interrupting event subprocess, an error)
+    // must not bring a cancelled token back: nothing after the interrupted activity is created.
+    if (!this.alive(token)) return;
     const el = this.el(token, elementId);
     token.activityId = el.id;
     token.state = "active";

@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
+
+const actor = { userId: "u1", channel: "REST" as const };
+type RT = ReturnType<typeof makeRuntime>["rt"];
+const open = (rt: RT, id: string) =>
+  rt
+    .listTasks(T, ALL, { instanceId: id })
+    .map((t) => t.activityId)
+    .sort();
+const deploy = (rt: RT, key: string, body: string, extra = "") =>
+  rt.deploy(T, bpmn(key, body, extra), { fileName: `${key}.bpmn`, createdBy: null });
+const complete = async (rt: RT, id: string, activityId: string, vars: Record<string, unknown> = {}) => {
+  const t = rt.listTasks(T, ALL, { instanceId: id }).find((x) => x.activityId === activityId);
+  if (!t) throw new Error(`no open task ${activityId}`);
+  return rt.completeTask(T, t.id, vars, actor);
+};
+
+describe("1. a signal thrown inside the instance interrupts through its event subprocess", () => {
+  const esp = `
+    <subProcess id="esp" triggeredByEvent="true">
+      <startEvent id="es" isInterrupting="true"><signalEventDefinition signalRef="sig"/></startEvent>
+      <sequenceFlow id="ef1" sourceRef="es" targetRef="handle"/><userTask id="handle"/>
+      <sequenceFlow id="ef2" sourceRef="handle" targetRef="ee"/><endEvent id="ee"/>
+    </subProcess>`;
+  const sig = `<signal id="sig" name="alarm"/>`;
+
+  test("a signal end event: the handler runs, nothing of the interrupted flow is left", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "sigend",
+      `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="fork"/><parallelGateway id="fork"/>
+      <sequenceFlow id="f1" sourceRef="fork" targetRef="a"/><userTask id="a"/>
+      <sequenceFlow id="f2" sourceRef="a" targetRef="throw"/><endEvent id="throw"><signalEventDefinition signalRef="sig"/></endEvent>
+      <sequenceFlow id="f3" sourceRef="fork" targetRef="b"/><userTask id="b"/>
+      <sequenceFlow id="f4" sourceRef="b" targetRef="after"/><userTask id="after"/>
+      <sequenceFlow id="f5" sourceRef="after" targetRef="e"/><endEvent id="e"/>${esp}`,
+      sig,
+    );
+    const i = await rt.startInstance(T, { definitionKey: "sigend" });
+    await complete(rt, i.id, "a");
+    expect(open(rt, i.id)).toEqual(["handle"]);
+    await complete(rt, i.id, "handle");
+    expect(rt.getInstance(T, i.id).state).toBe("COMPLETED");
+    expect(rt.listTasks(T, ALL, { instanceId: i.id })).toHaveLength(0);
+  });
+
+  test("a signal end event inside a subprocess: the task after the subprocess never appears", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "sigsub",
+      `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
+      <subProcess id="sub"><startEvent id="ss"/><sequenceFlow id="sf0" sourceRef="ss" targetRef="a"/><userTask id="a"/>
+        <sequenceFlow id="sf1" sourceRef="a" targetRef="throw"/><endEvent id="throw"><signalEventDefinition signalRef="sig"/></endEvent>
+      </subProcess>
+      <sequenceFlow id="f1" sourceRef="sub" targetRef="after"/><userTask id="after"/>
+      <sequenceFlow id="f2" sourceRef="after" targetRef="e"/><endEvent id="e"/>${esp}`,
+      sig,
+    );
+    const i = await rt.startInstance(T, { definitionKey: "sigsub" });
+    await complete(rt, i.id, "a");
+    expect(open(rt, i.id)).toEqual(["handle"]);
+    expect(rt.getInstance(T, i.id).activeActivityIds).not.toContain("after");
+    await complete(rt, i.id, "handle");
+    expect(rt.getInstance(T, i.id).state).toBe("COMPLETED");
+    expect(rt.listTasks(T, ALL, { instanceId: i.id })).toHaveLength(0);
+  });
+
+  test("a signal intermediate throw: the activity after it is never created", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "sigthrow",
+      `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="a"/><userTask id="a"/>
+      <sequenceFlow id="f1" sourceRef="a" targetRef="throw"/><intermediateThrowEvent id="throw"><signalEventDefinition signalRef="sig"/></intermediateThrowEvent>
+      <sequenceFlow id="f2" sourceRef="throw" targetRef="after"/><userTask id="after"/>
+      <sequenceFlow id="f3" sourceRef="after" targetRef="e"/><endEvent id="e"/>${esp}`,
+      sig,
+    );
+    const i = await rt.startInstance(T, { definitionKey: "sigthrow" });
+    await complete(rt, i.id, "a");
+    expect(open(rt, i.id)).toEqual(["handle"]);
+    await complete(rt, i.id, "handle");
+    const inst = rt.getInstance(T, i.id);
+    expect(inst.state).toBe("COMPLETED");
+    expect(rt.listTasks(T, ALL, { instanceId: i.id })).toHaveLength(0);
+  });
+});
