@@ -65,7 +65,9 @@ export class Run extends RunTree {
     const el = this.el(token);
     this.actEnd(token, "completed");
     this.removeEventsOf(token);
-    if (el.boundaries?.length && !token.data.compensating) recordCompensation(this, token, el);
+    // A multi-instance activity is recorded once per inner instance, not again when its body completes.
+    const miHolder = !!el.mi && !this.isMiInner(token, el);
+    if (el.boundaries?.length && !token.data.compensating && !miHolder) recordCompensation(this, token, el);
     if (this.isMiInner(token, el)) return miInnerCompleted(this, token, el);
     // A compensation handler has no outgoing flows of its own: it reports back to its thrower.
     if (token.data.compensating && !el.outgoing.length) {

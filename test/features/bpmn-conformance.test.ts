@@ -88,3 +88,56 @@ describe("1. a signal thrown inside the instance interrupts through its event su
     expect(rt.listTasks(T, ALL, { instanceId: i.id })).toHaveLength(0);
   });
 });
+
+describe("2. compensation of a multi-instance subprocess", () => {
+  const mi = `<multiInstanceLoopCharacteristics isSequential="true" camunda:collection="items" camunda:elementVariable="item"/>`;
+  const model = (handlerKind: "boundary" | "esp", thrower: string) => `
+    <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
+    <subProcess id="sub">${mi}
+      <startEvent id="ss"/><sequenceFlow id="sf0" sourceRef="ss" targetRef="work"/><userTask id="work"/>
+      <sequenceFlow id="sf1" sourceRef="work" targetRef="se"/><endEvent id="se"/>
+      ${
+        handlerKind === "esp"
+          ? `<subProcess id="cesp" triggeredByEvent="true"><startEvent id="cs"><compensateEventDefinition/></startEvent>
+        <sequenceFlow id="cf0" sourceRef="cs" targetRef="undo"/><userTask id="undo"/>
+        <sequenceFlow id="cf1" sourceRef="undo" targetRef="ce"/><endEvent id="ce"/></subProcess>`
+          : ""
+      }
+    </subProcess>
+    ${
+      handlerKind === "boundary"
+        ? `<boundaryEvent id="cb" attachedToRef="sub"><compensateEventDefinition/></boundaryEvent>
+    <userTask id="undo" isForCompensation="true"/><association id="as" associationDirection="One" sourceRef="cb" targetRef="undo"/>`
+        : ""
+    }
+    <sequenceFlow id="f1" sourceRef="sub" targetRef="throw"/>${thrower}
+    ${thrower.startsWith("<end") ? "" : `<sequenceFlow id="f2" sourceRef="throw" targetRef="e"/><endEvent id="e"/>`}`;
+
+  const run = async (kind: "boundary" | "esp", thrower: string) => {
+    const { rt } = makeRuntime();
+    await deploy(rt, `mic${kind}`, model(kind, thrower));
+    const i = await rt.startInstance(T, { definitionKey: `mic${kind}`, variables: { items: ["a", "b", "c"] } });
+    for (let k = 0; k < 3; k++) await complete(rt, i.id, "work");
+    const undone: unknown[] = [];
+    for (let k = 0; k < 5; k++) {
+      const t = rt.listTasks(T, ALL, { instanceId: i.id }).find((x) => x.activityId === "undo");
+      if (!t) break;
+      expect(rt.listTasks(T, ALL, { instanceId: i.id })).toHaveLength(1);
+      undone.push(rt.getTaskVariables(T, t.id).item);
+      await rt.completeTask(T, t.id, {}, actor);
+    }
+    return { undone, state: rt.getInstance(T, i.id).state };
+  };
+  const throwRef = `<intermediateThrowEvent id="throw"><compensateEventDefinition activityRef="sub"/></intermediateThrowEvent>`;
+  const endRef = `<endEvent id="throw"><compensateEventDefinition activityRef="sub"/></endEvent>`;
+
+  test("a compensation event subprocess: once per inner instance, in reverse order (intermediate throw)", async () => {
+    expect(await run("esp", throwRef)).toEqual({ undone: ["c", "b", "a"], state: "COMPLETED" });
+  });
+  test("a compensation event subprocess: likewise from a compensate end event", async () => {
+    expect(await run("esp", endRef)).toEqual({ undone: ["c", "b", "a"], state: "COMPLETED" });
+  });
+  test("a compensate boundary on the multi-instance subprocess: once per inner instance, in reverse order", async () => {
+    expect(await run("boundary", throwRef)).toEqual({ undone: ["c", "b", "a"], state: "COMPLETED" });
+  });
+});
