@@ -141,3 +141,33 @@ describe("2. compensation of a multi-instance subprocess", () => {
     expect(await run("boundary", throwRef)).toEqual({ undone: ["c", "b", "a"], state: "COMPLETED" });
   });
 });
+
+describe("3. an escalation re-thrown from an escalation event subprocess", () => {
+  test("reaches the boundary event of the enclosing subprocess, not the same event subprocess", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "rethrow",
+      `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
+      <subProcess id="sub">
+        <startEvent id="ss"/><sequenceFlow id="sf0" sourceRef="ss" targetRef="raise"/>
+        <intermediateThrowEvent id="raise"><escalationEventDefinition escalationRef="esc"/></intermediateThrowEvent>
+        <sequenceFlow id="sf1" sourceRef="raise" targetRef="a"/><userTask id="a"/>
+        <sequenceFlow id="sf2" sourceRef="a" targetRef="se"/><endEvent id="se"/>
+        <subProcess id="esp" triggeredByEvent="true">
+          <startEvent id="es" isInterrupting="false"><escalationEventDefinition escalationRef="esc"/></startEvent>
+          <sequenceFlow id="ef0" sourceRef="es" targetRef="again"/>
+          <intermediateThrowEvent id="again"><escalationEventDefinition escalationRef="esc"/></intermediateThrowEvent>
+          <sequenceFlow id="ef1" sourceRef="again" targetRef="inEsp"/><userTask id="inEsp"/>
+          <sequenceFlow id="ef2" sourceRef="inEsp" targetRef="ee"/><endEvent id="ee"/>
+        </subProcess>
+      </subProcess>
+      <boundaryEvent id="caught" attachedToRef="sub" cancelActivity="false"><escalationEventDefinition escalationRef="esc"/></boundaryEvent>
+      <sequenceFlow id="f1" sourceRef="caught" targetRef="outer"/><userTask id="outer"/>
+      <sequenceFlow id="f2" sourceRef="sub" targetRef="e"/><endEvent id="e"/>`,
+      `<escalation id="esc" escalationCode="E"/>`,
+    );
+    const i = await rt.startInstance(T, { definitionKey: "rethrow" });
+    expect(open(rt, i.id)).toEqual(["a", "inEsp", "outer"]);
+  });
+});
