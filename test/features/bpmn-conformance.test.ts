@@ -171,3 +171,47 @@ describe("3. an escalation re-thrown from an escalation event subprocess", () =>
     expect(open(rt, i.id)).toEqual(["a", "inEsp", "outer"]);
   });
 });
+
+describe("4. standard BPMN multi-instance data", () => {
+  const miTask = (lc: string) => `
+    <startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="review"/>
+    <userTask id="review">
+      <ioSpecification id="io"><dataInput id="reviewersIn" name="reviewers"/><dataOutput id="verdictsOut" name="verdicts"/>
+        <inputSet id="is"><dataInputRefs>reviewersIn</dataInputRefs></inputSet><outputSet id="os"><dataOutputRefs>verdictsOut</dataOutputRefs></outputSet></ioSpecification>
+      ${lc}
+    </userTask>
+    <sequenceFlow id="f1" sourceRef="review" targetRef="after"/><userTask id="after"/>
+    <sequenceFlow id="f2" sourceRef="after" targetRef="e"/><endEvent id="e"/>`;
+  const standard = `<multiInstanceLoopCharacteristics isSequential="false">
+        <loopDataInputRef>reviewers</loopDataInputRef><loopDataOutputRef>verdicts</loopDataOutputRef>
+        <inputDataItem id="reviewer" name="reviewer"/><outputDataItem id="verdict" name="verdict"/>
+      </multiInstanceLoopCharacteristics>`;
+
+  test("loopDataInputRef/inputDataItem give one instance per item; loopDataOutputRef collects outputDataItem", async () => {
+    const { rt } = makeRuntime();
+    await deploy(rt, "stdmi", miTask(standard));
+    const i = await rt.startInstance(T, { definitionKey: "stdmi", variables: { reviewers: ["ann", "bob"] } });
+    const tasks = rt.listTasks(T, ALL, { instanceId: i.id }).filter((t) => t.activityId === "review");
+    expect(tasks.map((t) => rt.getTaskVariables(T, t.id).reviewer).sort()).toEqual(["ann", "bob"]);
+    // Completed out of order: the output list keeps the order of the input items.
+    const byReviewer = (r: string) => tasks.find((t) => rt.getTaskVariables(T, t.id).reviewer === r)!;
+    await rt.completeTask(T, byReviewer("bob").id, { verdict: "no" }, actor);
+    await rt.completeTask(T, byReviewer("ann").id, { verdict: "yes" }, actor);
+    expect(open(rt, i.id)).toEqual(["after"]);
+    expect(rt.getVariables(T, i.id).verdicts).toEqual(["yes", "no"]);
+  });
+
+  test("an empty collection skips the activity (standard and Camunda attributes)", async () => {
+    const { rt } = makeRuntime();
+    await deploy(rt, "stdempty", miTask(standard));
+    const i = await rt.startInstance(T, { definitionKey: "stdempty", variables: { reviewers: [] } });
+    expect(open(rt, i.id)).toEqual(["after"]);
+    await deploy(
+      rt,
+      "camempty",
+      miTask(`<multiInstanceLoopCharacteristics camunda:collection="reviewers" camunda:elementVariable="reviewer"/>`),
+    );
+    const j = await rt.startInstance(T, { definitionKey: "camempty", variables: { reviewers: [] } });
+    expect(open(rt, j.id)).toEqual(["after"]);
+  });
+});

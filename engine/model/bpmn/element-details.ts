@@ -75,16 +75,23 @@ export function readEvent(el: Moddle, ext: Extensions, unresolved: Unresolved): 
   }
 }
 
-/** Multi-instance settings from the standard elements and the Flowable/Camunda attributes. */
-export function readMultiInstance(el: Moddle, ext: Extensions): MultiInstanceDef | undefined {
+/**
+ * Multi-instance settings from the Flowable/Camunda attributes or the standard elements. `loopDataInputRef` and
+ * `loopDataOutputRef` name a data input/output or property (its name, else its id) or, unresolved, a process variable.
+ */
+export function readMultiInstance(el: Moddle, ext: Extensions, unresolved?: Unresolved): MultiInstanceDef | undefined {
   const lc = el.loopCharacteristics;
   if (!lc) return undefined;
   if (lc.$type === "bpmn:StandardLoopCharacteristics")
     throw new DeferredProblem(`Activity '${el.id}' uses a standard loop, which is not supported (use multi-instance)`);
+  const raw = unresolved?.get(lc) ?? {};
+  const ref = (prop: string): string | undefined => lc[prop]?.name ?? lc[prop]?.id ?? raw[prop];
   const mi: MultiInstanceDef = {
     sequential: lc.isSequential === true,
-    collection: ext.attr(lc, "collection") ?? lc.loopDataInputRef?.name ?? lc.loopDataInputRef?.id,
+    collection: ext.attr(lc, "collection") ?? ref("loopDataInputRef"),
     elementVariable: ext.attr(lc, "elementVariable") ?? lc.inputDataItem?.name ?? lc.inputDataItem?.id,
+    outputCollection: ref("loopDataOutputRef"),
+    outputElementVariable: lc.outputDataItem?.name ?? lc.outputDataItem?.id,
     loopCardinality: body(lc.loopCardinality),
     completionCondition: body(lc.completionCondition),
   };

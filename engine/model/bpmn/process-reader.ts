@@ -168,7 +168,7 @@ export class ProcessReader {
       const cycle = ext.attr(fe, "failedJobRetryTimeCycle") ?? ext.children(fe, "failedJobRetryTimeCycle")[0]?.$body;
       if (cycle) el.retryCycle = String(cycle).trim();
     }
-    if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext);
+    if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext, this.unresolved);
     if (type === "userTask") el.userTask = readUserTask(fe, ext);
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
     if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe);

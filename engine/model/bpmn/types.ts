@@ -32,6 +32,9 @@ export interface MultiInstanceDef {
   sequential: boolean;
   collection?: string;
   elementVariable?: string;
+  /** standard loopDataOutputRef: the list the instances' outputDataItem values are collected into, in item order */
+  outputCollection?: string;
+  outputElementVariable?: string;
   loopCardinality?: string;
   completionCondition?: string;
 }
