@@ -215,3 +215,48 @@ describe("4. standard BPMN multi-instance data", () => {
     expect(open(rt, j.id)).toEqual(["after"]);
   });
 });
+
+describe("5. a process whose only start event is a message, signal or timer start", () => {
+  for (const [kind, def, extra] of [
+    ["message", `<messageEventDefinition messageRef="m"/>`, `<message id="m" name="order"/>`],
+    ["signal", `<signalEventDefinition signalRef="g"/>`, `<signal id="g" name="go"/>`],
+    ["timer", `<timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition>`, ""],
+  ] as const)
+    test(`${kind}: POST /a/instances starts it through that event`, async () => {
+      const { rt } = makeRuntime();
+      await deploy(
+        rt,
+        `only${kind}`,
+        `<startEvent id="s">${def}</startEvent><sequenceFlow id="f0" sourceRef="s" targetRef="a"/><userTask id="a"/>`,
+        extra,
+      );
+      const i = await rt.startInstance(T, { definitionKey: `only${kind}` });
+      expect(i.activeTasks.map((t) => t.activityId)).toEqual(["a"]);
+    });
+
+  test("two event start events and no none start: refused with a clear 400", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "twostarts",
+      `<startEvent id="s1"><messageEventDefinition messageRef="m"/></startEvent><sequenceFlow id="f0" sourceRef="s1" targetRef="a"/>
+      <startEvent id="s2"><signalEventDefinition signalRef="g"/></startEvent><sequenceFlow id="f1" sourceRef="s2" targetRef="a"/><userTask id="a"/>`,
+      `<message id="m" name="order"/><signal id="g" name="go"/>`,
+    );
+    await expect(rt.startInstance(T, { definitionKey: "twostarts" })).rejects.toThrow(/2 event start events/);
+  });
+});
+
+describe("6. a subprocess without a start event", () => {
+  test("is refused at deploy with a precise message", async () => {
+    const { rt } = makeRuntime();
+    await expect(
+      deploy(
+        rt,
+        "nostart",
+        `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="sub"/>
+        <subProcess id="sub"><userTask id="a"/></subProcess><sequenceFlow id="f1" sourceRef="sub" targetRef="e"/><endEvent id="e"/>`,
+      ),
+    ).rejects.toThrow(/Subprocess 'sub' has no start event/);
+  });
+});
