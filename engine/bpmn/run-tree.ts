@@ -133,7 +133,7 @@ export class RunTree {
   }
 
   // ---- history ----
-  actStart(token: ExecutionRecord, el: ElementModel): void {
+  actStart(token: ExecutionRecord, el: ElementModel, activityType: string = el.type): void {
     const id = this.deps.newId();
     token.data.actId = id;
     this.s.putActivity(
@@ -144,7 +144,7 @@ export class RunTree {
         executionId: token.id,
         activityId: el.id,
         activityName: el.name,
-        activityType: el.type,
+        activityType,
         startTime: this.now,
         endTime: null,
         taskId: null,

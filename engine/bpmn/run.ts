@@ -43,7 +43,8 @@ export class Run extends RunTree {
     token.activityId = el.id;
     token.state = "active";
     this.mark(token);
-    this.actStart(token, el);
+    // The body of a multi-instance activity is recorded as such: its inner instances are the user tasks (or ...).
+    this.actStart(token, el, el.mi && !this.isMiInner(token, el) ? "multiInstanceBody" : el.type);
     if (el.invalid) return this.incident(token, el, el.invalid);
     if (el.async && token.data.asyncPassed !== el.id && !this.isMiInner(token, el)) return this.asyncJob(token, el);
     return this.proceed(token, el);

@@ -260,3 +260,24 @@ describe("6. a subprocess without a start event", () => {
     ).rejects.toThrow(/Subprocess 'sub' has no start event/);
   });
 });
+
+describe("8. small ones", () => {
+  test("active activity ids: one entry per active execution; a multi-instance body is not a user task in history", async () => {
+    const { rt } = makeRuntime();
+    await deploy(
+      rt,
+      "small",
+      `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="fork"/><parallelGateway id="fork"/>
+      <sequenceFlow id="f1" sourceRef="fork" targetRef="a"/><sequenceFlow id="f2" sourceRef="fork" targetRef="a"/>
+      <userTask id="a"/><sequenceFlow id="f3" sourceRef="a" targetRef="mi"/>
+      <userTask id="mi"><multiInstanceLoopCharacteristics flowable:collection="xs" flowable:elementVariable="x"/></userTask>`,
+    );
+    const i = await rt.startInstance(T, { definitionKey: "small", variables: { xs: [1, 2, 3] } });
+    expect(rt.getInstance(T, i.id).activeActivityIds).toEqual(["a", "a"]);
+    await complete(rt, i.id, "a");
+    expect(rt.getInstance(T, i.id).activeActivityIds).toEqual(["a", "mi", "mi", "mi"]);
+    const rows = rt.historyActivities(T, i.id).filter((r) => r.activityId === "mi");
+    expect(rows.filter((r) => r.activityType === "userTask")).toHaveLength(3);
+    expect(rows.filter((r) => r.activityType === "multiInstanceBody")).toHaveLength(1);
+  });
+});

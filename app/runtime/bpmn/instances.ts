@@ -28,7 +28,9 @@ export function createInstances(ctx: RuntimeContext) {
       "SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?",
     ),
     activeActivities: db.query<{ a: string }, [string, string]>(
-      "SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL",
+      // One entry per active execution (two parallel tokens at one activity are two entries); the token holding a
+      // multi-instance body is not one: its inner instances are.
+      "SELECT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM executions b WHERE b.parent_id = e.id AND b.kind = 'mi') ORDER BY e.activity_id",
     ),
     suspended: db.query<{ suspended: number }, [string, string]>(
       "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
