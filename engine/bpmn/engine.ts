@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "./adhoc-commands";
 import type { EngineDeps } from "./deps";
-import { correlateMessage, throwSignal } from "./events/broadcast";
+import { correlateMessage, type CorrelateOptions, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
 import { cancelInstance } from "./instance-end";
 import { startProcess, type StartOptions } from "./instance-start";
@@ -88,11 +88,7 @@ export function createBpmnEngine(deps: EngineDeps) {
         return r;
       }),
 
-    correlateMessage: (
-      s: Session,
-      name: string,
-      opts: { businessKey?: string | null; variables?: Record<string, unknown> },
-    ) => run(s, (r) => correlateMessage(r, name, opts)),
+    correlateMessage: (s: Session, name: string, opts: CorrelateOptions) => run(s, (r) => correlateMessage(r, name, opts)),
 
     signal: (s: Session, name: string, variables?: Record<string, unknown>) =>
       run(s, (r) => throwSignal(r, name, variables)),

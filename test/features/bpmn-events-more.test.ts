@@ -155,7 +155,7 @@ describe("event subprocesses and other events", () => {
       ),
       { fileName: "s.bpmn", createdBy: null },
     );
-    const r = await rt.correlateMessage(T, "newInvoice", { businessKey: "INV-1", variables: { amount: 3 } });
+    const [r] = await rt.correlateMessage(T, "newInvoice", { businessKey: "INV-1", variables: { amount: 3 } });
     expect(r.started).toBe(true);
     expect(rt.getInstance(T, r.instanceId)).toMatchObject({
       businessKey: "INV-1",

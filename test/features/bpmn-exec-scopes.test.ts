@@ -180,7 +180,8 @@ describeCorpus("bpmn-exec", "corpus: models refused with a precise 400", () => {
       /Script task 'task1' uses scriptFormat 'javascript': only FEEL scripts are supported/,
     ],
     ["paed01-bpmn-elements/misp-loopback.bpmn", /Script task 'subscript' uses scriptFormat 'js'/],
-    ["paed01-bpmn-elements/misp-parallel-loopback.bpmn", /Sequence flow 'backto-task' uses a 'js' condition/],
+    // Its subprocess has no start event (bpmn-engine starts it at the activities without incoming flows): refused at deploy.
+    ["paed01-bpmn-elements/misp-parallel-loopback.bpmn", /Subprocess 'sub' has no start event/],
     [
       "paed01-bpmn-elements/escalation.bpmn",
       /method calls are not supported in expressions: environment\.services\.isAbove/,

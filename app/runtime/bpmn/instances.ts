@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import type { InstanceRecord } from "../../../engine/bpmn";
+import type { CorrelateOptions, InstanceRecord } from "../../../engine/bpmn";
 import { createInstanceQueries } from "../kernel/instance-queries";
 import { summaryRowOf, type StartInput } from "../kernel/instance-summary";
 import { iso, toActivity, type ActivityRow, type InstanceRow, type VariableRow } from "../kernel/rows";
@@ -153,11 +153,8 @@ export function createInstances(ctx: RuntimeContext) {
       return instanceView(find(tenantId, id));
     },
 
-    async correlateMessage(
-      tenantId: string,
-      messageName: string,
-      opts: { businessKey?: string | null; variables?: Record<string, unknown> } = {},
-    ) {
+    /** Correlates a message (see the engine's correlateMessage): the instances it reached or started. */
+    async correlateMessage(tenantId: string, messageName: string, opts: CorrelateOptions = {}) {
       return ctx.command(tenantId, (s) => ctx.engine.correlateMessage(s, messageName, opts));
     },
 
