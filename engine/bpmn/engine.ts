@@ -88,7 +88,8 @@ export function createBpmnEngine(deps: EngineDeps) {
         return r;
       }),
 
-    correlateMessage: (s: Session, name: string, opts: CorrelateOptions) => run(s, (r) => correlateMessage(r, name, opts)),
+    correlateMessage: (s: Session, name: string, opts: CorrelateOptions) =>
+      run(s, (r) => correlateMessage(r, name, opts)),
 
     signal: (s: Session, name: string, variables?: Record<string, unknown>) =>
       run(s, (r) => throwSignal(r, name, variables)),
@@ -101,6 +102,10 @@ export function createBpmnEngine(deps: EngineDeps) {
           (e) => e.activityId === activityId && e.kind === "token" && r.children(e).length === 0,
         );
         if (!token) throw new ConflictError(`No execution of instance ${instanceId} waits at '${activityId}'`);
+        const type = r.el(token, activityId).type;
+        // A user task is completed through its task (form, assignee, history); a trigger would leave it open.
+        if (type === "userTask")
+          throw new ConflictError(`'${activityId}' is a user task: complete its task instead of triggering it`);
         for (const [k, v] of Object.entries(variables ?? {})) r.setVar(token, k, v);
         r.removeEventsOf(token);
         r.schedule(() => r.leave(token));

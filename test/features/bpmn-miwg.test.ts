@@ -20,7 +20,8 @@ const files = (corpusAvailable("miwg") ? walk(root) : []).filter((f) => /\.(bpmn
 const PRECISE =
   /^(Malformed BPMN XML|No executable process|No process found|Process '.+': (Element '.+' \(.+\): .+ (are|is) not supported|Compensation event|Script task '.+' uses scriptFormat|.+method calls are not supported|Sequence flow '.+' uses a '.+' condition|(Subprocess|Transaction) '.+' has no start event))/;
 /** Refused even when marked executable (issue 16): a subprocess without a start event would only fail when reached. */
-const REFUSED_EXECUTABLE = /^Process '.+': (Subprocess|Transaction) '.+' has no start event: an embedded subprocess needs/;
+const REFUSED_EXECUTABLE =
+  /^Process '.+': (Subprocess|Transaction) '.+' has no start event: an embedded subprocess needs/;
 
 describeCorpus("miwg", "MIWG reference models and tool exports", () => {
   const { rt } = makeRuntime();

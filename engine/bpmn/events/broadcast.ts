@@ -47,9 +47,7 @@ export function correlateMessage(run: Run, name: string, opts: CorrelateOptions)
     if (space?.instance.state !== "ACTIVE") return false;
     if (opts.businessKey && space.instance.businessKey !== opts.businessKey) return false;
     const root = space.executions.get(space.instance.id);
-    return Object.entries(opts.correlationKeys ?? {}).every(
-      ([k, v]) => !!root && sameValue(run.getVar(root, k), v),
-    );
+    return Object.entries(opts.correlationKeys ?? {}).every(([k, v]) => !!root && sameValue(run.getVar(root, k), v));
   });
   const starts = waiting.length || opts.correlationKeys ? [] : subs.filter((s) => !s.instanceId);
   const matches = waiting.length ? waiting : starts;

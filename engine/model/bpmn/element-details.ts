@@ -100,6 +100,15 @@ export function readMultiInstance(el: Moddle, ext: Extensions, unresolved?: Unre
   return mi;
 }
 
+/** Refused at deploy rather than failing when reached: an embedded subprocess (or transaction) needs a start event. */
+export function requireSubprocessStart(el: ElementModel, starts: string[]): void {
+  if (starts.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
+  const what = el.type === "transaction" ? "Transaction" : "Subprocess";
+  throw new BpmnDeployError(
+    `${what} '${el.id}' has no start event: an embedded subprocess needs exactly one none start event`,
+  );
+}
+
 /** Ordering and completion of an ad-hoc subprocess; its enabled activities are filled once flows are linked. */
 export function readAdhoc(el: Moddle): AdhocDef {
   return {

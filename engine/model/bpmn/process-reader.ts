@@ -7,6 +7,7 @@ import {
   readCall,
   readEvent,
   readMultiInstance,
+  requireSubprocessStart,
   readService,
   readUserTask,
   type Unresolved,
@@ -96,11 +97,7 @@ export class ProcessReader {
       if (CONTAINERS.has(type)) {
         const inner = this.readScope(fe, fe.id);
         el.starts = inner.starts;
-        // Refused at deploy rather than failing when reached: an embedded subprocess (or transaction) needs a start.
-        if (!inner.starts.length && !el.triggeredByEvent && type !== "adHocSubProcess")
-          throw new BpmnDeployError(
-            `${type === "transaction" ? "Transaction" : "Subprocess"} '${fe.id}' has no start event: an embedded subprocess needs exactly one none start event`,
-          );
+        requireSubprocessStart(el, inner.starts);
         el.eventSubprocesses = inner.eventSubprocesses;
         if (el.triggeredByEvent) eventSubs.push(el.id);
       }
