@@ -95,7 +95,7 @@ export class Run extends RunTree {
 
   flowTrue(token: ExecutionRecord, f: FlowModel): boolean {
     if (f.invalid) throw new ExpressionError(`sequence flow '${f.id}': ${f.invalid}`);
-    return !f.condition || this.evalCondition(token, f.condition);
+    return !f.condition || this.evalCondition(token, f.condition, f.language);
   }
 
   /** Flowable's rule for activities: unconditional and true flows; the default only when nothing else holds. */
