@@ -1,13 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
+import { ALL, bpmn, makeRuntime, openActivities, T } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };
 type RT = ReturnType<typeof makeRuntime>["rt"];
-const open = (rt: RT, id: string) =>
-  rt
-    .listTasks(T, ALL, { instanceId: id })
-    .map((t) => t.activityId)
-    .sort();
+const open = openActivities;
 const deploy = (rt: RT, key: string, body: string, extra = "") =>
   rt.deploy(T, bpmn(key, body, extra), { fileName: `${key}.bpmn`, createdBy: null });
 const complete = async (rt: RT, id: string, activityId: string, vars: Record<string, unknown> = {}) => {
