@@ -13,11 +13,25 @@ export type DecisionEvaluator = (
   variables: Record<string, unknown>,
 ) => Promise<{ result: unknown }> | { result: unknown };
 
+/**
+ * Runs JavaScript of a model (script task, condition) away from the service's own runtime: the sandbox port, built
+ * in app/runtime. `execution` is all the script sees. Returns the value of the last expression; throws on error,
+ * timeout or memory exhaustion with a message naming the cause.
+ */
+export interface ScriptSandbox {
+  run(
+    source: string,
+    execution: { getVariable(name: string): unknown; setVariable(name: string, value: unknown): void },
+  ): unknown;
+}
+
 /** Collaborators the interpreter calls out to; everything else is in the session. */
 export interface EngineDeps {
   delegates: DelegateRegistry;
   decisions?: DecisionEvaluator;
   formVersionFor?: (tenantId: string, definitionKey: string, formKey: string) => string | null;
   logger: EngineLogger;
+  /** JavaScript in models; without it, a JavaScript script or condition fails when reached */
+  scripts?: ScriptSandbox;
   newId(): string;
 }

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "./adhoc-commands";
 import type { EngineDeps } from "./deps";
-import { correlateMessage, throwSignal } from "./events/broadcast";
+import { correlateMessage, type CorrelateOptions, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
 import { cancelInstance } from "./instance-end";
 import { startProcess, type StartOptions } from "./instance-start";
@@ -33,6 +33,9 @@ export function createBpmnEngine(deps: EngineDeps) {
     if (!task)
       throw new ConflictError(`Task ${taskId} is already ${stored.state === "CANCELLED" ? "cancelled" : "completed"}`);
     if (space.instance.state === "SUSPENDED") throw new ConflictError(`Instance ${space.instance.id} is suspended`);
+    // A task whose execution is gone is an inconsistency: a clear 409, never a crash.
+    if (!space.executions.has(task.executionId))
+      throw new ConflictError(`Task ${taskId} no longer has an active execution in instance ${space.instance.id}`);
     return { task };
   };
 
@@ -85,11 +88,8 @@ export function createBpmnEngine(deps: EngineDeps) {
         return r;
       }),
 
-    correlateMessage: (
-      s: Session,
-      name: string,
-      opts: { businessKey?: string | null; variables?: Record<string, unknown> },
-    ) => run(s, (r) => correlateMessage(r, name, opts)),
+    correlateMessage: (s: Session, name: string, opts: CorrelateOptions) =>
+      run(s, (r) => correlateMessage(r, name, opts)),
 
     signal: (s: Session, name: string, variables?: Record<string, unknown>) =>
       run(s, (r) => throwSignal(r, name, variables)),
@@ -102,6 +102,10 @@ export function createBpmnEngine(deps: EngineDeps) {
           (e) => e.activityId === activityId && e.kind === "token" && r.children(e).length === 0,
         );
         if (!token) throw new ConflictError(`No execution of instance ${instanceId} waits at '${activityId}'`);
+        const type = r.el(token, activityId).type;
+        // A user task is completed through its task (form, assignee, history); a trigger would leave it open.
+        if (type === "userTask")
+          throw new ConflictError(`'${activityId}' is a user task: complete its task instead of triggering it`);
         for (const [k, v] of Object.entries(variables ?? {})) r.setVar(token, k, v);
         r.removeEventsOf(token);
         r.schedule(() => r.leave(token));

@@ -12,3 +12,4 @@ export {
 } from "./delegates/registry";
 export type { StartOptions } from "./instance-start";
 export type { EnabledAdhocActivity } from "./adhoc-commands";
+export type { CorrelateOptions, Correlated } from "./events/broadcast";

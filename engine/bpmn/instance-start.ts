@@ -17,10 +17,12 @@ export interface StartOptions {
 /** Creates an instance of `def` in the session and queues its start; the root execution id is the instance id. */
 export function startProcess(run: Run, def: DefinitionRecord, opts: StartOptions): InstanceRecord {
   const m = def.model;
-  const startId = opts.startEventId ?? m.starts[0];
+  // As Camunda: a process whose one start event is a message, signal or timer start is started through that event.
+  const eventStarts = [...m.messageStarts, ...m.signalStarts, ...m.timerStarts].map((x) => x.elementId);
+  const startId = opts.startEventId ?? m.starts[0] ?? (eventStarts.length === 1 ? eventStarts[0] : undefined);
   if (!startId)
     throw new BadRequestError(
-      `Process '${def.key}' has no none start event: it starts by message, signal or timer only`,
+      `Process '${def.key}' has no none start event and ${eventStarts.length} event start events: start it by message, signal or timer`,
     );
   const instance: InstanceRecord = {
     id: run.deps.newId(),

@@ -35,6 +35,8 @@ function spawn(run: Run, body: ExecutionRecord, el: ElementModel, index: number)
   run.setLocal(inner, "loopCounter", index);
   const items = body.data.items;
   if (el.mi!.elementVariable && items) run.setLocal(inner, el.mi!.elementVariable, items[index]);
+  // Local to the instance, so what the activity writes under that name is this instance's output.
+  if (el.mi!.outputElementVariable) run.setLocal(inner, el.mi!.outputElementVariable, null);
   run.schedule(() => run.enter(inner, el.id));
 }
 
@@ -43,6 +45,7 @@ export function startMultiInstance(run: Run, holder: ExecutionRecord, el: Elemen
   const { n, items } = resolveItems(run, holder, el);
   createBoundaryEvents(run, holder, el);
   if (n === 0) {
+    if (el.mi!.outputCollection && el.mi!.outputElementVariable) run.setVar(holder, el.mi!.outputCollection, []);
     run.leave(holder);
     return;
   }
@@ -67,10 +70,18 @@ export function miInnerCompleted(run: Run, inner: ExecutionRecord, el: ElementMo
   const active = Math.max(0, Number(run.getVar(body, "nrOfActiveInstances")) - 1);
   run.setLocal(body, "nrOfCompletedInstances", completed);
   run.setLocal(body, "nrOfActiveInstances", active);
+  const { outputCollection, outputElementVariable } = el.mi!;
+  if (outputCollection && outputElementVariable) {
+    const outputs = body.data.outputs ?? new Array(n).fill(null);
+    outputs[Number(run.getVar(inner, "loopCounter"))] = run.getVar(inner, outputElementVariable) ?? null;
+    body.data.outputs = outputs;
+    run.mark(body);
+  }
   const done = completed >= n || (!!el.mi!.completionCondition && run.evalCondition(inner, el.mi!.completionCondition));
   run.removeExecution(inner);
   if (done) {
     for (const c of run.children(body)) run.cancelExecution(c);
+    if (outputCollection && outputElementVariable) run.setVar(holder, outputCollection, body.data.outputs ?? []);
     run.removeExecution(body);
     run.leave(holder);
     return;

@@ -125,15 +125,30 @@ export class RunTree {
       all: () => ({ execution, businessKey: inst.businessKey, ...this.allVars(e) }),
     };
   }
-  evalCondition(e: ExecutionRecord, src: string): boolean {
+  evalCondition(e: ExecutionRecord, src: string, language?: "javascript"): boolean {
+    if (language === "javascript") return isTrue(this.runJavaScript(e, src, "condition"));
     return isTrue(compileExpression(src)(this.scope(e)));
+  }
+  /** JavaScript through the sandbox port, seeing only `execution.getVariable/setVariable` on `e`. */
+  runJavaScript(e: ExecutionRecord, src: string, what: string): unknown {
+    const sandbox = this.deps.scripts;
+    if (!sandbox)
+      throw new UnprocessableError(`JavaScript ${what} at '${e.activityId}': no script sandbox is configured`);
+    try {
+      return sandbox.run(src, {
+        getVariable: (name) => this.getVar(e, name),
+        setVariable: (name, value) => this.setVar(e, name, value),
+      });
+    } catch (err) {
+      throw new UnprocessableError(`JavaScript ${what} at '${e.activityId}' failed: ${(err as Error).message}`);
+    }
   }
   evalValue(e: ExecutionRecord, src: string): unknown {
     return compileValue(src)(this.scope(e));
   }
 
   // ---- history ----
-  actStart(token: ExecutionRecord, el: ElementModel): void {
+  actStart(token: ExecutionRecord, el: ElementModel, activityType: string = el.type): void {
     const id = this.deps.newId();
     token.data.actId = id;
     this.s.putActivity(
@@ -144,7 +159,7 @@ export class RunTree {
         executionId: token.id,
         activityId: el.id,
         activityName: el.name,
-        activityType: el.type,
+        activityType,
         startTime: this.now,
         endTime: null,
         taskId: null,

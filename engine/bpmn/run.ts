@@ -36,11 +36,15 @@ export class Run extends RunTree {
   // ---- the shared lifecycle ----
   /** A token arrives at an element: history, incident for broken elements, async boundary, multi-instance, then the behaviour. */
   enter(token: ExecutionRecord, elementId: string): void | Promise<void> {
+    // An operation queued before an interruption (a signal caught by an interrupting event subprocess, an error)
+    // must not bring a cancelled token back: nothing after the interrupted activity is created.
+    if (!this.alive(token)) return;
     const el = this.el(token, elementId);
     token.activityId = el.id;
     token.state = "active";
     this.mark(token);
-    this.actStart(token, el);
+    // The body of a multi-instance activity is recorded as such: its inner instances are the user tasks (or ...).
+    this.actStart(token, el, el.mi && !this.isMiInner(token, el) ? "multiInstanceBody" : el.type);
     if (el.invalid) return this.incident(token, el, el.invalid);
     if (el.async && token.data.asyncPassed !== el.id && !this.isMiInner(token, el)) return this.asyncJob(token, el);
     return this.proceed(token, el);
@@ -62,7 +66,9 @@ export class Run extends RunTree {
     const el = this.el(token);
     this.actEnd(token, "completed");
     this.removeEventsOf(token);
-    if (el.boundaries?.length && !token.data.compensating) recordCompensation(this, token, el);
+    // A multi-instance activity is recorded once per inner instance, not again when its body completes.
+    const miHolder = !!el.mi && !this.isMiInner(token, el);
+    if (el.boundaries?.length && !token.data.compensating && !miHolder) recordCompensation(this, token, el);
     if (this.isMiInner(token, el)) return miInnerCompleted(this, token, el);
     // A compensation handler has no outgoing flows of its own: it reports back to its thrower.
     if (token.data.compensating && !el.outgoing.length) {
@@ -89,7 +95,7 @@ export class Run extends RunTree {
 
   flowTrue(token: ExecutionRecord, f: FlowModel): boolean {
     if (f.invalid) throw new ExpressionError(`sequence flow '${f.id}': ${f.invalid}`);
-    return !f.condition || this.evalCondition(token, f.condition);
+    return !f.condition || this.evalCondition(token, f.condition, f.language);
   }
 
   /** Flowable's rule for activities: unconditional and true flows; the default only when nothing else holds. */

@@ -37,6 +37,8 @@ export interface ExecutionRecord {
     asyncPassed?: string;
     startAt?: string;
     items?: unknown[];
+    /** a multi-instance body: the outputDataItem values collected so far, by loopCounter */
+    outputs?: unknown[];
     compensating?: string;
     pending?: string[];
   };

@@ -1,13 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { ALL, bpmn, makeRuntime, T } from "../fixtures/bpmn/harness";
+import { ALL, bpmn, makeRuntime, openActivities, T } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };
-type RT = ReturnType<typeof makeRuntime>["rt"];
-const open = (rt: RT, id: string) =>
-  rt
-    .listTasks(T, ALL, { instanceId: id })
-    .map((t) => t.activityId)
-    .sort();
+const open = openActivities;
 const HOUR = 3_600_000;
 
 describe("boundary events", () => {

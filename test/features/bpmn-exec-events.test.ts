@@ -125,7 +125,7 @@ describeCorpus("bpmn-exec", "corpus: messages and signals", () => {
 
   test("MessageStartEventTest (otherProcessWithNewInvoiceMessage): the message named through a QName reference starts the process", async () => {
     const h = await withModels("flowable/event/message/otherProcessWithNewInvoiceMessage.bpmn20.xml");
-    const r = await h.rt.correlateMessage(T, "newInvoiceMessage", { variables: { invoice: 7 } });
+    const [r] = await h.rt.correlateMessage(T, "newInvoiceMessage", { variables: { invoice: 7 } });
     expect(r.started).toBe(true);
     expect(h.names(r.instanceId)).toEqual(["Task"]);
   });

@@ -10,6 +10,8 @@ import {
   type TaskRecord,
 } from "../../../engine/bpmn";
 import { kernelFor, type Kernel } from "../kernel/kernel";
+import { createJsSandbox } from "../scripting/js-sandbox";
+import type { ScriptSandbox } from "../../../engine/bpmn/deps";
 import { createPersister } from "./persist";
 import { createSqliteStore } from "./store";
 
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   decisions?: DecisionEvaluator;
   hooks?: RuntimeHooks;
   logger?: EngineLogger;
+  /** JavaScript in models; default: the QuickJS sandbox with SCRIPT_LIMITS */
+  scripts?: ScriptSandbox;
 }
 
 /** Shared internals of the process runtime's parts: the kernel, the engine's store and the engine. */
@@ -58,6 +62,7 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     decisions: opts.decisions,
     formVersionFor: hooks.formVersionFor?.bind(hooks),
     logger,
+    scripts: opts.scripts ?? createJsSandbox(),
     newId,
   });
   // Hooks run after the commit: a notification or a waiting case must never see work that could still roll back.

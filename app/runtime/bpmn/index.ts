@@ -3,6 +3,7 @@ import { NotFoundError } from "../../../engine/errors";
 import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
 import { createRuntimeContext, type RuntimeOptions } from "./context";
 import { createAdhoc } from "./adhoc";
+import { createActivityTree } from "./activity-tree";
 import { createDefinitions } from "./definitions";
 import { renderDiagramSvg } from "./diagram-svg";
 import { createInstances } from "./instances";
@@ -18,6 +19,7 @@ export type { Visibility, TaskView, InstanceView, Page } from "./views";
 export type { DeployResult, DefinitionConfig, AttachmentPolicy, McpPolicy } from "./definitions";
 export { MCP_POLICIES } from "./definitions";
 export type { StartInput } from "./instances";
+export type { ActivityTreeNode } from "./activity-tree";
 export {
   NotFoundError,
   ConflictError,
@@ -39,6 +41,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
   const tasks = createTasks(ctx);
   const jobs = createJobs(ctx);
   const monitor = createMonitor(ctx);
+  const tree = createActivityTree(ctx);
 
   const modelOfInstance = (tenantId: string, instanceId: string, v?: Visibility) => {
     const inst = instances.get(tenantId, instanceId, v);
@@ -82,6 +85,11 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     correlateMessage: instances.correlateMessage,
     signal: instances.signal,
     triggerInstance: instances.trigger,
+    /** The active executions of a visible instance, per scope (null once it has ended). */
+    activityTree(tenantId: string, instanceId: string, v?: Visibility) {
+      instances.get(tenantId, instanceId, v);
+      return tree(tenantId, instanceId);
+    },
     ...createAdhoc(ctx),
     /** SVG of the instance's definition with the activities where tokens rest highlighted. */
     diagramSvg(tenantId: string, instanceId: string, v?: Visibility): string {

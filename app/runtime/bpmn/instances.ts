@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
-import type { InstanceRecord } from "../../../engine/bpmn";
+import type { CorrelateOptions, InstanceRecord } from "../../../engine/bpmn";
 import { createInstanceQueries } from "../kernel/instance-queries";
 import { summaryRowOf, type StartInput } from "../kernel/instance-summary";
 import { iso, toActivity, type ActivityRow, type InstanceRow, type VariableRow } from "../kernel/rows";
@@ -28,7 +28,9 @@ export function createInstances(ctx: RuntimeContext) {
       "SELECT name, value FROM variables WHERE instance_id = ? AND execution_id = ? AND +tenant_id = ?",
     ),
     activeActivities: db.query<{ a: string }, [string, string]>(
-      "SELECT DISTINCT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL",
+      // One entry per active execution (two parallel tokens at one activity are two entries); the token holding a
+      // multi-instance body is not one: its inner instances are.
+      "SELECT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM executions b WHERE b.parent_id = e.id AND b.kind = 'mi') ORDER BY e.activity_id",
     ),
     suspended: db.query<{ suspended: number }, [string, string]>(
       "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
@@ -151,11 +153,8 @@ export function createInstances(ctx: RuntimeContext) {
       return instanceView(find(tenantId, id));
     },
 
-    async correlateMessage(
-      tenantId: string,
-      messageName: string,
-      opts: { businessKey?: string | null; variables?: Record<string, unknown> } = {},
-    ) {
+    /** Correlates a message (see the engine's correlateMessage): the instances it reached or started. */
+    async correlateMessage(tenantId: string, messageName: string, opts: CorrelateOptions = {}) {
       return ctx.command(tenantId, (s) => ctx.engine.correlateMessage(s, messageName, opts));
     },
 

@@ -1,10 +1,20 @@
-import { compileFeelScript } from "../../expressions";
+import { compileFeelScript, compileValue } from "../../expressions";
 import type { Behaviour } from "../behaviour";
 
-/** FEEL scripts: the value goes to the result variable; without one, a context result sets its entries as variables. */
+/**
+ * Script tasks. FEEL: the value goes to the result variable; without one, a context result sets its entries as
+ * variables. JUEL: the value of the expression. JavaScript: run in the sandbox port, where the script writes through
+ * `execution.setVariable`; the value of its last expression goes to the result variable when there is one.
+ */
 export const scriptTask: Behaviour = {
   execute(run, token, el) {
     const s = el.script!;
+    if (s.format !== "feel") {
+      const value =
+        s.format === "javascript" ? run.runJavaScript(token, s.body, "script") : compileValue(s.body)(run.scope(token));
+      if (s.resultVariable) run.setVar(token, s.resultVariable, value ?? null);
+      return run.leave(token);
+    }
     const value = compileFeelScript(s.body)(run.scope(token));
     if (s.resultVariable) run.setVar(token, s.resultVariable, value);
     else if (value && typeof value === "object" && !Array.isArray(value))

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../errors";
+import { ConflictError, NotFoundError } from "../../errors";
 import type { Run } from "../run";
 import { startProcess } from "../instance-start";
 import { triggerSubscription } from "./triggers";
@@ -20,32 +20,52 @@ export function throwSignal(run: Run, name: string, variables?: Record<string, u
   return count;
 }
 
-/** Delivers a message to exactly one waiting subscription (optionally of the instance with that business key), else starts a process by it. */
-export function correlateMessage(
-  run: Run,
-  name: string,
-  opts: { businessKey?: string | null; variables?: Record<string, unknown> },
-): { instanceId: string; started: boolean } {
+export interface CorrelateOptions {
+  businessKey?: string | null;
+  /** instance variables the waiting instance must hold with these values */
+  correlationKeys?: Record<string, unknown>;
+  variables?: Record<string, unknown>;
+  /** deliver to every match instead of refusing when more than one matches */
+  all?: boolean;
+}
+export interface Correlated {
+  instanceId: string;
+  started: boolean;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Delivers a message to the waiting subscription it matches (business key, correlation keys on the instance's
+ * variables), else starts a process by its message start event. Nothing matching: 404; more than one and not `all`: 409.
+ */
+export function correlateMessage(run: Run, name: string, opts: CorrelateOptions): Correlated[] {
   const subs = run.s.findSubscriptions("message", name);
-  for (const sub of subs) {
-    if (!sub.instanceId) continue;
+  const waiting = subs.filter((sub) => {
+    if (!sub.instanceId) return false;
     const space = run.s.load(sub.instanceId);
-    if (space?.instance.state !== "ACTIVE") continue;
-    if (opts.businessKey && space.instance.businessKey !== opts.businessKey) continue;
-    run.schedule(() => triggerSubscription(run, sub, opts.variables));
-    return { instanceId: sub.instanceId, started: false };
-  }
-  const start = subs.find((s) => !s.instanceId);
-  if (start) {
-    const inst = startProcess(run, run.s.definition(start.definitionId), {
+    if (space?.instance.state !== "ACTIVE") return false;
+    if (opts.businessKey && space.instance.businessKey !== opts.businessKey) return false;
+    const root = space.executions.get(space.instance.id);
+    return Object.entries(opts.correlationKeys ?? {}).every(([k, v]) => !!root && sameValue(run.getVar(root, k), v));
+  });
+  const starts = waiting.length || opts.correlationKeys ? [] : subs.filter((s) => !s.instanceId);
+  const matches = waiting.length ? waiting : starts;
+  const what = `message '${name}'${opts.businessKey ? ` with business key '${opts.businessKey}'` : ""}`;
+  if (!matches.length) throw new NotFoundError(`No process instance or definition waits for ${what}`);
+  if (matches.length > 1 && !opts.all)
+    throw new ConflictError(`${matches.length} subscriptions match ${what}: set "all" to deliver it to each`);
+  return matches.map((sub) => {
+    if (sub.instanceId) {
+      run.schedule(() => triggerSubscription(run, sub, opts.variables));
+      return { instanceId: sub.instanceId, started: false };
+    }
+    const inst = startProcess(run, run.s.definition(sub.definitionId), {
       businessKey: opts.businessKey,
       variables: opts.variables,
-      startEventId: start.activityId,
+      startEventId: sub.activityId,
       channel: "MESSAGE",
     });
     return { instanceId: inst.id, started: true };
-  }
-  throw new NotFoundError(
-    `No process instance or definition waits for message '${name}'${opts.businessKey ? ` with business key '${opts.businessKey}'` : ""}`,
-  );
+  });
 }

@@ -41,17 +41,28 @@ export function recordCompensation(run: Run, token: ExecutionRecord, el: Element
     if (b.event?.kind !== "compensate" || !b.compensationHandler) continue;
     const scope = scopeOf(run, token);
     if (!scope) continue;
-    const sub = run.subscribe(scope, el.id, "compensate", el.id, { handler: b.compensationHandler });
+    // One record per inner instance of a multi-instance activity, with that instance's own variables (its item).
+    const variables = run.isMiInner(token, el) ? localsOf(run, token) : undefined;
+    const sub = run.subscribe(scope, el.id, "compensate", el.id, { handler: b.compensationHandler, variables });
     (sub.data as CompensationData).rank = sub.id;
   }
 }
 
-/** The scope execution a token belongs to (skipping multi-instance bodies). */
+/**
+ * The scope execution a token belongs to. A multi-instance body and the token holding it are not scopes: records of
+ * an inner instance go to the scope around the multi-instance activity, or they would die when the activity leaves.
+ */
 function scopeOf(run: Run, token: ExecutionRecord): ExecutionRecord | undefined {
   let s = run.parent(token);
-  while (s && s.kind === "mi") s = run.parent(s);
+  while (s && s.kind === "mi") {
+    const holder = run.parent(s);
+    s = holder ? run.parent(holder) : undefined;
+  }
   return s;
 }
+
+const localsOf = (run: Run, e: ExecutionRecord): Record<string, unknown> =>
+  Object.fromEntries(run.space(e).vars.get(e.id) ?? []);
 
 /** The compensation event subprocess directly inside a subprocess, if it has one. */
 function compensationEsp(
@@ -87,7 +98,9 @@ export function liftCompensation(run: Run, scope: ExecutionRecord): void {
       createdAt: s.createdAt,
       data: { ...dataOf(s), rank: rankOf({ id: s.id, data: dataOf(s) }) },
     }));
-  const variables = Object.fromEntries(space.vars.get(scope.id) ?? []);
+  // An inner instance of a multi-instance subprocess keeps its item and loopCounter on the token holding the scope.
+  const innerLocals = run.parent(holder)?.kind === "mi" ? localsOf(run, holder) : {};
+  const variables = { ...innerLocals, ...localsOf(run, scope) };
   const esp = compensationEsp(run, scope, el);
   if (esp) {
     const sub = run.subscribe(target, el.id, "compensate", el.id, {

@@ -31,7 +31,10 @@ function propagate(run: Run, from: ExecutionRecord, kind: Kind, code: string): b
     }
     const scope = run.parent(cur);
     if (!scope) break;
-    if (scope.kind === "scope") {
+    // Thrown from inside an event subprocess: the event subprocesses of its own scope are not asked again (a
+    // re-thrown escalation would loop there); the search goes on outwards, to the boundary of the enclosing activity.
+    const fromEsp = !!cur.activityId && !!run.el(cur).triggeredByEvent;
+    if (scope.kind === "scope" && !fromEsp) {
       const espIds = eventSubprocessesOf(run, scope);
       const starts = espIds.flatMap((id) => run.el(scope, id).starts ?? []);
       const s = pick(run, scope, starts, kind, code);

@@ -75,22 +75,38 @@ export function readEvent(el: Moddle, ext: Extensions, unresolved: Unresolved): 
   }
 }
 
-/** Multi-instance settings from the standard elements and the Flowable/Camunda attributes. */
-export function readMultiInstance(el: Moddle, ext: Extensions): MultiInstanceDef | undefined {
+/**
+ * Multi-instance settings from the Flowable/Camunda attributes or the standard elements. `loopDataInputRef` and
+ * `loopDataOutputRef` name a data input/output or property (its name, else its id) or, unresolved, a process variable.
+ */
+export function readMultiInstance(el: Moddle, ext: Extensions, unresolved?: Unresolved): MultiInstanceDef | undefined {
   const lc = el.loopCharacteristics;
   if (!lc) return undefined;
   if (lc.$type === "bpmn:StandardLoopCharacteristics")
     throw new DeferredProblem(`Activity '${el.id}' uses a standard loop, which is not supported (use multi-instance)`);
+  const raw = unresolved?.get(lc) ?? {};
+  const ref = (prop: string): string | undefined => lc[prop]?.name ?? lc[prop]?.id ?? raw[prop];
   const mi: MultiInstanceDef = {
     sequential: lc.isSequential === true,
-    collection: ext.attr(lc, "collection") ?? lc.loopDataInputRef?.name ?? lc.loopDataInputRef?.id,
+    collection: ext.attr(lc, "collection") ?? ref("loopDataInputRef"),
     elementVariable: ext.attr(lc, "elementVariable") ?? lc.inputDataItem?.name ?? lc.inputDataItem?.id,
+    outputCollection: ref("loopDataOutputRef"),
+    outputElementVariable: lc.outputDataItem?.name ?? lc.outputDataItem?.id,
     loopCardinality: body(lc.loopCardinality),
     completionCondition: body(lc.completionCondition),
   };
   if (!mi.collection && !mi.loopCardinality)
     throw new DeferredProblem(`Multi-instance activity '${el.id}' needs a collection or a loopCardinality`);
   return mi;
+}
+
+/** Refused at deploy rather than failing when reached: an embedded subprocess (or transaction) needs a start event. */
+export function requireSubprocessStart(el: ElementModel, starts: string[]): void {
+  if (starts.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
+  const what = el.type === "transaction" ? "Transaction" : "Subprocess";
+  throw new BpmnDeployError(
+    `${what} '${el.id}' has no start event: an embedded subprocess needs exactly one none start event`,
+  );
 }
 
 /** Ordering and completion of an ad-hoc subprocess; its enabled activities are filled once flows are linked. */

@@ -1,12 +1,14 @@
 import { BpmnDeployError } from "../../errors";
 import { compileExpression, compileFeelScript, compileValue } from "../../expressions";
 import { checkScopes } from "./scopes";
+import { conditionLanguage, readScript } from "./scripts";
 import {
   DeferredProblem,
   readAdhoc,
   readCall,
   readEvent,
   readMultiInstance,
+  requireSubprocessStart,
   readService,
   readUserTask,
   type Unresolved,
@@ -78,12 +80,8 @@ export class ProcessReader {
           name: fe.name,
           condition: cond,
         };
-        if (cond && c?.language && /javascript|^js$|groovy|python|ruby/i.test(String(c.language)))
-          throw new BpmnDeployError(
-            `Sequence flow '${fe.id}' uses a '${c.language}' condition: only FEEL and \${...} expressions are supported`,
-          );
-        if (cond && c?.language && !/^(feel|juel|.*FEEL.*)$/i.test(String(c.language)))
-          this.defer(flow, `condition language '${c.language}' is not supported (FEEL or \${...} only)`);
+        if (cond && c?.language)
+          flow.language = conditionLanguage(fe.id, String(c.language), (m) => this.defer(flow, m));
         this.model.flows[fe.id] = flow;
         continue;
       }
@@ -96,6 +94,7 @@ export class ProcessReader {
       if (CONTAINERS.has(type)) {
         const inner = this.readScope(fe, fe.id);
         el.starts = inner.starts;
+        requireSubprocessStart(el, inner.starts);
         el.eventSubprocesses = inner.eventSubprocesses;
         if (el.triggeredByEvent) eventSubs.push(el.id);
       }
@@ -168,7 +167,7 @@ export class ProcessReader {
       const cycle = ext.attr(fe, "failedJobRetryTimeCycle") ?? ext.children(fe, "failedJobRetryTimeCycle")[0]?.$body;
       if (cycle) el.retryCycle = String(cycle).trim();
     }
-    if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext);
+    if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext, this.unresolved);
     if (type === "userTask") el.userTask = readUserTask(fe, ext);
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
     if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe);
@@ -176,20 +175,7 @@ export class ProcessReader {
     if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id)
       el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
     if (type === "callActivity") el.call = readCall(fe, ext);
-    if (type === "scriptTask") {
-      const format = String(fe.scriptFormat ?? "feel");
-      if (!/^feel$/i.test(format))
-        throw new BpmnDeployError(
-          `Script task '${fe.id}' uses scriptFormat '${format}': only FEEL scripts are supported`,
-        );
-      const body = String(fe.script ?? "").trim();
-      if (!body) throw new BpmnDeployError(`Script task '${fe.id}' has an empty script`);
-      el.script = {
-        format: "feel",
-        body,
-        resultVariable: ext.attr(fe, "resultVariable") ?? ext.attr(fe, "resultVariableName"),
-      };
-    }
+    if (type === "scriptTask") el.script = readScript(fe, ext);
     if (type === "serviceTask" || type === "sendTask" || type === "businessRuleTask") {
       el.service = readService(fe, ext);
       if (type === "businessRuleTask" || el.service.delegate === "dmn") {
@@ -263,13 +249,16 @@ export class ProcessReader {
     if (el.event?.condition) compile(el.event.condition, "condition");
     if (el.event?.timer) compile(el.event.timer.expr, "timer", compileValue);
     for (const f of el.outgoing)
-      compile(m.flows[f].condition, `condition of flow '${f}' leaving`, compileExpression, m.flows[f]);
+      if (m.flows[f].language !== "javascript")
+        compile(m.flows[f].condition, `condition of flow '${f}' leaving`, compileExpression, m.flows[f]);
     if (el.adhoc) compile(el.adhoc.completionCondition, "completionCondition");
     if (el.mi) {
       compile(el.mi.completionCondition, "completionCondition");
       compile(el.mi.loopCardinality, "loopCardinality", compileValue);
     }
-    if (el.script) compile(el.script.body, "script", compileFeelScript);
+    // JavaScript is checked when it runs, in the sandbox: the model reader has no interpreter for it.
+    if (el.script?.format === "feel") compile(el.script.body, "script", compileFeelScript);
+    if (el.script?.format === "juel") compile(el.script.body, "script", compileValue);
     if (el.service?.expression) compile(el.service.expression, "expression", compileValue);
     if (el.default && !el.outgoing.includes(el.default))
       throw new BpmnDeployError(`Default flow '${el.default}' of ${where} does not leave it`);

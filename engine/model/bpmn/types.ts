@@ -32,6 +32,9 @@ export interface MultiInstanceDef {
   sequential: boolean;
   collection?: string;
   elementVariable?: string;
+  /** standard loopDataOutputRef: the list the instances' outputDataItem values are collected into, in item order */
+  outputCollection?: string;
+  outputElementVariable?: string;
   loopCardinality?: string;
   completionCondition?: string;
 }
@@ -86,7 +89,7 @@ export interface ElementModel {
   mi?: MultiInstanceDef;
   userTask?: UserTaskDef;
   service?: ServiceDef;
-  script?: { format: string; body: string; resultVariable?: string };
+  script?: { format: "feel" | "juel" | "javascript"; body: string; resultVariable?: string };
   rule?: { decisionKey?: string; resultVariable?: string };
   call?: { calledElement: string; inputs: Mapping[]; outputs: Mapping[]; businessKey?: string };
   /** subprocess family: ids of the start events and event subprocesses directly inside */
@@ -112,6 +115,8 @@ export interface FlowModel {
   target: string;
   name?: string;
   condition?: string;
+  /** set when the condition is JavaScript (run in the sandbox); otherwise FEEL or \${...} */
+  language?: "javascript";
   invalid?: string;
 }
 

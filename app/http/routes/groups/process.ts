@@ -5,6 +5,7 @@ import { dashboardRouter } from "../dashboard";
 import { delegatesRouter } from "../delegates";
 import { adminTenantDefinitionsRouter } from "../admin-tenant-definitions";
 import { instanceAdhocRouter } from "../instance-adhoc";
+import { processEventsRouter } from "../process-events";
 
 /** Process definitions, instances, history, dashboard and delegates. */
 export const processRouters = () => [
@@ -15,4 +16,5 @@ export const processRouters = () => [
   delegatesRouter(),
   adminTenantDefinitionsRouter(),
   instanceAdhocRouter(),
+  processEventsRouter(),
 ];
