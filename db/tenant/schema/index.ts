@@ -6,3 +6,4 @@ export * from "./cms";
 export * from "./attachments";
 export * from "./document-types";
 export * from "./process-variables";
+export * from "./mail";
