@@ -23,6 +23,8 @@ import { runtimeProcessAccess } from "../services/instances/attachment-access";
 import { setCmsQuery } from "../services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
+import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
+import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 
 export interface PlatformOptions {
   config: Config;
@@ -51,6 +53,8 @@ export interface Platform {
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database, sharing tasks and definitions. */
   caseRuntime: CaseRuntime;
+  /** Reads the tenants' mail inboxes for mail rules (started with the other background work). */
+  mailPoller: MailPoller;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
   seeders: TenantSeeder[];
   /** Starts provisioning in the background and answers at once. */
@@ -126,10 +130,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
         intervalMs: 1000,
         onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
       });
+      platform.mailPoller.start({ tickMs: 5000 });
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
+      await platform.mailPoller.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
@@ -137,7 +143,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime" | "caseRuntime" | "ports" | "tenantCtx"> as Platform;
+  } as Omit<Platform, "processRuntime" | "caseRuntime" | "ports" | "tenantCtx" | "mailPoller"> as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.ports = {
@@ -173,6 +179,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
       clock,
     };
   };
+  platform.mailPoller = createMailPoller({
+    tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
+    ctxFor: (tenant) => platform.tenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`),
+    clock,
+    log,
+  });
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   setProcessAccess(runtimeProcessAccess);

@@ -4,6 +4,7 @@ import { humanWorkRouters } from "./groups/human-work";
 import { processRouters } from "./groups/process";
 import { decisionsRouters } from "./groups/decisions";
 import { casesRouters } from "./groups/cases";
+import { mailRouters } from "./groups/mail";
 
 /** Every resource router, mounted under /api; each area lists its routers in its own group file. */
 export function allRouters() {
@@ -14,5 +15,6 @@ export function allRouters() {
     ...processRouters(),
     ...decisionsRouters(),
     ...casesRouters(),
+    ...mailRouters(),
   ];
 }

@@ -7,16 +7,16 @@ export const mailInboxes = sqliteTable("mail_inboxes", {
   host: text("host").notNull(),
   port: integer("port").notNull(),
   /** TLS (implicit), STARTTLS or NONE. */
-  tlsMode: text("tls_mode").notNull(),
+  tlsMode: text("tls_mode", { enum: ["TLS", "STARTTLS", "NONE"] }).notNull(),
   username: text("username").notNull(),
   passwordVariable: text("password_variable").notNull(),
   folder: text("folder").notNull(),
   pollIntervalSeconds: integer("poll_interval_seconds").notNull(),
   /** FLAG marks a read message \Seen; MOVE moves it to `moveToFolder`. */
-  afterRead: text("after_read").notNull(),
+  afterRead: text("after_read", { enum: ["FLAG", "MOVE"] }).notNull(),
   moveToFolder: text("move_to_folder"),
   enabled: integer("enabled", { mode: "boolean" }).notNull(),
-  status: text("status").notNull(),
+  status: text("status", { enum: ["ACTIVE", "ERROR"] }).notNull(),
   lastError: text("last_error"),
   lastPollAt: text("last_poll_at"),
   createdAt: text("created_at").notNull(),
@@ -53,7 +53,7 @@ export const mailDeliveries = sqliteTable(
     receivedAt: text("received_at"),
     ruleId: text("rule_id"),
     /** PENDING while handled, then STARTED, NO_RULE or FAILED. */
-    outcome: text("outcome").notNull(),
+    outcome: text("outcome", { enum: ["PENDING", "STARTED", "NO_RULE", "FAILED"] }).notNull(),
     instanceId: text("instance_id"),
     businessKey: text("business_key"),
     reason: text("reason"),
