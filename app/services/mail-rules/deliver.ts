@@ -6,19 +6,12 @@ import type { Actor, TenantCtx } from "../context";
 import { startInstance } from "../instances/start-instance";
 import { attachStream } from "../attachments/attach";
 import { processAccess } from "../attachments/process-access";
+import { SYSTEM_ACTOR } from "../attachments/system-actor";
 import { mapVariables, ruleMatches, type MessageFacts } from "./match";
 import { ruleView } from "./manage";
 
 /** Mail acts as the system on its tenant (passes role checks, never the delete rule), recorded on channel MAIL. */
-export const MAIL_ACTOR: Actor = {
-  kind: "system",
-  userId: null,
-  email: null,
-  isSuperAdmin: false,
-  tenantRoles: [],
-  apiKeyId: null,
-  channel: "MAIL",
-};
+export const MAIL_ACTOR: Actor = { ...SYSTEM_ACTOR, channel: "MAIL" };
 
 export type DeliverCtx = TenantCtx;
 type Outcome = typeof mailDeliveries.$inferSelect.outcome;
