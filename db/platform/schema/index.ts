@@ -5,3 +5,4 @@ export * from "./templates";
 export * from "./process-roles";
 export * from "./notifications";
 export * from "./global-document-types";
+export * from "./sso";
