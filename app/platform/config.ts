@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
   maxUploadBytes: number;
+  /** SSO: the service's public origin (callback URL), where the browser lands with its one-time code, internal IdP hosts. */
+  sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[] };
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -31,6 +33,18 @@ function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function ssoConfig(env: Record<string, string | undefined>): Config["sso"] {
+  const publicUrl = (env.PUBLIC_URL || `http://${env.HOST || "127.0.0.1"}:${env.PORT || 8080}`).replace(/\/+$/, "");
+  return {
+    publicUrl,
+    returnUrl: env.SSO_RETURN_URL || `${publicUrl}/sso/complete`,
+    allowedPrivateHosts: (env.SSO_ALLOWED_PRIVATE_HOSTS || "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -50,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
     trustProxy: env.TRUST_PROXY === "true",
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
+    sso: ssoConfig(env),
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,

@@ -25,6 +25,7 @@ import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
+import { createSecretBox } from "../services/admin-sso/secret-box";
 
 export interface PlatformOptions {
   config: Config;
@@ -158,6 +159,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     provisionInBackground: platform.provisionInBackground,
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
+    sso: { ...config.sso, box: createSecretBox(config.jwtSecret) },
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
     log,
     defer(work) {

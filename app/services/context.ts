@@ -7,6 +7,7 @@ import type { TokenService } from "./auth/tokens";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { RateLimiter } from "./rate-limiter";
+import type { SecretBox } from "./admin-sso/secret-box";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -58,6 +59,8 @@ export interface PlatformPorts {
   /** Whether a tenant's database failed its migrations (platform administration shows it). */
   isDegraded(tenantId: string): string | null;
   settings: ServiceSettings;
+  /** Single sign-on: URLs, the internal provider hosts allowed, and the box sealing client secrets. */
+  sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[]; box: SecretBox };
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;

@@ -3,6 +3,8 @@ import { adminUsersRouter } from "../admin-users";
 import { adminTenantsRouter } from "../admin-tenants";
 import { adminMembersRouter } from "../admin-members";
 import { apiKeysRouter } from "../api-keys";
+import { adminSsoRouter } from "../admin-sso";
+import { authSsoRouter } from "../auth-sso";
 
 /** Sessions, platform administration and API keys. */
 export const platformRouters = () => [
@@ -11,4 +13,6 @@ export const platformRouters = () => [
   adminTenantsRouter(),
   adminMembersRouter(),
   apiKeysRouter(),
+  adminSsoRouter(),
+  authSsoRouter(),
 ];
