@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | null;
+  /** SSO: the service's public origin (callback URL), where the browser lands with its one-time code, internal IdP hosts. */
+  sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[] };
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
 }
 
@@ -51,6 +53,18 @@ function allowPrivateOf(v: string | undefined): string[] {
     .filter(Boolean);
 }
 
+function ssoConfig(env: Record<string, string | undefined>): Config["sso"] {
+  const publicUrl = (env.PUBLIC_URL || `http://${env.HOST || "127.0.0.1"}:${env.PORT || 8080}`).replace(/\/+$/, "");
+  return {
+    publicUrl,
+    returnUrl: env.SSO_RETURN_URL || `${publicUrl}/sso/complete`,
+    allowedPrivateHosts: (env.SSO_ALLOWED_PRIVATE_HOSTS || "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || "./data");
   const sync = (env.SQLITE_SYNCHRONOUS || "NORMAL").toUpperCase();
@@ -71,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL || "info",
     metricsToken: env.METRICS_TOKEN || null,
+    sso: ssoConfig(env),
     ai: {
       baseUrl: env.AI_BASE_URL || null,
       apiKey: env.AI_API_KEY || null,

@@ -30,6 +30,9 @@ import { createMetrics, type Metrics } from "./observability/metrics";
 import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
 import { wireAi, wireServiceJobs } from "./knowledge-wiring";
+import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
+import { MAIL_ACTOR } from "../services/mail-rules/deliver";
+import { createSecretBox } from "../services/admin-sso/secret-box";
 
 export interface PlatformOptions {
   config: Config;
@@ -67,6 +70,8 @@ export interface Platform {
   caseRuntime: CaseRuntime;
   /** The webhook outbox, port and dispatcher (started and stopped with the platform). */
   webhooks: WebhooksWiring;
+  /** Reads the tenants' mail inboxes for mail rules (started with the other background work). */
+  mailPoller: MailPoller;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
   seeders: TenantSeeder[];
   /** Starts provisioning in the background and answers at once. */
@@ -157,6 +162,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
         onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
       });
       platform.webhooks.dispatcher.start();
+      platform.mailPoller.start({ tickMs: 5000 });
       phase = "ready";
     },
     async stop() {
@@ -164,6 +170,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await platform.webhooks.dispatcher.stop();
+      await platform.mailPoller.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
@@ -172,7 +179,10 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platformSqlite.close();
       engineSqlite.close();
     },
-  } as Omit<Platform, "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "metrics"> as Platform;
+  } as Omit<
+    Platform,
+    "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "metrics" | "mailPoller"
+  > as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.metrics = createMetrics({
     dataDir: config.dataDir,
@@ -194,6 +204,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     provisionInBackground: platform.provisionInBackground,
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
+    sso: { ...config.sso, box: createSecretBox(config.jwtSecret) },
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),
@@ -219,6 +230,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
       clock,
     };
   };
+  platform.mailPoller = createMailPoller({
+    tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
+    ctxFor: (tenant) => platform.tenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`),
+    clock,
+    log,
+  });
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   setProcessAccess(runtimeProcessAccess);

@@ -11,6 +11,7 @@ import type { Limiters } from "./rate-limiter";
 import type { WebhooksPort } from "./webhooks/port";
 import type { AiGateway } from "../ai/gateway";
 import type { ServiceJobs } from "../runtime/kernel/service-jobs";
+import type { SecretBox } from "./admin-sso/secret-box";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -70,6 +71,8 @@ export interface PlatformPorts {
   ai: AiGateway;
   /** Durable background jobs of the services (knowledge indexing) in the runtime's jobs table. */
   serviceJobs: ServiceJobs;
+  /** Single sign-on: URLs, the internal provider hosts allowed, and the box sealing client secrets. */
+  sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[]; box: SecretBox };
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;

@@ -5,6 +5,7 @@ import { processRouters } from "./groups/process";
 import { decisionsRouters } from "./groups/decisions";
 import { casesRouters } from "./groups/cases";
 import { knowledgeRouters } from "./groups/knowledge";
+import { mailRouters } from "./groups/mail";
 
 /** Every resource router, mounted under /api; each area lists its routers in its own group file. */
 export function allRouters() {
@@ -16,5 +17,6 @@ export function allRouters() {
     ...decisionsRouters(),
     ...casesRouters(),
     ...knowledgeRouters(),
+    ...mailRouters(),
   ];
 }

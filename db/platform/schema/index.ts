@@ -7,3 +7,4 @@ export * from "./notifications";
 export * from "./global-document-types";
 export * from "./webhooks";
 export * from "./ai";
+export * from "./sso";

@@ -7,3 +7,4 @@ export * from "./attachments";
 export * from "./document-types";
 export * from "./process-variables";
 export * from "./knowledge";
+export * from "./mail";

@@ -4,6 +4,8 @@ import { adminTenantsRouter } from "../admin-tenants";
 import { adminMembersRouter } from "../admin-members";
 import { apiKeysRouter } from "../api-keys";
 import { webhooksRouter } from "../webhooks";
+import { adminSsoRouter } from "../admin-sso";
+import { authSsoRouter } from "../auth-sso";
 
 /** Sessions, platform administration and API keys. */
 export const platformRouters = () => [
@@ -13,4 +15,6 @@ export const platformRouters = () => [
   adminMembersRouter(),
   apiKeysRouter(),
   webhooksRouter(),
+  adminSsoRouter(),
+  authSsoRouter(),
 ];

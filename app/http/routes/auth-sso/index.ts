@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { platformCtx } from "../../platform-ctx";
+import { json } from "../../openapi-helpers";
+import { errorResponses } from "../../errors/openapi-responses";
+import { clientIp } from "../../middleware/client-ip";
+import { authorize, callback, exchange } from "../../../services/auth-sso/flow";
+import { LoginResponseSchema } from "../auth/schema";
+
+const redirect = { 302: { description: "Redirect (Location header)" } };
+
+const authorizeRoute = createRoute({
+  method: "get",
+  path: "/auth/sso/{connection}/authorize",
+  tags: ["auth"],
+  summary: "Redirect to the provider with state, nonce and PKCE (no token needed)",
+  request: { params: z.object({ connection: z.string().openapi({ param: { name: "connection", in: "path" } }) }) },
+  responses: { ...redirect, ...errorResponses },
+});
+const callbackRoute = createRoute({
+  method: "get",
+  path: "/auth/sso/callback",
+  tags: ["auth"],
+  summary: "The provider's answer: validated, then a redirect to the frontend with a one-time code",
+  request: { query: z.object({ state: z.string().optional(), code: z.string().optional() }).passthrough() },
+  responses: { ...redirect, ...errorResponses },
+});
+const exchangeRoute = createRoute({
+  method: "post",
+  path: "/auth/sso/exchange",
+  tags: ["auth"],
+  summary: "The one-time code for the usual login answer (single use, short-lived)",
+  request: {
+    body: { ...json(z.object({ code: z.string().min(1).max(200) }).openapi("SsoExchangeRequest")), required: true },
+  },
+  responses: { 200: { description: "Token pair", ...json(LoginResponseSchema) }, ...errorResponses },
+});
+
+/** /auth/sso/** */
+export function authSsoRouter() {
+  const r = createRouter();
+  r.openapi(authorizeRoute, async (c) => {
+    const { location } = await authorize({ ctx: platformCtx(c), input: c.req.valid("param") });
+    return c.redirect(location, 302);
+  });
+  r.openapi(callbackRoute, async (c) => {
+    const query = new URL(c.req.url).search.replace(/^\?/, "");
+    const { location } = await callback({ ctx: platformCtx(c), input: { query, state: c.req.valid("query").state } });
+    return c.redirect(location, 302);
+  });
+  r.openapi(exchangeRoute, async (c) =>
+    c.json(
+      await exchange({
+        ctx: platformCtx(c),
+        input: { code: c.req.valid("json").code, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
+      }),
+      200,
+    ),
+  );
+  return r;
+}

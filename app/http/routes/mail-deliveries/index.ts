@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireModeler } from "../../middleware/roles";
+import { PageQuery, pageSchema } from "../../schemas";
+import { DELIVERY_OUTCOMES, listDeliveries } from "../../../services/mail-deliveries/list";
+
+const DeliverySchema = z
+  .object({
+    id: z.string(),
+    inboxId: z.string(),
+    messageId: z.string(),
+    fromAddress: z.string().nullable(),
+    subject: z.string().nullable(),
+    receivedAt: z.string().nullable(),
+    ruleId: z.string().nullable(),
+    outcome: z.enum(DELIVERY_OUTCOMES),
+    instanceId: z.string().nullable(),
+    businessKey: z.string().nullable(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("MailDelivery");
+
+const list = createRoute({
+  tags: ["mail deliveries"],
+  security: tenantSecurity,
+  middleware: requireModeler,
+  method: "get",
+  path: "/a/mail-deliveries",
+  summary: "Every message read and what was done with it, newest first (Modeler)",
+  request: { query: PageQuery.extend({ outcome: z.enum(DELIVERY_OUTCOMES).optional() }) },
+  responses: {
+    200: { description: "Deliveries", ...json(pageSchema(DeliverySchema, "MailDeliveryPage")) },
+    ...errorResponses,
+  },
+});
+
+/** /a/mail-deliveries */
+export function mailDeliveriesRouter() {
+  const r = createRouter();
+  r.openapi(list, (c) => c.json(listDeliveries({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  return r;
+}

@@ -1,0 +1,92 @@
+import { ImapFlow } from "imapflow";
+import { checkDestination } from "./address-policy";
+
+/** How to reach an IMAP account; `allowedPrivate` is the caller's SSRF allowance (the tenant's private hosts). */
+export interface ImapAccount {
+  host: string;
+  port: number;
+  tlsMode: "TLS" | "STARTTLS" | "NONE";
+  username: string;
+  password: string;
+  allowedPrivate: readonly string[];
+}
+
+/** A message as read from the folder: its UID and raw source. */
+export interface RawMessage {
+  uid: number;
+  source: Buffer;
+}
+
+/** One session on one folder: list the unread messages, then flag or move each one handled. */
+export interface ImapSession {
+  unread(): Promise<RawMessage[]>;
+  markRead(uid: number): Promise<void>;
+  moveTo(uid: number, folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The server's own words when it refuses (imapflow keeps them in `responseText`). */
+export function imapErrorText(e: unknown): string {
+  const err = e as { responseText?: string; message?: string; code?: string };
+  return err.responseText || err.message || err.code || String(e);
+}
+
+/**
+ * Connects and logs in under the SSRF policy: the host is resolved and checked once and the connection goes to the
+ * checked address (TLS keeps the name for its certificate check). Throws with the server's answer on failure.
+ */
+export async function openImap(account: ImapAccount): Promise<ImapFlow> {
+  const [address] = await checkDestination(account.host, account.allowedPrivate);
+  const client = new ImapFlow({
+    host: address as string,
+    port: account.port,
+    secure: account.tlsMode === "TLS",
+    doSTARTTLS: account.tlsMode === "STARTTLS" ? true : account.tlsMode === "NONE" ? false : undefined,
+    tls: { servername: account.host },
+    auth: { user: account.username, pass: account.password },
+    logger: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+  });
+  // An idle connection's late socket error must not crash the process; the session's calls report failures.
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+/** Logs in and out: the credentials test run when an inbox is saved. */
+export async function testImapLogin(account: ImapAccount, folder: string): Promise<void> {
+  const client = await openImap(account);
+  try {
+    await client.mailboxOpen(folder, { readOnly: true });
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+/** Opens a session on `folder` (locked for this session). */
+export async function openImapSession(account: ImapAccount, folder: string): Promise<ImapSession> {
+  const client = await openImap(account);
+  const lock = await client.getMailboxLock(folder);
+  return {
+    async unread() {
+      const uids = await client.search({ seen: false }, { uid: true });
+      if (!uids || uids.length === 0) return [];
+      const out: RawMessage[] = [];
+      for await (const m of client.fetch(uids, { uid: true, source: true }, { uid: true })) {
+        if (m.source) out.push({ uid: m.uid, source: m.source });
+      }
+      return out.sort((a, b) => a.uid - b.uid);
+    },
+    async markRead(uid) {
+      await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
+    },
+    async moveTo(uid, target) {
+      await client.messageMove(String(uid), target, { uid: true });
+    },
+    async close() {
+      lock.release();
+      await client.logout().catch(() => {});
+    },
+  };
+}

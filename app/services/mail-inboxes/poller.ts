@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import { mailDeliveries, mailInboxes } from "../../../db/tenant/schema";
+import type { TenantRecord } from "../../../tenants/tenant-directory";
+import { imapErrorText, openImapSession, type ImapSession } from "../../outbound/imap";
+import type { Clock } from "../clock";
+import type { TenantCtx } from "../context";
+import { deliverMessage } from "../mail-rules/deliver";
+import { accountOf } from "./account";
+
+type Inbox = typeof mailInboxes.$inferSelect;
+
+export interface MailPollerDeps {
+  /** Tenants whose inboxes are read (the ACTIVE ones). */
+  tenants(): TenantRecord[];
+  /** The ctx mail acts with inside a tenant (the system actor on channel MAIL). */
+  ctxFor(tenant: TenantRecord): TenantCtx;
+  clock: Clock;
+  log(message: string): void;
+}
+
+export interface MailPoller {
+  /** Reads every enabled inbox that is due (all of them with `force`); one run at a time. */
+  pollAll(opts?: { force?: boolean }): Promise<void>;
+  start(opts: { tickMs: number }): void;
+  stop(): Promise<void>;
+}
+
+async function afterRead(session: ImapSession, inbox: Inbox, uid: number) {
+  if (inbox.afterRead === "MOVE" && inbox.moveToFolder) await session.moveTo(uid, inbox.moveToFolder);
+  else await session.markRead(uid);
+}
+
+/**
+ * Reads one inbox: each unread message is recorded and handled (deliverMessage), then flagged or moved. A message
+ * whose flag failed is seen again next time and skipped by its recorded Message-ID. A delivery still PENDING when a
+ * poll begins was cut short by a crash: it is closed as FAILED rather than started again (it may have started).
+ */
+export async function pollInbox(ctx: TenantCtx, inbox: Inbox): Promise<void> {
+  const at = () => new Date(ctx.clock.now()).toISOString();
+  ctx.db.orm
+    .update(mailDeliveries)
+    .set({ outcome: "FAILED", reason: "interrupted before its outcome was recorded; not started again" })
+    .where(and(eq(mailDeliveries.inboxId, inbox.id), eq(mailDeliveries.outcome, "PENDING")))
+    .run();
+  let session: ImapSession | null = null;
+  try {
+    session = await openImapSession(accountOf(ctx.db, inbox), inbox.folder);
+    for (const m of await session.unread()) {
+      await deliverMessage(ctx, inbox.id, m.source);
+      await afterRead(session, inbox, m.uid);
+    }
+    ctx.db.orm
+      .update(mailInboxes)
+      .set({ status: "ACTIVE", lastError: null, lastPollAt: at() })
+      .where(eq(mailInboxes.id, inbox.id))
+      .run();
+  } catch (e) {
+    ctx.db.orm
+      .update(mailInboxes)
+      .set({ status: "ERROR", lastError: imapErrorText(e), lastPollAt: at() })
+      .where(eq(mailInboxes.id, inbox.id))
+      .run();
+  } finally {
+    await session?.close();
+  }
+}
+
+const due = (inbox: Inbox, now: number) =>
+  !inbox.lastPollAt || now - Date.parse(inbox.lastPollAt) >= inbox.pollIntervalSeconds * 1000;
+
+/** The background reader of every tenant's inboxes, started and stopped by app/platform. */
+export function createMailPoller(deps: MailPollerDeps): MailPoller {
+  let running: Promise<void> | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const runAll = async (force: boolean) => {
+    for (const tenant of deps.tenants()) {
+      try {
+        const ctx = deps.ctxFor(tenant);
+        const inboxes = ctx.db.orm.select().from(mailInboxes).where(eq(mailInboxes.enabled, true)).all();
+        for (const inbox of inboxes) if (force || due(inbox, deps.clock.now())) await pollInbox(ctx, inbox);
+      } catch (e) {
+        deps.log(`[mail] tenant ${tenant.id}: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+  };
+  const poller: MailPoller = {
+    async pollAll(opts = {}) {
+      while (running) await running;
+      running = runAll(opts.force ?? false).finally(() => {
+        running = null;
+      });
+      await running;
+    },
+    start({ tickMs }) {
+      timer ??= setInterval(() => {
+        if (!running) void poller.pollAll();
+      }, tickMs);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+  return poller;
+}

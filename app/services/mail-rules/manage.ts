@@ -1,0 +1,97 @@
+import { asc, eq } from "drizzle-orm";
+import { mailInboxes, mailRules } from "../../../db/tenant/schema";
+import type { TenantCtx } from "../context";
+import { BadRequestError, NotFoundError } from "../errors";
+import { findDocumentType } from "../document-types/document-types";
+import type { RuleMapping, RuleMatch } from "./match";
+
+export type MailRulesCtx = TenantCtx<"db" | "processRuntime" | "platformDb">;
+type Row = typeof mailRules.$inferSelect;
+
+export interface RuleInput {
+  name: string;
+  definitionKey: string;
+  inboxId: string | null;
+  priority: number;
+  enabled: boolean;
+  match: RuleMatch;
+  mapping: RuleMapping;
+  attachmentDocumentTypeId: string | null;
+}
+
+export function ruleView(r: Row) {
+  return { ...r, match: JSON.parse(r.match) as RuleMatch, mapping: JSON.parse(r.mapping) as RuleMapping };
+}
+export type RuleView = ReturnType<typeof ruleView>;
+
+function findRule(ctx: MailRulesCtx, id: string): Row {
+  const row = ctx.db.orm.select().from(mailRules).where(eq(mailRules.id, id)).get();
+  if (!row) throw new NotFoundError(`Mail rule ${id} not found`);
+  return row;
+}
+
+function badField(field: string, message: string): never {
+  throw new BadRequestError(`${field} ${message}`, [{ field, message }]);
+}
+
+function compiles(field: string, pattern: string, needsGroups: boolean) {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern);
+  } catch (e) {
+    badField(field, `is not a valid regular expression: ${e instanceof Error ? e.message : e}`);
+  }
+  if (needsGroups && !/\(\?<[A-Za-z_]/.test(re.source)) badField(field, "needs at least one named group (?<name>...)");
+}
+
+/** A rule refers to a definition and an inbox of this tenant, and its patterns compile (400 otherwise). */
+function validate(ctx: MailRulesCtx, input: RuleInput) {
+  if (!ctx.processRuntime.kindOfDefinitionKey(ctx.tenant.id, input.definitionKey))
+    badField("definitionKey", `names no definition of this tenant: '${input.definitionKey}'`);
+  if (input.inboxId && !ctx.db.orm.select().from(mailInboxes).where(eq(mailInboxes.id, input.inboxId)).get())
+    badField("inboxId", "names no inbox of this tenant");
+  if (input.match.subjectRegex) compiles("match.subjectRegex", input.match.subjectRegex, false);
+  (input.mapping.extract ?? []).forEach((x, i) => compiles(`mapping.extract[${i}].pattern`, x.pattern, true));
+  const docType = input.attachmentDocumentTypeId;
+  if (docType && findDocumentType(ctx, docType)?.status !== "ACTIVE")
+    badField("attachmentDocumentTypeId", "names no active document type");
+}
+
+/** Rules in the order they are tried: priority (lower first), then age. */
+export function listRules({ ctx, input }: { ctx: MailRulesCtx; input?: { definitionKey?: string } }) {
+  const rows = ctx.db.orm.select().from(mailRules).orderBy(asc(mailRules.priority), asc(mailRules.createdAt)).all();
+  return rows.filter((r) => !input?.definitionKey || r.definitionKey === input.definitionKey).map(ruleView);
+}
+
+export function getRule({ ctx, input }: { ctx: MailRulesCtx; input: { id: string } }) {
+  return ruleView(findRule(ctx, input.id));
+}
+
+function toRow(input: RuleInput, id: string, createdAt: string, updatedAt: string): Row {
+  const { match, mapping, ...rest } = input;
+  return { ...rest, id, match: JSON.stringify(match), mapping: JSON.stringify(mapping), createdAt, updatedAt };
+}
+
+export function createRule({ ctx, input }: { ctx: MailRulesCtx; input: RuleInput }) {
+  validate(ctx, input);
+  const at = new Date(ctx.clock.now()).toISOString();
+  const row = toRow(input, crypto.randomUUID(), at, at);
+  ctx.db.orm.insert(mailRules).values(row).run();
+  return ruleView(row);
+}
+
+export function updateRule({ ctx, input }: { ctx: MailRulesCtx; input: { id: string } & Partial<RuleInput> }) {
+  const { id, ...patch } = input;
+  const old = ruleView(findRule(ctx, id));
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const merged = { ...old, ...defined } as RuleInput & { createdAt: string };
+  validate(ctx, merged);
+  const row = toRow(merged, id, old.createdAt, new Date(ctx.clock.now()).toISOString());
+  ctx.db.orm.update(mailRules).set(row).where(eq(mailRules.id, id)).run();
+  return ruleView(row);
+}
+
+export function deleteRule({ ctx, input }: { ctx: MailRulesCtx; input: { id: string } }): void {
+  findRule(ctx, input.id);
+  ctx.db.orm.delete(mailRules).where(eq(mailRules.id, input.id)).run();
+}

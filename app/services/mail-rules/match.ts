@@ -1,0 +1,60 @@
+/** What a rule matches on and what it takes from a message (stored as JSON on the rule). */
+export interface RuleMatch {
+  from?: string | null;
+  to?: string | null;
+  subjectContains?: string | null;
+  subjectRegex?: string | null;
+  hasAttachment?: boolean | null;
+}
+
+export interface RuleMapping {
+  subject?: string | null;
+  from?: string | null;
+  date?: string | null;
+  text?: string | null;
+  /** Named groups of each pattern become variables of the same name. */
+  extract?: { source: "SUBJECT" | "BODY"; pattern: string }[];
+}
+
+/** The parts of a parsed message the rules look at. */
+export interface MessageFacts {
+  from: string | null;
+  to: string[];
+  subject: string;
+  text: string;
+  date: string | null;
+  attachmentCount: number;
+}
+
+/** An address matches `user@domain` exactly, or a bare `domain` (optionally `@domain`) by its domain. */
+function addressMatches(pattern: string, address: string | null): boolean {
+  if (!address) return false;
+  const p = pattern.trim().toLowerCase();
+  const a = address.toLowerCase();
+  if (p.includes("@") && !p.startsWith("@")) return a === p;
+  return a.endsWith(`@${p.replace(/^@/, "")}`);
+}
+
+/** Whether every condition set on the rule holds (an unset condition holds). */
+export function ruleMatches(m: RuleMatch, f: MessageFacts): boolean {
+  if (m.from && !addressMatches(m.from, f.from)) return false;
+  if (m.to && !f.to.some((t) => addressMatches(m.to as string, t))) return false;
+  if (m.subjectContains && !f.subject.toLowerCase().includes(m.subjectContains.toLowerCase())) return false;
+  if (m.subjectRegex && !new RegExp(m.subjectRegex).test(f.subject)) return false;
+  if (m.hasAttachment != null && m.hasAttachment !== f.attachmentCount > 0) return false;
+  return true;
+}
+
+/** The start variables a rule maps from a message. */
+export function mapVariables(map: RuleMapping, f: MessageFacts): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  if (map.subject) vars[map.subject] = f.subject;
+  if (map.from) vars[map.from] = f.from;
+  if (map.date) vars[map.date] = f.date;
+  if (map.text) vars[map.text] = f.text;
+  for (const x of map.extract ?? []) {
+    const groups = new RegExp(x.pattern).exec(x.source === "SUBJECT" ? f.subject : f.text)?.groups;
+    for (const [name, value] of Object.entries(groups ?? {})) if (value !== undefined) vars[name] = value;
+  }
+  return vars;
+}

@@ -1,0 +1,66 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** IMAP accounts read for mail rules; the password is the name of a secret tenant variable, never the value. */
+export const mailInboxes = sqliteTable("mail_inboxes", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  /** TLS (implicit), STARTTLS or NONE. */
+  tlsMode: text("tls_mode", { enum: ["TLS", "STARTTLS", "NONE"] }).notNull(),
+  username: text("username").notNull(),
+  passwordVariable: text("password_variable").notNull(),
+  folder: text("folder").notNull(),
+  pollIntervalSeconds: integer("poll_interval_seconds").notNull(),
+  /** FLAG marks a read message \Seen; MOVE moves it to `moveToFolder`. */
+  afterRead: text("after_read", { enum: ["FLAG", "MOVE"] }).notNull(),
+  moveToFolder: text("move_to_folder"),
+  enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  status: text("status", { enum: ["ACTIVE", "ERROR"] }).notNull(),
+  lastError: text("last_error"),
+  lastPollAt: text("last_poll_at"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** A rule of a definition: which messages start it and how variables are taken from them. */
+export const mailRules = sqliteTable("mail_rules", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  definitionKey: text("definition_key").notNull(),
+  /** null: messages of every inbox. */
+  inboxId: text("inbox_id"),
+  priority: integer("priority").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  /** JSON: { from?, to?, subjectContains?, subjectRegex?, hasAttachment? }. */
+  match: text("match").notNull(),
+  /** JSON: { subject?, from?, date?, text?: variable names; extract?: [{ source, pattern }] }. */
+  mapping: text("mapping").notNull(),
+  attachmentDocumentTypeId: text("attachment_document_type_id"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Every message read; the row is written before any effect, its unique key makes a message count once. */
+export const mailDeliveries = sqliteTable(
+  "mail_deliveries",
+  {
+    id: text("id").primaryKey(),
+    inboxId: text("inbox_id").notNull(),
+    messageId: text("message_id").notNull(),
+    fromAddress: text("from_address"),
+    subject: text("subject"),
+    receivedAt: text("received_at"),
+    ruleId: text("rule_id"),
+    /** PENDING while handled, then STARTED, NO_RULE or FAILED. */
+    outcome: text("outcome", { enum: ["PENDING", "STARTED", "NO_RULE", "FAILED"] }).notNull(),
+    instanceId: text("instance_id"),
+    businessKey: text("business_key"),
+    reason: text("reason"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("mail_deliveries_message").on(t.inboxId, t.messageId),
+    index("mail_deliveries_created").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,90 @@
+import hoodiecrow from "hoodiecrow-imap";
+import { ImapFlow } from "imapflow";
+
+export interface TestImap {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** Appends a raw message to a folder through IMAP (as a mail server delivering it would). */
+  append(raw: string, folder?: string): Promise<void>;
+  /** UIDs of the unread messages of a folder. */
+  unread(folder?: string): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** A real IMAP server on 127.0.0.1 (hoodiecrow, in-process) with one account. */
+export async function startTestImap(user = "inbox@test.local", password = "imap-pass-1"): Promise<TestImap> {
+  const server = hoodiecrow({
+    plugins: ["ID", "UNSELECT", "ENABLE", "IDLE", "UIDPLUS", "MOVE", "SPECIAL-USE"],
+    users: { [user]: { password } },
+    storage: { INBOX: { messages: [] }, "": { separator: "/", folders: { Processed: { messages: [] } } } },
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = server.server.address().port;
+  const withClient = async <T>(fn: (c: ImapFlow) => Promise<T>) => {
+    const c = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user, pass: password }, logger: false });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.logout();
+    }
+  };
+  return {
+    host: "127.0.0.1",
+    port,
+    user,
+    password,
+    append: (raw, folder = "INBOX") => withClient(async (c) => void (await c.append(folder, raw))),
+    unread: (folder = "INBOX") =>
+      withClient(async (c) => {
+        const lock = await c.getMailboxLock(folder);
+        try {
+          return (await c.search({ seen: false }, { uid: true })) || [];
+        } finally {
+          lock.release();
+        }
+      }),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A plain message; `attachment` adds one base64 file part. */
+export function rawMail(m: {
+  messageId: string;
+  from: string;
+  to?: string;
+  subject: string;
+  text?: string;
+  attachment?: { name: string; type: string; content: string };
+}): string {
+  const head = [
+    `From: ${m.from}`,
+    `To: ${m.to ?? "orders@shop.test"}`,
+    `Subject: ${m.subject}`,
+    `Message-ID: <${m.messageId}>`,
+    "Date: Mon, 5 Jan 2026 10:00:00 +0000",
+    "MIME-Version: 1.0",
+  ];
+  const text = m.text ?? "Hello";
+  if (!m.attachment) return [...head, "Content-Type: text/plain; charset=utf-8", "", text, ""].join("\r\n");
+  const b = "----b1";
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${b}"`,
+    "",
+    `--${b}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    text,
+    `--${b}`,
+    `Content-Type: ${m.attachment.type}; name="${m.attachment.name}"`,
+    `Content-Disposition: attachment; filename="${m.attachment.name}"`,
+    "Content-Transfer-Encoding: base64",
+    "",
+    Buffer.from(m.attachment.content).toString("base64"),
+    `--${b}--`,
+    "",
+  ].join("\r\n");
+}
