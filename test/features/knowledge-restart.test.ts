@@ -33,7 +33,7 @@ test("kill -9 during indexing: a restart releases the dead process's claim, fini
 
   // A real second process claims the job and hangs on the model; it dies by SIGKILL mid-indexing.
   ai.embeddingDelayMs = 60_000;
-  const child = Bun.spawn(["bun", join(import.meta.dir, "../harness/run-jobs-child.ts")], {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "../harness/run-jobs-child.ts")], {
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "inherit",

@@ -194,10 +194,13 @@ describe("mail rules", () => {
     const ids = ["k1", "k2", "k3", "k4"].map((k) => `${k}@customer.test`);
     for (const [i, id] of ids.entries())
       await imap.append(rawMail({ messageId: id, from: "c@customer.test", subject: `Order ${900 + i}` }));
-    const child = Bun.spawn(["bun", join(import.meta.dir, "../harness/mail-child.ts"), s.dataDir, JWT, tenantId], {
-      stdout: "ignore",
-      stderr: "inherit",
-    });
+    const child = Bun.spawn(
+      [process.execPath, join(import.meta.dir, "../harness/mail-child.ts"), s.dataDir, JWT, tenantId],
+      {
+        stdout: "ignore",
+        stderr: "inherit",
+      },
+    );
     await child.exited;
     expect(child.signalCode).toBe("SIGKILL");
     const before = (await deliveries()).content.filter((d) => ids.some((id) => byId([d], id).length));

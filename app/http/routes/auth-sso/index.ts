@@ -13,6 +13,7 @@ const authorizeRoute = createRoute({
   method: "get",
   path: "/auth/sso/{connection}/authorize",
   tags: ["auth"],
+  security: [],
   summary: "Redirect to the provider with state, nonce and PKCE (no token needed)",
   request: { params: z.object({ connection: z.string().openapi({ param: { name: "connection", in: "path" } }) }) },
   responses: { ...redirect, ...errorResponses },
@@ -21,6 +22,7 @@ const callbackRoute = createRoute({
   method: "get",
   path: "/auth/sso/callback",
   tags: ["auth"],
+  security: [],
   summary: "The provider's answer: validated, then a redirect to the frontend with a one-time code",
   request: { query: z.object({ state: z.string().optional(), code: z.string().optional() }).passthrough() },
   responses: { ...redirect, ...errorResponses },
@@ -29,6 +31,7 @@ const exchangeRoute = createRoute({
   method: "post",
   path: "/auth/sso/exchange",
   tags: ["auth"],
+  security: [],
   summary: "The one-time code for the usual login answer (single use, short-lived)",
   request: {
     body: { ...json(z.object({ code: z.string().min(1).max(200) }).openapi("SsoExchangeRequest")), required: true },
