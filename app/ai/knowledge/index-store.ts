@@ -104,9 +104,9 @@ export function knowledgeIndex(db: Database) {
         .map((r) => ({ chunkId: r.id, score: -r.s }));
     },
     /**
-     * Nearest chunks of one base, best first (none when the base has no vectors of that width). A coarse pass over
-     * the binary-quantised vectors (48 bytes for 384 dimensions, Hamming distance) keeps `RERANK`×k candidates, which
-     * are then ranked by the exact cosine distance of their float vectors.
+     * Nearest chunks by a coarse pass over the binary-quantised vectors (48 bytes for 384 dimensions, Hamming
+     * distance) keeping `RERANK`×k candidates reranked by exact cosine. Measured, not used by retrieval: on 100,000
+     * chunks it was no faster than the exact search and kept a recall@10 of 0.16 (docs/performance.md).
      */
     searchVector(baseId: string, vector: number[], k: number): Hit[] {
       const t = vecTable(vector.length);
@@ -125,7 +125,7 @@ export function knowledgeIndex(db: Database) {
         .all(q, ...candidates.map((c) => c.id))
         .map((r) => ({ chunkId: Number(r.id), score: 1 - r.d }));
     },
-    /** Exact brute-force KNN over the float vectors (the reference the benchmark measures recall against). */
+    /** Nearest chunks of one base, best first: exact KNN over the float vectors (what retrieval uses). */
     searchVectorExact(baseId: string, vector: number[], k: number): Hit[] {
       const t = vecTable(vector.length);
       if (!vecTables().includes(t)) return [];
