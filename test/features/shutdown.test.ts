@@ -13,8 +13,11 @@ afterAll(() => {
 const CHUNK = new Uint8Array(64 * 1024).fill(97);
 const CHUNKS = 12;
 
-/** A multipart upload whose body arrives slowly: `onFirstChunk` runs once the request is in flight. */
-function slowUpload(base: string, token: string, onFirstChunk: () => void) {
+/**
+ * A multipart upload whose body arrives slowly: `onInFlight` runs once the request is surely in flight (after the third
+ * chunk: fetch may pull the first one before its connection is open, and a SIGTERM then would refuse the connection).
+ */
+function slowUpload(base: string, token: string, onInFlight: () => void) {
   const boundary = "----drain-test";
   const enc = new TextEncoder();
   const head = enc.encode(
@@ -34,7 +37,7 @@ function slowUpload(base: string, token: string, onFirstChunk: () => void) {
       }
       controller.enqueue(CHUNK);
       sent++;
-      if (sent === 1) onFirstChunk();
+      if (sent === 3) onInFlight();
       await Bun.sleep(150);
     },
   });
