@@ -64,6 +64,53 @@ export async function testImapLogin(account: ImapAccount, folder: string): Promi
   }
 }
 
+/** A connection kept open on a folder, waiting in IDLE for new messages. */
+export interface ImapWatch {
+  close(): Promise<void>;
+}
+
+/**
+ * Waits on `folder` with IDLE, where the server offers it: `onNew` runs when the server announces new messages,
+ * `onEnd` when the connection ends (the caller may watch again). Null when the server has no IDLE: polling alone
+ * then.
+ */
+export async function watchImap(
+  account: ImapAccount,
+  folder: string,
+  on: { onNew(): void; onEnd(): void },
+): Promise<ImapWatch | null> {
+  const client = await openImap(account);
+  if (!client.capabilities.has("IDLE")) {
+    await client.logout().catch(() => {});
+    return null;
+  }
+  try {
+    await client.mailboxOpen(folder, { readOnly: true });
+  } catch (e) {
+    await client.logout().catch(() => {});
+    throw e;
+  }
+  let closed = false;
+  client.on("exists", () => on.onNew());
+  client.on("close", () => {
+    closed = true;
+    on.onEnd();
+  });
+  // IDLE ends when the server or a command breaks it; enter it again while the connection lives.
+  void (async () => {
+    while (!closed && client.usable) await client.idle().catch(() => undefined);
+  })();
+  return {
+    close: () => {
+      closed = true;
+      return client.logout().then(
+        () => undefined,
+        () => undefined,
+      );
+    },
+  };
+}
+
 /** Opens a session on `folder` (locked for this session). */
 export async function openImapSession(account: ImapAccount, folder: string): Promise<ImapSession> {
   const client = await openImap(account);

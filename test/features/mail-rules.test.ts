@@ -190,7 +190,20 @@ describe("mail rules", () => {
     expect(page).toMatchObject({ size: 1, totalElements: 3, totalPages: 3 });
   });
 
+  test("where the server offers IDLE, a new message is read as soon as it arrives, without waiting for a poll", async () => {
+    // Earlier reads opened the watching connection; no poll runs by itself in this test server (no timer started).
+    await imap.append(rawMail({ messageId: "idle1@customer.test", from: "c@customer.test", subject: "Order 777" }));
+    let rows: Delivery[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      await Bun.sleep(50);
+      rows = byId((await deliveries()).content, "idle1@customer.test");
+    }
+    expect(rows.map((d) => d.outcome)).toEqual(["STARTED"]);
+  });
+
   test("kill -9 in the middle of a batch and a restart start nothing twice and skip nothing", async () => {
+    // This service stops reading (and watching) so that only the child process reads the batch.
+    await s.platform.mailPoller.stop();
     const ids = ["k1", "k2", "k3", "k4"].map((k) => `${k}@customer.test`);
     for (const [i, id] of ids.entries())
       await imap.append(rawMail({ messageId: id, from: "c@customer.test", subject: `Order ${900 + i}` }));

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { mailDeliveries, mailInboxes } from "../../../db/tenant/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
-import { imapErrorText, openImapSession, type ImapSession } from "../../outbound/imap";
+import { imapErrorText, openImapSession, watchImap, type ImapSession, type ImapWatch } from "../../outbound/imap";
 import type { Clock } from "../clock";
 import type { TenantCtx } from "../context";
 import { deliverMessage } from "../mail-rules/deliver";
@@ -68,16 +68,45 @@ export async function pollInbox(ctx: TenantCtx, inbox: Inbox): Promise<void> {
 const due = (inbox: Inbox, now: number) =>
   !inbox.lastPollAt || now - Date.parse(inbox.lastPollAt) >= inbox.pollIntervalSeconds * 1000;
 
-/** The background reader of every tenant's inboxes, started and stopped by app/platform. */
+/**
+ * The background reader of every tenant's inboxes, started and stopped by app/platform. Each inbox is read at its
+ * polling interval; where its server offers IDLE, a watching connection also has it read as soon as mail arrives.
+ */
 export function createMailPoller(deps: MailPollerDeps): MailPoller {
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let stopping = false;
+  /** Watching connections by tenant and inbox (null while one opens, or when the server has no IDLE). */
+  const watches = new Map<string, ImapWatch | null>();
+  /** Inboxes whose server announced new mail: read at the next run whatever their interval. */
+  const announced = new Set<string>();
+  const keyOf = (tenant: TenantRecord, inbox: Inbox) => `${tenant.id}/${inbox.id}`;
+  const watch = (tenant: TenantRecord, ctx: TenantCtx, inbox: Inbox) => {
+    const key = keyOf(tenant, inbox);
+    if (stopping || watches.has(key) || inbox.status !== "ACTIVE") return;
+    watches.set(key, null);
+    const onNew = () => {
+      announced.add(key);
+      if (!stopping) void poller.pollAll().catch(() => undefined);
+    };
+    watchImap(accountOf(ctx.db, inbox), inbox.folder, { onNew, onEnd: () => watches.delete(key) }).then(
+      (w) => {
+        if (w && stopping) void w.close();
+        else if (w) watches.set(key, w);
+      },
+      () => watches.delete(key), // the next poll records the error on the inbox; watching is tried again after it
+    );
+  };
   const runAll = async (force: boolean) => {
     for (const tenant of deps.tenants()) {
       try {
         const ctx = deps.ctxFor(tenant);
         const inboxes = ctx.db.orm.select().from(mailInboxes).where(eq(mailInboxes.enabled, true)).all();
-        for (const inbox of inboxes) if (force || due(inbox, deps.clock.now())) await pollInbox(ctx, inbox);
+        for (const inbox of inboxes) {
+          if (announced.delete(keyOf(tenant, inbox)) || force || due(inbox, deps.clock.now()))
+            await pollInbox(ctx, inbox);
+          watch(tenant, ctx, inbox);
+        }
       } catch (e) {
         deps.log(`[mail] tenant ${tenant.id}: ${e instanceof Error ? e.message : e}`);
       }
@@ -92,14 +121,19 @@ export function createMailPoller(deps: MailPollerDeps): MailPoller {
       await running;
     },
     start({ tickMs }) {
+      stopping = false;
       timer ??= setInterval(() => {
         if (!running) void poller.pollAll();
       }, tickMs);
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
       while (running) await running;
+      const open = [...watches.values()].filter((w): w is ImapWatch => w !== null);
+      watches.clear();
+      await Promise.all(open.map((w) => w.close()));
     },
   };
   return poller;
