@@ -1,23 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { createDelegateRegistry, type DelegateContext } from "../../engine/bpmn/delegates/registry";
+import { fakeDelegateContext as ctx } from "../../test/fixtures/bpmn/delegate-context";
+import { createDelegateRegistry } from "../../engine/bpmn/delegates/registry";
 import { classifyAddress } from "./address-policy";
 import { createOutboundFetch } from "./delegate-port";
-
-function ctx(params: Record<string, unknown>, vars: Record<string, unknown> = {}): DelegateContext {
-  return {
-    tenantId: "t",
-    instanceId: "i",
-    businessKey: null,
-    activityId: "call",
-    params,
-    getVariable: (n) => vars[n],
-    variables: () => vars,
-    setVariable: (n, v) => {
-      vars[n] = v;
-    },
-    log: () => {},
-  };
-}
 
 describe("the BPMN http delegate over the outbound policy", () => {
   test("the SSRF guard classifies loopback, private, link-local and unique-local addresses as non-public", () => {

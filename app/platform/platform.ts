@@ -32,7 +32,7 @@ import { checkpointAll } from "./observability/checkpoint";
 import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
-import { createSecretBox } from "../services/admin-sso/secret-box";
+import { createSecretBox } from "../services/secret-box";
 
 export interface PlatformOptions {
   config: Config;
@@ -204,7 +204,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     provisionInBackground: platform.provisionInBackground,
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
-    sso: { ...config.sso, box: createSecretBox(config.jwtSecret) },
+    sso: { ...config.sso, box: createSecretBox(config.jwtSecret, "sso-client-secret") },
     settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),

@@ -4,7 +4,7 @@ import { createWebhookOutbox } from "../runtime/kernel/webhook-outbox";
 import type { Clock } from "../services/clock";
 import { createWebhookDispatcher } from "../services/webhooks/dispatcher";
 import type { WebhooksPort } from "../services/webhooks/port";
-import { createSecretBox } from "../services/webhooks/secret-box";
+import { createSecretBox } from "../services/secret-box";
 import { createWebhookSubscriptions } from "../services/webhooks/subscriptions";
 import type { PlatformOrm } from "../../tenants/tenant-directory";
 import type { Config } from "./config";

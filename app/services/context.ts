@@ -11,7 +11,7 @@ import type { Limiters } from "./rate-limiter";
 import type { WebhooksPort } from "./webhooks/port";
 import type { AiGateway } from "../ai/gateway";
 import type { ServiceJobs } from "../runtime/kernel/service-jobs";
-import type { SecretBox } from "./admin-sso/secret-box";
+import type { SecretBox } from "./secret-box";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];

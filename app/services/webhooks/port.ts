@@ -1,5 +1,5 @@
 import type { OutboundPolicy } from "../../outbound";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "../secret-box";
 import type { WebhookSubscriptions } from "./subscriptions";
 
 /** What webhook operations and the dispatcher need beyond the platform database. */

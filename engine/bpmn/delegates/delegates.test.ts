@@ -1,22 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { fakeDelegateContext as ctx } from "../../../test/fixtures/bpmn/delegate-context";
 import { createDelegateRegistry } from "./registry";
-import type { DelegateContext } from "./types";
-
-function ctx(params: Record<string, unknown>, vars: Record<string, unknown> = {}): DelegateContext {
-  return {
-    tenantId: "t",
-    instanceId: "i",
-    businessKey: null,
-    activityId: "call",
-    params,
-    getVariable: (n) => vars[n],
-    variables: () => vars,
-    setVariable: (n, v) => {
-      vars[n] = v;
-    },
-    log: () => {},
-  };
-}
 
 describe("built-in delegates", () => {
   test("are found by kebab, camel, class-like and delegate-expression names", () => {

@@ -1,12 +1,15 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
-/** Seals secrets the service must read back (SSO client secrets): AES-256-GCM, key derived from the JWT secret. */
+/**
+ * Seals secrets the service must read back (SSO client secrets, webhook signing secrets) with AES-256-GCM under a key
+ * derived (HKDF, one per purpose) from the JWT secret, so a copy of the database alone does not reveal them.
+ */
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
 }
 
-export function createSecretBox(jwtSecret: string, purpose = "sso-client-secret"): SecretBox {
+export function createSecretBox(jwtSecret: string, purpose: string): SecretBox {
   const key = Buffer.from(hkdfSync("sha256", jwtSecret, "pms-secret-box", purpose, 32));
   return {
     seal(plain) {
