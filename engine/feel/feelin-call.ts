@@ -1,5 +1,6 @@
 import { evaluate, type FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
 import { type FeelError, type FeelResult, fail, ok } from "./result";
+import { FeelTimeLimitError, underTimeLimit } from "./time-limit";
 
 type Tree = ReturnType<typeof parseExpression>;
 export type FeelKind = "expression" | "unaryTests";
@@ -57,12 +58,16 @@ function evaluationError(thrown: unknown, text: string): FeelError {
 }
 
 function settle<T>(run: () => T, text: string): FeelResult<T> {
-  let v: T;
+  let v: T | FeelTimeLimitError;
   try {
-    v = run();
+    v = underTimeLimit(run);
   } catch (e) {
     parked = undefined;
     return fail(evaluationError(e, text));
+  }
+  if (v instanceof FeelTimeLimitError) {
+    parked = undefined;
+    return fail(evaluationError(v, text));
   }
   if (parked) {
     const p = parked;

@@ -127,3 +127,35 @@ describe("heavy inputs are refused or bounded, and /health never stalls 100 ms m
     expect(res.status).toBe(201);
   });
 });
+
+describe("expression evaluation time is bounded (defect 1)", () => {
+  const bomb = (key: string, feel: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="${key}-defs" name="Bomb" namespace="http://example.com/dmn">
+  <decision id="${key}" name="${key}">
+    <literalExpression id="${key}-le"><text>${feel}</text></literalExpression>
+  </decision>
+</definitions>`;
+  const cases: [string, string][] = [
+    ["a range of a billion elements", "count(for x in 1..1000000000 return x)"],
+    ["exponential recursion", "{f: function(n) if n = 0 then 0 else f(n - 1) + f(n - 1), r: f(40)}.r"],
+  ];
+  for (const [i, [label, feel]] of cases.entries()) {
+    test(`${label}: stopped with an error naming the limit, /health answers meanwhile`, async () => {
+      const key = `bomb${i}`;
+      const fd = new FormData();
+      fd.append("file", new File([bomb(key, feel)], `${key}.dmn`));
+      expect((await s.req("POST", "/api/a/decisions", { token, body: fd })).status).toBe(201);
+      const r = await withHealthProbe(() =>
+        fetch(url(`/api/a/decisions/${key}/evaluate`), {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: vars({}),
+        }),
+      );
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body).toMatch(/evaluation-time limit of 50 ms/);
+      expect(r.worst).toBeLessThan(100);
+    });
+  }
+});
