@@ -34,12 +34,12 @@ FeelFunction.prototype.invoke = function (this: FeelFunction, ...args: Parameter
   return invoke.apply(this, args);
 };
 const rangeMap = FeelRange.prototype.map;
-FeelRange.prototype.map = function <T>(this: FeelRange, fn: (v: unknown) => T) {
+FeelRange.prototype.map = function <T>(this: FeelRange, fn: (v: unknown) => T): T[] {
   let n = 0;
   return rangeMap.call(this, (v: unknown) => {
     if ((++n & 1023) === 0) check();
     return fn(v);
-  });
+  }) as T[];
 };
 
 /**
