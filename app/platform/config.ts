@@ -17,6 +17,8 @@ export interface Config {
   mcpEnabled: boolean;
   synchronous: SyncMode;
   maxOpenTenantDbs: number;
+  /** Rows a tenant drop deletes per batch and transaction (TENANT_DROP_BATCH_SIZE). */
+  tenantDropBatchSize: number;
   /** TRUST_PROXY: a hop count (`true` = 1) or the trusted proxies' addresses/CIDRs; false = the socket address. */
   trustProxy: TrustProxy;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
@@ -80,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpEnabled: (env.MCP_SERVER_ENABLED ?? "true") !== "false",
     synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
+    tenantDropBatchSize: Math.max(1, Number(env.TENANT_DROP_BATCH_SIZE) || 500),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),

@@ -33,6 +33,7 @@ import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createSecretBox } from "../services/secret-box";
+import { createTenantStorage } from "./tenant-storage";
 
 export interface PlatformOptions {
   config: Config;
@@ -114,6 +115,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     p.finally(() => pending.delete(p));
   };
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
+  let tenantStorage: ReturnType<typeof createTenantStorage>;
   let phase: Phase = "starting";
   const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
   const everyDb = (): [string, Database][] => [
@@ -153,9 +155,11 @@ export function createPlatform(opts: PlatformOptions): Platform {
     start() {
       sweepTimer ??= setInterval(() => {
         track(sweepTenants(provisioning));
+        tenantStorage.resume();
         checkpoint("PASSIVE");
       }, 60_000);
       platform.ports.serviceJobs.recover();
+      tenantStorage.resume();
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
       platform.caseRuntime.startTimerLoop({
         intervalMs: 1000,
@@ -169,6 +173,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       phase = "draining";
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
+      tenantStorage.halt();
       await platform.webhooks.dispatcher.stop();
       await platform.mailPoller.stop();
       await platform.processRuntime.stop();
@@ -209,6 +214,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),
     serviceJobs: wireServiceJobs(platform),
+    tenantStorage: (tenantStorage = createTenantStorage(platform, track)),
     log,
     defer(work) {
       track(

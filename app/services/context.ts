@@ -69,6 +69,8 @@ export interface PlatformPorts {
   webhooks: WebhooksPort;
   /** The configured AI models (or none), with usage accounting and quotas. */
   ai: AiGateway;
+  /** A tenant's storage as a whole: end of life (deactivate, drop) and export. */
+  tenantStorage: TenantStorage;
   /** Durable background jobs of the services (knowledge indexing) in the runtime's jobs table. */
   serviceJobs: ServiceJobs;
   /** Single sign-on: URLs, the internal provider hosts allowed, and the box sealing client secrets. */
@@ -76,6 +78,22 @@ export interface PlatformPorts {
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;
+}
+
+/** A tenant's storage as a whole, for its end of life and its export (app/platform/tenant-storage.ts). */
+export interface TenantStorage {
+  /** Rows deleted per batch by a drop (TENANT_DROP_BATCH_SIZE). */
+  dropBatchSize: number;
+  /** Deletes one batch of the tenant's rows in the engine database; 0 when none is left. */
+  purgeEngineBatch(tenantId: string, limit: number): number;
+  /** Closes the tenant's open database handle (deactivation, drop). */
+  closeHandle(tenantId: string): void;
+  /** Closes the handle and removes the tenant's folder: its database file and its file store. Idempotent. */
+  removeFiles(tenantId: string): void;
+  /** Runs the drop job of the tenant in the background, unless it is running already. */
+  startDrop(tenantId: string): void;
+  /** An online snapshot of the tenant's database and files as a tar stream (a manifest and tenant.json first). */
+  exportArchive(tenant: TenantRecord, exportedAt: string): ReadableStream<Uint8Array>;
 }
 
 /** Ports of an operation acting inside one tenant: the platform's plus the tenant's own database. */

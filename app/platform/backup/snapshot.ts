@@ -55,6 +55,11 @@ function snapshotDatabase(from: string, to: string): void {
  */
 export function backupDataDir(dataDir: string, toDir: string): BackupManifest {
   if (!existsSync(join(dataDir, "platform.sqlite"))) throw new Error(`${dataDir} holds no platform.sqlite`);
+  return snapshotTree(dataDir, toDir);
+}
+
+/** The same online snapshot of any folder of databases and files (a data directory, or one tenant's folder). */
+export function snapshotTree(dataDir: string, toDir: string): BackupManifest {
   if (existsSync(toDir) && readdirSync(toDir).length) throw new Error(`${toDir} is not empty`);
   const inside = relative(resolve(dataDir), resolve(toDir));
   if (!inside.startsWith("..") && !isAbsolute(inside)) throw new Error(`${toDir} is inside the data directory`);

@@ -5,6 +5,7 @@ import { normalizeSlug } from "../../../tenants/slug";
 import type { PlatformCtx } from "../context";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { pageOf, pageParams } from "../../../db/pagination";
+import { dropProgress } from "./drop-job";
 
 /** Tenant administration: the platform tables, the tenant directory, provisioning and the degraded flags. */
 export type AdminTenantsCtx = PlatformCtx<"platformDb" | "tenants" | "provisionInBackground" | "isDegraded">;
@@ -94,9 +95,11 @@ export function createTenant({ ctx, input }: { ctx: AdminTenantsCtx; input: { sl
 }
 
 /** PUT /admin/tenants/{id}: the name may change; the slug is fixed because tokens and MCP clients carry it. */
-/** GET /admin/tenants/{id} */
+/** GET /admin/tenants/{id}: with the progress of its drop once one was requested. */
 export function getTenant({ ctx, input }: { ctx: AdminTenantsCtx; input: { id: string } }) {
-  return tenantView(findTenant(ctx, input.id), ctx);
+  const view = tenantView(findTenant(ctx, input.id), ctx);
+  const drop = dropProgress(ctx, input.id);
+  return drop ? { ...view, drop } : view;
 }
 
 export function updateTenant({

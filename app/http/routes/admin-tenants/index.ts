@@ -13,6 +13,7 @@ import {
   updateTenant,
 } from "../../../services/admin-tenants/tenants";
 import { registerTenantAiQuota } from "./ai-quota";
+import { registerTenantEndOfLife } from "./end-of-life";
 import { CreateTenantBody, TenantListQuery, TenantPage, TenantSchema, UpdateTenantBody } from "./schema";
 
 const common = { tags: ["admin: tenants"], security: userSecurity };
@@ -79,5 +80,6 @@ export function adminTenantsRouter() {
   r.openapi(suspend, (c) => c.json(suspendTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
   r.openapi(reactivate, (c) => c.json(reactivateTenant({ ctx: platformCtx(c), input: c.req.valid("param") }), 200));
   registerTenantAiQuota(r);
+  registerTenantEndOfLife(r);
   return r;
 }

@@ -1,0 +1,19 @@
+import type { Database } from "bun:sqlite";
+import { deleteTenantBatch, tenantTables } from "../../../db/tenant-rows";
+
+/**
+ * Deletes a dropped tenant's rows from the engine database, one batch per call (the drop job calls it until it
+ * answers 0). Jobs and event subscriptions go first so nothing of the tenant fires while the rest is deleted; a
+ * command that was running meanwhile and wrote a row is caught by a later call, which scans every table again.
+ */
+export function createTenantPurge(db: Database) {
+  let tables: string[] | null = null;
+  return (tenantId: string, limit: number): number => {
+    tables ??= (() => {
+      const all = tenantTables(db);
+      const first = ["jobs", "event_subscriptions"].filter((t) => all.includes(t));
+      return [...first, ...all.filter((t) => !first.includes(t))];
+    })();
+    return deleteTenantBatch(db, tables, tenantId, limit);
+  };
+}
