@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { processTemplates } from "../../db/platform/schema";
+import { subscribe } from "../services/process-templates/replicate";
 import type { Platform } from "./platform";
 
 /**
- * Provisioning seeder: deploys every enabled global process template into the new tenant, each as the tenant's own
- * definition. A key the tenant already holds is skipped, so a retried provisioning does not deploy twice.
+ * Provisioning seeder: subscribes the new tenant to every enabled global process template, which deploys each as the
+ * tenant's own definition (app/services/process-templates/replicate.ts, the one replication). A retried provisioning
+ * finds its subscriptions up to date and deploys nothing twice.
  */
 export function processTemplateSeeder(p: Platform) {
   return async (tenantId: string) => {
     const templates = p.platformDb.select().from(processTemplates).where(eq(processTemplates.enabled, true)).all();
-    for (const t of templates) {
-      if (p.processRuntime.hasDefinitionKey(tenantId, t.key)) continue;
-      await p.processRuntime.deploy(tenantId, t.xml, { fileName: `${t.key}.bpmn`, createdBy: null });
-    }
+    const ctx = { ...p.ports, actor: null, channel: "SYSTEM" as const, requestId: `seed-${tenantId}`, clock: p.clock };
+    for (const t of templates) await subscribe(ctx, tenantId, t);
   };
 }

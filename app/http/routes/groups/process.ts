@@ -6,6 +6,8 @@ import { delegatesRouter } from "../delegates";
 import { adminTenantDefinitionsRouter } from "../admin-tenant-definitions";
 import { instanceAdhocRouter } from "../instance-adhoc";
 import { processEventsRouter } from "../process-events";
+import { adminProcessTemplatesRouter } from "../admin-process-templates";
+import { processTemplatesRouter } from "../process-templates";
 
 /** Process definitions, instances, history, dashboard and delegates. */
 export const processRouters = () => [
@@ -17,4 +19,6 @@ export const processRouters = () => [
   adminTenantDefinitionsRouter(),
   instanceAdhocRouter(),
   processEventsRouter(),
+  adminProcessTemplatesRouter(),
+  processTemplatesRouter(),
 ];
