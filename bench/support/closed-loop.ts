@@ -8,18 +8,20 @@ export interface LoopResult {
   errors: number;
 }
 
-/** Runs `step` in `workers` concurrent loops; latencies are per step in ms. */
+/** Runs `step` in `workers` concurrent loops for `seconds`, or until `until` settles; latencies are per step in ms. */
 export async function closedLoop(
   step: (worker: number) => Promise<void>,
-  opts: { workers: number; seconds: number },
+  opts: { workers: number; seconds: number; until?: Promise<unknown> },
 ): Promise<LoopResult> {
   const latencies: number[] = [];
   let errors = 0;
-  const end = performance.now() + opts.seconds * 1000;
+  let stopped = false;
+  opts.until?.finally(() => (stopped = true));
+  const end = opts.until ? Number.POSITIVE_INFINITY : performance.now() + opts.seconds * 1000;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: opts.workers }, async (_, w) => {
-      while (performance.now() < end) {
+      while (!stopped && performance.now() < end) {
         const t0 = performance.now();
         try {
           await step(w);
