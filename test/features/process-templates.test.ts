@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
+import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
 
 // Issue 17 / isolation rule 3: global process templates replicated into subscribing tenants as their own definitions.
@@ -59,6 +59,9 @@ describe("global process templates", () => {
 
   test("a tenant Admin subscribes: the template becomes the tenant's own definition; other roles 403", async () => {
     await expectError(await sub(aModeler.token, "leave"), 403);
+    const key = await apiKey(s, a.token, ["read", "write"]);
+    await expectError(await s.req("PUT", "/api/a/process-templates/leave/subscription", { apiKey: key.key }), 403);
+    await expectError(await s.req("GET", "/api/admin/process-templates", { token: a.token }), 403);
     await expectError(await sub(a.token, "no-such-template"), 404);
     const res = await sub(a.token, "leave");
     expect(res.status).toBe(200);
