@@ -137,6 +137,11 @@ describe("tenant end of life", () => {
     expect(res.status).toBe(202);
     const started = (await res.json()) as any;
     expect(started.drop).toMatchObject({ state: "RUNNING", phase: "ENGINE" });
+    await expectError(
+      await s.req("GET", `/api/admin/tenants/${doomed.id}/export`, { token: sa }),
+      409,
+      /being dropped/,
+    );
     // asked again while it runs: the same job, not a second one
     expect((await drop(doomed.id, "doomed")).status).toBe(202);
     await s.platform.idle();

@@ -1,6 +1,7 @@
 import { tenantDrops } from "../../../db/platform/schema";
 import type { PlatformCtx } from "../context";
 import { BadRequestError, ConflictError } from "../errors";
+import { dropProgress } from "./drop-job";
 import { type AdminTenantsCtx, findTenant, getTenant } from "./tenants";
 
 /** End of life: the tenant directory, the platform tables (the drop job's row) and the tenant's storage. */
@@ -58,6 +59,7 @@ export function exportTenant({ ctx, input: { id } }: { ctx: EndOfLifeCtx; input:
   const t = findTenant(ctx, id);
   if (!["ACTIVE", "SUSPENDED", "DEACTIVATED"].includes(t.status))
     throw new ConflictError(`Tenant ${t.slug} is ${t.status}; it has no data to export`);
+  if (dropProgress(ctx, id)) throw new ConflictError(`Tenant ${t.slug} is being dropped; it has no data to export`);
   const stamp = new Date(ctx.clock.now()).toISOString().replace(/[:.]/g, "-");
   return {
     fileName: `tenant-${t.slug}-${stamp}.tar`,
