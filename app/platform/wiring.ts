@@ -2,7 +2,7 @@ import { createProcessRuntime, type ProcessRuntime } from "../runtime/bpmn";
 import { createCaseRuntime, type CaseRuntime } from "../runtime/cmmn";
 import { formVersionFor } from "../services/forms/task-forms";
 import { notify } from "../services/notifications/notify";
-import { evaluateLatest } from "../services/decisions/operations";
+import { evaluateForEngine, evaluateLatest } from "../services/decisions/operations";
 import type { Platform } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
@@ -59,7 +59,7 @@ export function wireCaseRuntime(p: Platform): CaseRuntime {
   return createCaseRuntime({
     db: p.engineSqlite,
     clock: () => p.clock.now(),
-    decisions: async (tenantId, key, variables) => evaluateLatest(p, tenantId, key, variables),
+    decisions: async (tenantId, key, variables) => evaluateForEngine(p, tenantId, key, variables),
     processes: async (tenantId, definitionKey, variables) => {
       const started = await p.processRuntime.startInstance(tenantId, { definitionKey, variables, channel: "SYSTEM" });
       return { id: started.id, ended: started.ended };

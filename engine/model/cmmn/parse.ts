@@ -1,6 +1,7 @@
 import { doctypeRefusal } from "../doctype";
 import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
+import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/result-mapping";
 import { readCmmnXml, type Moddle } from "./moddle";
 import type {
   CaseModel,
@@ -27,6 +28,8 @@ const TYPES: Record<string, PlanItemType> = {
   "cmmn:TimerEventListener": "timerEventListener",
   "cmmn:EventListener": "userEventListener",
 };
+const CMMN_10_NAMESPACE = "http://www.omg.org/spec/CMMN/20131201/MODEL";
+const CMMN_11_NAMESPACE = "http://www.omg.org/spec/CMMN/20151109/MODEL";
 const ENGINE_PREFIXES = ["flowable", "activiti", "camunda", "pms"];
 
 /** Value of an engine extension attribute (`flowable:assignee`...) whatever engine prefix the file uses. */
@@ -173,10 +176,7 @@ class CaseReader {
       item.caseRef = refId(def.caseRef) || def.caseRefExpression?.body;
       if (!item.caseRef) throw new CmmnDeployError(`Case task '${def.id}' names no case (caseRef)`);
     }
-    if (type === "decisionTask") {
-      item.decisionRef = refId(def.decisionRef) || def.decisionRefExpression?.body || attr(def, "decisionRef");
-      if (!item.decisionRef) throw new CmmnDeployError(`Decision task '${def.id}' names no decision (decisionRef)`);
-    }
+    if (type === "decisionTask") this.readDecisionTask(def, item);
     if (type === "timerEventListener") {
       const expression = String(def.timerExpression?.body ?? "").trim();
       if (!expression) throw new CmmnDeployError(`Timer event listener '${def.id}' has no timerExpression`);
@@ -190,6 +190,31 @@ class CaseReader {
       item.timer = { expression, startTrigger: trigger };
     }
     return pi.id;
+  }
+
+  /**
+   * A decision task names its decision and, optionally, how the result becomes case variables (Camunda's and Flowable's
+   * `resultVariable` / `mapDecisionResult`). One without a decision is a modeller's draft: it deploys with a warning and
+   * runs as a plain task (a blocking one waits for a trigger), as nothing can be evaluated.
+   */
+  private readDecisionTask(def: Moddle, item: PlanItemModel): void {
+    item.decisionRef = refId(def.decisionRef) || def.decisionRefExpression?.body || attr(def, "decisionRef");
+    if (!item.decisionRef) {
+      this.warnings.push(
+        `Decision task '${def.id}' names no decision (decisionRef): it runs as a plain task, evaluating nothing`,
+      );
+      item.type = "task";
+      return;
+    }
+    const mapping = attr(def, "mapDecisionResult");
+    if (mapping !== undefined && !isDecisionResultMapping(mapping))
+      throw new CmmnDeployError(
+        `Decision task '${def.id}': mapDecisionResult '${mapping}' is not one of ${DECISION_RESULT_MAPPINGS.join(", ")}`,
+      );
+    const resultVariable = attr(def, "resultVariable");
+    if (mapping && !resultVariable)
+      throw new CmmnDeployError(`Decision task '${def.id}': mapDecisionResult '${mapping}' needs a resultVariable`);
+    if (resultVariable) item.decisionResult = { variable: resultVariable, mapping: mapping ?? "resultList" };
   }
 
   private rule(r: Moddle, where: string): RuleModel {
@@ -228,9 +253,13 @@ class CaseReader {
   }
 
   private readSentry(s: Moddle): void {
-    const onParts = (s.onParts ?? []).map((op: Moddle, i: number) => {
-      if (op.$type !== "cmmn:PlanItemOnPart")
-        throw new CmmnDeployError(`Sentry '${s.id}': case file item on-parts are not supported`);
+    const fileParts = (s.onParts ?? []).filter((op: Moddle) => op.$type === "cmmn:CaseFileItemOnPart");
+    if (fileParts.length)
+      this.warnings.push(
+        `Sentry '${s.id}': case file item on-parts are not supported (there is no case file); the sentry waits for an event that never comes`,
+      );
+    const planParts = (s.onParts ?? []).filter((op: Moddle) => op.$type !== "cmmn:CaseFileItemOnPart");
+    const onParts = planParts.map((op: Moddle, i: number) => {
       const sourceRef = refId(op.sourceRef);
       if (!sourceRef) throw new CmmnDeployError(`Sentry '${s.id}': an on-part names no plan item (sourceRef)`);
       return { id: op.id ?? `${s.id}#${i}`, sourceRef, event: String(op.standardEvent ?? "complete") };
@@ -244,7 +273,8 @@ class CaseReader {
       const r = this.rule(s.ifPart, `Sentry '${s.id}' if-part`);
       if (r.condition) sentry.condition = r.condition;
     }
-    if (!onParts.length && !sentry.condition)
+    if (fileParts.length) sentry.waitsForCaseFile = true;
+    else if (!onParts.length && !sentry.condition)
       this.warnings.push(`Sentry '${s.id}' has neither on-parts nor an if-part: it is satisfied at once`);
     this.sentries[s.id] = sentry;
   }
@@ -255,6 +285,10 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new CmmnDeployError(doctype);
+  if (xml.includes(CMMN_10_NAMESPACE))
+    throw new CmmnDeployError(
+      `The file uses the CMMN 1.0 namespace ${CMMN_10_NAMESPACE}; only CMMN 1.1 (${CMMN_11_NAMESPACE}) is supported: save the model as CMMN 1.1`,
+    );
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
     read = await readCmmnXml(xml);
