@@ -2,7 +2,7 @@ import { applyJsonTable, evaluateDecision, toJsonTable, type JsonTable } from ".
 import { outputNamesOf } from "../../../engine/dmn/result-mapping";
 import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
-import { compiledModel } from "./model-cache";
+import { modelOf } from "./tenant-models";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
@@ -27,7 +27,7 @@ export function listTenantDecisions({ ctx }: { ctx: DecisionsCtx; input?: undefi
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
 export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
   const row = latestDecision(ctx, ctx.tenant.id, key);
-  const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
+  const model = await withDmnErrors(() => modelOf(ctx, ctx.tenant.id, row));
   let table: JsonTable | null = null;
   try {
     table = toJsonTable(model, key);
@@ -100,7 +100,7 @@ export async function evaluateForEngine(
 
 async function latestModel(p: DecisionDb, tenantId: string, key: string) {
   const row = latestDecision(p, tenantId, key);
-  return withDmnErrors(() => compiledModel(row.id, row.xml));
+  return withDmnErrors(() => modelOf(p, tenantId, row));
 }
 
 /** DELETE /a/decisions/{key} */
