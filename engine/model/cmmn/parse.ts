@@ -3,6 +3,8 @@ import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
 import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/result-mapping";
 import { readCmmnXml, type Moddle } from "./moddle";
+import { versionRefusal } from "./version";
+import { attr, extension } from "./attrs";
 import type {
   CaseModel,
   CriterionModel,
@@ -28,26 +30,6 @@ const TYPES: Record<string, PlanItemType> = {
   "cmmn:TimerEventListener": "timerEventListener",
   "cmmn:EventListener": "userEventListener",
 };
-const CMMN_10_NAMESPACE = "http://www.omg.org/spec/CMMN/20131201/MODEL";
-const CMMN_11_NAMESPACE = "http://www.omg.org/spec/CMMN/20151109/MODEL";
-const ENGINE_PREFIXES = ["flowable", "activiti", "camunda", "pms"];
-
-/** Value of an engine extension attribute (`flowable:assignee`...) whatever engine prefix the file uses. */
-function attr(el: Moddle, name: string): string | undefined {
-  const attrs = el?.$attrs ?? {};
-  for (const p of ENGINE_PREFIXES) {
-    const v = attrs[`${p}:${name}`];
-    if (v !== undefined && v !== null && String(v) !== "") return String(v);
-  }
-  return undefined;
-}
-
-function extension(el: Moddle, local: string): Moddle | undefined {
-  return (el?.extensionElements?.values ?? []).find((v: Moddle) =>
-    ENGINE_PREFIXES.some((p) => v.$type === `${p}:${local}`),
-  );
-}
-
 const refId = (r: Moddle): string | undefined =>
   r && typeof r === "object" ? r.id : typeof r === "string" && r ? r : undefined;
 
@@ -285,10 +267,8 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new CmmnDeployError(doctype);
-  if (xml.includes(CMMN_10_NAMESPACE))
-    throw new CmmnDeployError(
-      `The file uses the CMMN 1.0 namespace ${CMMN_10_NAMESPACE}; only CMMN 1.1 (${CMMN_11_NAMESPACE}) is supported: save the model as CMMN 1.1`,
-    );
+  const version = versionRefusal(xml);
+  if (version) throw new CmmnDeployError(version);
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
     read = await readCmmnXml(xml);
