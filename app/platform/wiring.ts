@@ -2,18 +2,23 @@ import { createProcessRuntime, type ProcessRuntime } from "../runtime/bpmn";
 import { createCaseRuntime, type CaseRuntime } from "../runtime/cmmn";
 import { formVersionFor } from "../services/forms/task-forms";
 import { notify } from "../services/notifications/notify";
-import { evaluateLatest } from "../services/decisions/operations";
+import { isActiveMember } from "../services/members/active-member";
+import { evaluateForEngine, evaluateLatest } from "../services/decisions/operations";
 import type { Platform } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
 
-/** Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified. */
+/**
+ * Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified.
+ * A model may name an assignee who is no member of the tenant (a Camunda or Flowable example's "kermit"): the task is
+ * created as modelled and simply nobody is notified.
+ */
 function taskHooks(p: Platform) {
   return {
     formVersionFor: (tenantId: string, definitionKey: string, formKey: string) =>
       formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
     onTaskCreated: (task: TaskRecord) => {
-      if (!task.assignee) return;
+      if (!task.assignee || !isActiveMember(p.platformDb, task.tenantId, task.assignee)) return;
       notify(
         p.platformDb,
         {
@@ -59,9 +64,14 @@ export function wireCaseRuntime(p: Platform): CaseRuntime {
   return createCaseRuntime({
     db: p.engineSqlite,
     clock: () => p.clock.now(),
-    decisions: async (tenantId, key, variables) => evaluateLatest(p, tenantId, key, variables),
-    processes: async (tenantId, definitionKey, variables) => {
-      const started = await p.processRuntime.startInstance(tenantId, { definitionKey, variables, channel: "SYSTEM" });
+    decisions: async (tenantId, key, variables) => evaluateForEngine(p, tenantId, key, variables),
+    processes: async (tenantId, definitionKey, variables, parent) => {
+      const started = await p.processRuntime.startInstance(tenantId, {
+        definitionKey,
+        variables,
+        channel: "SYSTEM",
+        parentCaseId: parent.caseInstanceId,
+      });
       return { id: started.id, ended: started.ended };
     },
     hooks: taskHooks(p),

@@ -1,3 +1,4 @@
+import type { EngineDecisionResult } from "../dmn/result-mapping";
 import type { CaseDefinition, LoadedCase } from "./state";
 
 /** What the pure engine needs from outside: ids, time, the store (read only) and the other engines. */
@@ -8,7 +9,7 @@ export interface CaseEngineDeps {
   /** Published (else latest) version of a case definition key. */
   startableDefinition(tenantId: string, key: string): CaseDefinition | null;
   formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
-  decisions?(tenantId: string, key: string, variables: Record<string, unknown>): Promise<{ result: unknown }>;
+  decisions?(tenantId: string, key: string, variables: Record<string, unknown>): Promise<EngineDecisionResult>;
   startProcess?(
     tenantId: string,
     definitionKey: string,

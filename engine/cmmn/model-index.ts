@@ -43,7 +43,7 @@ export function indexOf(model: CaseModel): ModelIndex {
     for (const cr of crs) {
       const s = model.sentries[cr.sentryId];
       if (s.triggerMode === "onEvent") ix.hasOnEvent = true;
-      if (s.condition !== undefined || !s.onParts.length) always = true;
+      if (s.condition !== undefined || (!s.onParts.length && !s.waitsForCaseFile)) always = true;
       for (const op of s.onParts) {
         const k = eventKey(op.sourceRef, op.event);
         const list = ix.listeners.get(k) ?? [];

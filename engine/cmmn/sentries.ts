@@ -39,6 +39,7 @@ export function recordEvent(
 /** A criterion holds when every on-part of its sentry was seen (memory) and its if-part, if any, is true now. */
 export function satisfiedCriterion(run: CaseRun, pi: PlanItemInstance, cr: CriterionModel): boolean {
   const s = run.model.sentries[cr.sentryId];
+  if (s.waitsForCaseFile) return false;
   const mem = pi.data.memory[cr.id] ?? [];
   if (!s.onParts.every((op) => mem.includes(op.id))) return false;
   if (s.condition === undefined) return true;

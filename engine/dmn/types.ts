@@ -72,7 +72,16 @@ export interface DecisionDef {
   requiredDecisions: string[];
   requiredInputs: string[];
   requiredKnowledge: string[];
+  /** requirements on elements of imported models: their values appear in the context named by the import */
+  imported?: ImportedRequirement[];
   logic?: CompiledExpression;
+}
+
+/** A requirement on an element of an imported model (`href="namespace#id"`). */
+export interface ImportedRequirement {
+  import: string;
+  id: string;
+  kind: "decision" | "input" | "knowledge";
 }
 
 export interface InputDataDef {
@@ -113,6 +122,8 @@ export interface DmnModel {
   /** DRG element ids by name (names are how FEEL and the TCK refer to them). */
   idsByName: Record<string, string>;
   types: Record<string, TypeDef>;
+  /** imported DMN models by import name */
+  imports?: Record<string, DmnModel>;
 }
 
 /** What `evaluateDecision` returns (the shape of the evaluate route). */

@@ -64,4 +64,17 @@ describe("a blocking process task", () => {
     const hist = await (await s.req("GET", `/api/a/history/instances/${kase.id}`, { token: admin.token })).json();
     expect(hist).toMatchObject({ type: "CMMN", ended: true });
   });
+
+  test("the process it starts records the case as its parent (list, detail and the case's own id)", async () => {
+    const kase = await startProcess(s, admin.token, { definitionKey: "waitingCase" });
+    const running = await (await s.req("GET", "/api/a/instances?type=BPMN", { token: admin.token })).json();
+    const child = running.content.find((i: { parentInstanceId: string | null }) => i.parentInstanceId === kase.id);
+    expect(child).toMatchObject({ definitionKey: "waiter", type: "BPMN" });
+    const detail = await (await s.req("GET", `/api/a/instances/${child.id}`, { token: admin.token })).json();
+    expect(detail.parentInstanceId).toBe(kase.id);
+    const parent = await (
+      await s.req("GET", `/api/a/instances/${detail.parentInstanceId}`, { token: admin.token })
+    ).json();
+    expect(parent).toMatchObject({ id: kase.id, type: "CMMN" });
+  });
 });

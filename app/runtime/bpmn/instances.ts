@@ -51,8 +51,12 @@ export function createInstances(ctx: RuntimeContext) {
     q.activeActivities.all(id, tenantId).map((r) => r.a);
 
   const api = {
-    /** Starts the published (else latest) version; refuses suspended definitions; everything rolls back if a step fails. */
-    async startInstance(tenantId: string, input: StartInput) {
+    /**
+     * Starts the published (else latest) version; refuses suspended definitions; everything rolls back if a step fails.
+     * `parentCaseId`: the case whose process task starts it, recorded as its parent (no parent execution: the case, not
+     * a call activity, waits for it).
+     */
+    async startInstance(tenantId: string, input: StartInput & { parentCaseId?: string | null }) {
       const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
       const st = q.suspended.get(tenantId, input.definitionKey);
@@ -65,6 +69,7 @@ export function createInstances(ctx: RuntimeContext) {
           variables: input.variables ?? {},
           startedBy: input.startedBy ?? null,
           channel: input.channel ?? null,
+          parentInstanceId: input.parentCaseId ?? null,
         });
         const tasks = [...s.changes.tasks.values()]
           .filter((c) => c.row.state === "OPEN")

@@ -2,6 +2,7 @@ import { listDecisions, parseDmn } from "../../../engine/dmn";
 import { BadRequestError } from "../errors";
 import type { DecisionDb } from "./store";
 import { withDmnErrors } from "./dmn-errors";
+import { importResolver } from "./tenant-models";
 
 export interface DeployedDecision {
   key: string;
@@ -19,7 +20,7 @@ export async function deployDecisionXml(
   xml: string,
   opts: { createdBy: string | null; sourceTemplate?: string | null; only?: string },
 ): Promise<{ deploymentId: string; decisions: DeployedDecision[] }> {
-  const model = await withDmnErrors(() => parseDmn(xml));
+  const model = await withDmnErrors(() => parseDmn(xml, importResolver(p, tenantId, new Set())));
   let found = listDecisions(model);
   if (opts.only) found = found.filter((d) => d.key === opts.only);
   if (!found.length) throw new BadRequestError("The DMN file contains no decision");

@@ -1,7 +1,8 @@
 import { applyJsonTable, evaluateDecision, toJsonTable, type JsonTable } from "../../../engine/dmn";
+import { outputNamesOf } from "../../../engine/dmn/result-mapping";
 import type { TenantCtx } from "../context";
 import { NotFoundError } from "../errors";
-import { compiledModel } from "./model-cache";
+import { modelOf } from "./tenant-models";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
@@ -26,7 +27,7 @@ export function listTenantDecisions({ ctx }: { ctx: DecisionsCtx; input?: undefi
 /** GET /a/decisions/{key}: latest version with its table (when it is one), XML and version history. */
 export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
   const row = latestDecision(ctx, ctx.tenant.id, key);
-  const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
+  const model = await withDmnErrors(() => modelOf(ctx, ctx.tenant.id, row));
   let table: JsonTable | null = null;
   try {
     table = toJsonTable(model, key);
@@ -81,9 +82,25 @@ export async function evaluateTenantDecision({
 
 /** Evaluation used by the route and by business-rule tasks / decision tasks in the engines. */
 export async function evaluateLatest(p: DecisionDb, tenantId: string, key: string, variables: Record<string, unknown>) {
-  const row = latestDecision(p, tenantId, key);
-  const model = await withDmnErrors(() => compiledModel(row.id, row.xml));
+  const model = await latestModel(p, tenantId, key);
   return withDmnErrors(() => evaluateDecision(model, key, variables));
+}
+
+/** Evaluation for an engine task: the result with the names of its outputs, which the result mappings need. */
+export async function evaluateForEngine(
+  p: DecisionDb,
+  tenantId: string,
+  key: string,
+  variables: Record<string, unknown>,
+) {
+  const model = await latestModel(p, tenantId, key);
+  const answer = await withDmnErrors(() => evaluateDecision(model, key, variables));
+  return { ...answer, outputs: outputNamesOf(model, key) };
+}
+
+async function latestModel(p: DecisionDb, tenantId: string, key: string) {
+  const row = latestDecision(p, tenantId, key);
+  return withDmnErrors(() => modelOf(p, tenantId, row));
 }
 
 /** DELETE /a/decisions/{key} */

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/platform/schema";
-import { rolesIn } from "../auth/sessions";
+import { isActiveMember } from "../members/active-member";
 import { isManager, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
 import { formForVersion, missingRequiredFields } from "../forms/task-forms";
@@ -15,12 +13,6 @@ type VariablesInput = { ctx: TaskOperationCtx; input: { taskId: string; variable
 function userOf(ctx: TaskOperationCtx, what: string): string {
   if (!ctx.actor.userId) throw new ForbiddenError(`An API key has no user and cannot ${what} a task`);
   return ctx.actor.userId;
-}
-
-/** An active user holding a membership of the tenant, or a super admin (who belongs to every tenant). */
-function isActiveMember(ctx: TaskOperationCtx, userId: string): boolean {
-  const user = ctx.platformDb.select().from(users).where(eq(users.id, userId)).get();
-  return !!user?.active && rolesIn(ctx, user, ctx.tenant.id) !== null;
 }
 
 /** POST /a/tasks/{id}/claim: only an unassigned task (or one already yours); claimed by someone else → 409. */
@@ -90,7 +82,7 @@ export function delegateTask({
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
   if (task.assignee !== userId && !isManager(ctx.actor))
     throw new ForbiddenError("Only the assignee or a Manager can delegate this task");
-  if (!isActiveMember(ctx, toUserId)) {
+  if (!isActiveMember(ctx.platformDb, ctx.tenant.id, toUserId)) {
     throw new BadRequestError(`User ${toUserId} is not an active member of this tenant`, [
       { field: "userId", message: "not a member" },
     ]);

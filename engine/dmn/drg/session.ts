@@ -15,10 +15,11 @@ export class Session {
   private readonly decisions = new Map<string, { value: unknown; matchedRules: string[] }>();
   private readonly inputs = new Map<string, unknown>();
   private readonly functions = new Map<string, FeelFunction>();
+  private readonly importSessions = new Map<string, Session>();
   private readonly base: Vars;
 
   constructor(
-    private readonly model: DmnModel,
+    readonly model: DmnModel,
     private readonly variables: Vars,
     /** Values standing in for decisions (a decision service's input decisions), by decision id. */
     private readonly given: Map<string, unknown> = new Map(),
@@ -37,6 +38,18 @@ export class Session {
     for (const id of d.requiredDecisions)
       vars[this.model.elements[id].name] = this.decision(this.model.elements[id] as DecisionDef, depth + 1).value;
     for (const id of d.requiredKnowledge) vars[this.model.elements[id].name] = this.invocable(id);
+    for (const r of d.imported ?? []) {
+      const sub = this.sessionFor(r.import);
+      const el = sub.model.elements[r.id];
+      const v =
+        r.kind === "decision"
+          ? sub.decision(el as DecisionDef, depth + 1).value
+          : r.kind === "input"
+            ? sub.input(r.id, d.name)
+            : sub.invocable(r.id);
+      const ctx = vars[r.import];
+      vars[r.import] = { ...(isContextValue(ctx) ? ctx : {}), [el.name]: v };
+    }
     if (!d.logic)
       throw new DmnEvaluationError("the decision has no decision logic this engine can evaluate", { decision: d.name });
     const state: EvalState = { decision: d.name, matchedRules: [], depth };
@@ -44,6 +57,23 @@ export class Session {
     const out = { value: value === undefined ? null : value, matchedRules: state.matchedRules };
     this.decisions.set(d.id, out);
     return out;
+  }
+
+  /**
+   * The session of an imported model: the caller's variables, with those given under the import's name (`{lib: {...}}`)
+   * on top, so the imported inputs can be given either way.
+   */
+  private sessionFor(importName: string): Session {
+    let sub = this.importSessions.get(importName);
+    if (!sub) {
+      const own = this.variables[importName];
+      sub = new Session(
+        this.model.imports![importName],
+        isContextValue(own) ? { ...this.variables, ...own } : this.variables,
+      );
+      this.importSessions.set(importName, sub);
+    }
+    return sub;
   }
 
   /** The caller's value for an inputData, converted to its declared type. */

@@ -1,14 +1,18 @@
 import { compileBoxed } from "../boxed";
 import type { CompileContext } from "../boxed/compile-context";
 import { DmnParseError } from "../errors";
-import type { DecisionDef, DmnModel, DrgDef, TypeDef } from "../types";
+import type { DecisionDef, DmnModel, DrgDef, ImportedRequirement, TypeDef } from "../types";
+import { importOf } from "./imports";
 import { compileItemDefinitions } from "./item-definitions";
 import type { ModdleElement } from "./moddle";
 import { checkAcyclic } from "./requirements";
 
 /** Turn dmn-moddle's object tree into the plain compiled model. */
-export function compileDefinitions(defs: ModdleElement): DmnModel {
+export function compileDefinitions(defs: ModdleElement, imports: Record<string, DmnModel> = {}): DmnModel {
   const types = compileItemDefinitions(defs.itemDefinition);
+  // an imported item definition is known by its qualified name (`import.tType`)
+  for (const [name, m] of Object.entries(imports))
+    for (const [t, def] of Object.entries(m.types)) types[`${name}.${t}`] ??= def;
   const raw: ModdleElement[] = defs.drgElement ?? [];
   const byId = new Map<string, ModdleElement>();
   for (const el of raw) {
@@ -20,25 +24,54 @@ export function compileDefinitions(defs: ModdleElement): DmnModel {
   const elements: Record<string, DrgDef> = {};
   const idsByName: Record<string, string> = {};
   for (const el of raw) {
-    const def = compileElement(el, byId, nameOf, types);
+    const def = compileElement(el, { byId, nameOf, types, imports });
     if (def) {
       elements[def.id] = def;
       idsByName[def.name] ??= def.id;
     }
   }
   checkAcyclic(elements);
-  return { id: defs.id ?? "", name: defs.name ?? defs.id ?? "", namespace: defs.namespace, elements, idsByName, types };
+  const model: DmnModel = {
+    id: defs.id ?? "",
+    name: defs.name ?? defs.id ?? "",
+    namespace: defs.namespace,
+    elements,
+    idsByName,
+    types,
+  };
+  if (Object.keys(imports).length) model.imports = imports;
+  return model;
 }
 
-function compileElement(
-  el: ModdleElement,
-  byId: Map<string, ModdleElement>,
-  nameOf: (id: string) => string,
-  types: Record<string, TypeDef>,
-): DrgDef | undefined {
+interface Scope {
+  byId: Map<string, ModdleElement>;
+  nameOf: (id: string) => string;
+  types: Record<string, TypeDef>;
+  imports: Record<string, DmnModel>;
+}
+
+function compileElement(el: ModdleElement, sc: Scope): DrgDef | undefined {
+  const { byId, nameOf, types } = sc;
   const id: string = el.id!;
   const name: string = el.name ?? id;
-  const refs = (list: ModdleElement[] | undefined, key: string) => hrefs(list, key, byId, id);
+  const imported: ImportedRequirement[] = [];
+  const refs = (list: ModdleElement[] | undefined, key: string) => {
+    const local: string[] = [];
+    for (const req of list ?? []) {
+      const href: string | undefined = req[key]?.href;
+      if (!req[key]) continue;
+      const ext = href ? importOf(href, sc.imports) : null;
+      if (ext) {
+        const target = sc.imports[ext.import].elements[ext.id];
+        if (!target) throw new DmnParseError(`requirement points to unknown imported element '${href}'`, req.id ?? id);
+        imported.push({
+          ...ext,
+          kind: key === "requiredDecision" ? "decision" : key === "requiredInput" ? "input" : "knowledge",
+        });
+      } else local.push(resolveHref(href, byId, req.id ?? id));
+    }
+    return local;
+  };
   switch (el.$type) {
     case "dmn:InputData":
       return { kind: "inputData", id, name, typeRef: el.variable?.typeRef };
@@ -52,7 +85,11 @@ function compileElement(
         requiredInputs: refs(el.informationRequirement, "requiredInput"),
         requiredKnowledge: refs(el.knowledgeRequirement, "requiredKnowledge"),
       };
-      const scope = [...def.requiredDecisions, ...def.requiredInputs, ...def.requiredKnowledge].map(nameOf);
+      if (imported.length) def.imported = imported;
+      const scope = [
+        ...[...def.requiredDecisions, ...def.requiredInputs, ...def.requiredKnowledge].map(nameOf),
+        ...new Set(imported.map((r) => r.import)),
+      ];
       const cc: CompileContext = { types, owner: name };
       if (el.decisionLogic) def.logic = compileBoxed(el.decisionLogic, scope, cc);
       return def;
@@ -85,17 +122,6 @@ function compileElement(
     default:
       return undefined; // knowledge sources and other documentation-only elements
   }
-}
-
-function hrefs(
-  list: ModdleElement[] | undefined,
-  key: string,
-  byId: Map<string, ModdleElement>,
-  owner: string,
-): string[] {
-  const out: string[] = [];
-  for (const req of list ?? []) if (req[key]) out.push(resolveHref(req[key].href, byId, req.id ?? owner));
-  return out;
 }
 
 function resolveHref(href: string | undefined, byId: Map<string, ModdleElement>, owner: string): string {

@@ -1,7 +1,10 @@
 import { doctypeRefusal } from "../doctype";
 import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
+import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/result-mapping";
 import { readCmmnXml, type Moddle } from "./moddle";
+import { versionRefusal } from "./version";
+import { attr, extension } from "./attrs";
 import type {
   CaseModel,
   CriterionModel,
@@ -27,24 +30,6 @@ const TYPES: Record<string, PlanItemType> = {
   "cmmn:TimerEventListener": "timerEventListener",
   "cmmn:EventListener": "userEventListener",
 };
-const ENGINE_PREFIXES = ["flowable", "activiti", "camunda", "pms"];
-
-/** Value of an engine extension attribute (`flowable:assignee`...) whatever engine prefix the file uses. */
-function attr(el: Moddle, name: string): string | undefined {
-  const attrs = el?.$attrs ?? {};
-  for (const p of ENGINE_PREFIXES) {
-    const v = attrs[`${p}:${name}`];
-    if (v !== undefined && v !== null && String(v) !== "") return String(v);
-  }
-  return undefined;
-}
-
-function extension(el: Moddle, local: string): Moddle | undefined {
-  return (el?.extensionElements?.values ?? []).find((v: Moddle) =>
-    ENGINE_PREFIXES.some((p) => v.$type === `${p}:${local}`),
-  );
-}
-
 const refId = (r: Moddle): string | undefined =>
   r && typeof r === "object" ? r.id : typeof r === "string" && r ? r : undefined;
 
@@ -173,10 +158,7 @@ class CaseReader {
       item.caseRef = refId(def.caseRef) || def.caseRefExpression?.body;
       if (!item.caseRef) throw new CmmnDeployError(`Case task '${def.id}' names no case (caseRef)`);
     }
-    if (type === "decisionTask") {
-      item.decisionRef = refId(def.decisionRef) || def.decisionRefExpression?.body || attr(def, "decisionRef");
-      if (!item.decisionRef) throw new CmmnDeployError(`Decision task '${def.id}' names no decision (decisionRef)`);
-    }
+    if (type === "decisionTask") this.readDecisionTask(def, item);
     if (type === "timerEventListener") {
       const expression = String(def.timerExpression?.body ?? "").trim();
       if (!expression) throw new CmmnDeployError(`Timer event listener '${def.id}' has no timerExpression`);
@@ -190,6 +172,31 @@ class CaseReader {
       item.timer = { expression, startTrigger: trigger };
     }
     return pi.id;
+  }
+
+  /**
+   * A decision task names its decision and, optionally, how the result becomes case variables (Camunda's and Flowable's
+   * `resultVariable` / `mapDecisionResult`). One without a decision is a modeller's draft: it deploys with a warning and
+   * runs as a plain task (a blocking one waits for a trigger), as nothing can be evaluated.
+   */
+  private readDecisionTask(def: Moddle, item: PlanItemModel): void {
+    item.decisionRef = refId(def.decisionRef) || def.decisionRefExpression?.body || attr(def, "decisionRef");
+    if (!item.decisionRef) {
+      this.warnings.push(
+        `Decision task '${def.id}' names no decision (decisionRef): it runs as a plain task, evaluating nothing`,
+      );
+      item.type = "task";
+      return;
+    }
+    const mapping = attr(def, "mapDecisionResult");
+    if (mapping !== undefined && !isDecisionResultMapping(mapping))
+      throw new CmmnDeployError(
+        `Decision task '${def.id}': mapDecisionResult '${mapping}' is not one of ${DECISION_RESULT_MAPPINGS.join(", ")}`,
+      );
+    const resultVariable = attr(def, "resultVariable");
+    if (mapping && !resultVariable)
+      throw new CmmnDeployError(`Decision task '${def.id}': mapDecisionResult '${mapping}' needs a resultVariable`);
+    if (resultVariable) item.decisionResult = { variable: resultVariable, mapping: mapping ?? "resultList" };
   }
 
   private rule(r: Moddle, where: string): RuleModel {
@@ -228,9 +235,13 @@ class CaseReader {
   }
 
   private readSentry(s: Moddle): void {
-    const onParts = (s.onParts ?? []).map((op: Moddle, i: number) => {
-      if (op.$type !== "cmmn:PlanItemOnPart")
-        throw new CmmnDeployError(`Sentry '${s.id}': case file item on-parts are not supported`);
+    const fileParts = (s.onParts ?? []).filter((op: Moddle) => op.$type === "cmmn:CaseFileItemOnPart");
+    if (fileParts.length)
+      this.warnings.push(
+        `Sentry '${s.id}': case file item on-parts are not supported (there is no case file); the sentry waits for an event that never comes`,
+      );
+    const planParts = (s.onParts ?? []).filter((op: Moddle) => op.$type !== "cmmn:CaseFileItemOnPart");
+    const onParts = planParts.map((op: Moddle, i: number) => {
       const sourceRef = refId(op.sourceRef);
       if (!sourceRef) throw new CmmnDeployError(`Sentry '${s.id}': an on-part names no plan item (sourceRef)`);
       return { id: op.id ?? `${s.id}#${i}`, sourceRef, event: String(op.standardEvent ?? "complete") };
@@ -244,7 +255,8 @@ class CaseReader {
       const r = this.rule(s.ifPart, `Sentry '${s.id}' if-part`);
       if (r.condition) sentry.condition = r.condition;
     }
-    if (!onParts.length && !sentry.condition)
+    if (fileParts.length) sentry.waitsForCaseFile = true;
+    else if (!onParts.length && !sentry.condition)
       this.warnings.push(`Sentry '${s.id}' has neither on-parts nor an if-part: it is satisfied at once`);
     this.sentries[s.id] = sentry;
   }
@@ -255,6 +267,8 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new CmmnDeployError(doctype);
+  const version = versionRefusal(xml);
+  if (version) throw new CmmnDeployError(version);
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
     read = await readCmmnXml(xml);

@@ -1,3 +1,5 @@
+import type { DecisionResultMapping } from "../../dmn/result-mapping";
+
 /** Plain, JSON-serialisable case definitions: what the case engine interprets (cached per definition version). */
 
 export type PlanItemType =
@@ -24,6 +26,8 @@ export interface SentryModel {
   condition?: string;
   /** "default" keeps satisfied on-parts (memory); "onEvent" forgets them after each evaluation */
   triggerMode: "default" | "onEvent";
+  /** it has a case file item on-part: there is no case file, so it is never satisfied (deployed with a warning) */
+  waitsForCaseFile?: true;
 }
 
 export interface CriterionModel {
@@ -67,6 +71,8 @@ export interface PlanItemModel {
   processRef?: string;
   caseRef?: string;
   decisionRef?: string;
+  /** decision task: the variable the mapped result goes to; without it, Flowable's default (see decision-task.ts) */
+  decisionResult?: { variable: string; mapping: DecisionResultMapping };
   timer?: { expression: string; startTrigger?: { sourceRef: string; event: string } };
 }
 
