@@ -26,6 +26,8 @@ export function createGroupCommit(db: Database) {
     try {
       durable = commitOffloadingSync(db, () =>
         immediate(db, () => {
+          // A group of one needs no savepoint: its failure rolls back the whole (its own) transaction.
+          if (group.length === 1) return group[0].write();
           group.forEach((w, i) => {
             try {
               inSavepoint(w);
