@@ -59,7 +59,10 @@ async function runOurs(): Promise<{
 }> {
   // Opened as the service opens its engine database, with the background checkpointer it starts.
   const path = join(dir, "ours.db");
-  const db = openSqlite(path, { kind: "engine", synchronous: (process.env.SQLITE_SYNCHRONOUS ?? "NORMAL") as "NORMAL" });
+  const db = openSqlite(path, {
+    kind: "engine",
+    synchronous: (process.env.SQLITE_SYNCHRONOUS ?? "NORMAL") as "NORMAL",
+  });
   runMigrations(db, "engine");
   const checkpointer = startCheckpointer({ dbs: [{ name: "engine", path }] });
   const rt = createProcessRuntime({ db });

@@ -66,5 +66,7 @@ async function run(sync: "NORMAL" | "FULL") {
 const results: Partial<Record<"NORMAL" | "FULL", number>> = {};
 for (const mode of modes) results[mode] = (await run(mode)).perSecond;
 if (results.NORMAL && results.FULL)
-  console.log(`ratio NORMAL / FULL: ${(results.NORMAL / results.FULL).toFixed(2)}x   targets NORMAL ≥ 4,000/s, FULL ≥ 2,000/s`);
+  console.log(
+    `ratio NORMAL / FULL: ${(results.NORMAL / results.FULL).toFixed(2)}x   targets NORMAL ≥ 4,000/s, FULL ≥ 2,000/s`,
+  );
 console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);

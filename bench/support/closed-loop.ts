@@ -34,7 +34,14 @@ export async function closedLoop(
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { ops: latencies.length, perSecond: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), p999: pct(0.999), errors };
+  return {
+    ops: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    p999: pct(0.999),
+    errors,
+  };
 }
 
 export const fmt = (r: LoopResult) =>
