@@ -24,7 +24,7 @@ async function cpuSeconds(pid: number): Promise<number> {
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
 
 async function run(sync: "NORMAL" | "FULL") {
-  const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts", {
+  const svc = await startChild<{ base: string; token: string; dataDir: string }>("bench/support/platform-server.ts", {
     SQLITE_SYNCHRONOUS: sync,
   });
   try {
@@ -54,8 +54,11 @@ async function run(sync: "NORMAL" | "FULL") {
     const cpu0 = await cpuSeconds(svc.proc.pid ?? 0);
     const r = await closedLoop(step, { workers, seconds });
     const cores = ((await cpuSeconds(svc.proc.pid ?? 0)) - cpu0) / seconds;
+    // The engine's WAL right after the load: the background checkpointer keeps it from growing without bound.
+    const wal = Bun.file(`${svc.info.dataDir}/engine.sqlite-wal`);
+    const walMiB = ((await wal.exists()) ? wal.size : 0) / 2 ** 20;
     console.log(
-      `HTTP start+complete, synchronous=${sync.padEnd(6)} ${fmt(r)}   server ${cores.toFixed(2)} cores  (completed instances/s; latency of the pair)`,
+      `HTTP start+complete, synchronous=${sync.padEnd(6)} ${fmt(r)}   server ${cores.toFixed(2)} cores   engine WAL ${walMiB.toFixed(1)} MiB  (completed instances/s; latency of the pair)`,
     );
     return r;
   } finally {
