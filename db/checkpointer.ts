@@ -46,13 +46,18 @@ export function startCheckpointer(
     if (data.error) onError(data.error);
     else if (!data.stopped) onReport(data);
   };
+  worker.onerror = (e: ErrorEvent) => onError(e.message);
   worker.postMessage({ start: { ...DEFAULTS, ...opts } });
   // The service's own lifetime decides when it ends: the worker must not keep a finished process (or test) alive.
   (worker as Worker & { unref(): void }).unref();
   return {
     stop: () =>
       new Promise<void>((resolve) => {
+        // A worker stuck in a checkpoint must not hold the shutdown: after 5 s it is terminated as it stands (its
+        // connections' state is SQLite's to recover, as after a crash).
+        const timer = setTimeout(() => done(), 5000);
         const done = () => {
+          clearTimeout(timer);
           worker.terminate();
           resolve();
         };

@@ -23,6 +23,12 @@ const oneTask = bpmn(
   <sequenceFlow id="f1" sourceRef="t" targetRef="e"/><endEvent id="e"/>`,
 );
 const actor = { userId: "u1", channel: "REST" };
+/** Waits until an fsync is held at the gate; fails (rather than hangs) when none comes. */
+async function held(gates: unknown[]): Promise<void> {
+  const until = Date.now() + 5000;
+  while (gates.length === 0 && Date.now() < until) await Bun.sleep(1);
+  expect(gates.length).toBeGreaterThan(0);
+}
 
 describe("SQLITE_SYNCHRONOUS=FULL on the engine database", () => {
   test("a command is acknowledged only after the off-loop fsync of the WAL, and concurrent commands share it", async () => {
@@ -51,7 +57,7 @@ describe("SQLITE_SYNCHRONOUS=FULL on the engine database", () => {
           return r;
         }),
       );
-      while (gates.length === 0) await Bun.sleep(1);
+      await held(gates);
       await Bun.sleep(50);
       // Committed (visible to a reader of the connection) but not acknowledged while its fsync is held.
       expect(rt.listInstances(T, ALL).totalElements).toBe(21);
@@ -64,7 +70,7 @@ describe("SQLITE_SYNCHRONOUS=FULL on the engine database", () => {
       // A completion's answer waits for its own fsync too.
       let done = false;
       const completion = rt.completeTask(T, started[0].activeTasks[0].id, {}, actor).then(() => (done = true));
-      while (gates.length === 0) await Bun.sleep(1);
+      await held(gates);
       await Bun.sleep(20);
       expect(done).toBe(false);
       gates.shift()?.();
