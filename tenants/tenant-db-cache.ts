@@ -145,7 +145,10 @@ export class TenantDbCache {
   }
 
   private openFile(tenantId: string): TenantDb {
-    const sqlite = openSqlite(tenantDbPath(this.opts.dataDir, tenantId), { synchronous: this.opts.synchronous });
+    const sqlite = openSqlite(tenantDbPath(this.opts.dataDir, tenantId), {
+      kind: "tenant",
+      synchronous: this.opts.synchronous,
+    });
     return { tenantId, sqlite, orm: drizzle(sqlite, { schema: tenantSchema }) };
   }
 

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import { openSqlite } from "../../db/connection";
+import { startCheckpointer, type Checkpointer } from "../../db/checkpointer";
+import { closeSqlite, openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import * as platformSchema from "../../db/platform/schema";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
@@ -94,9 +95,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger({ level: opts.log ? "silent" : config.logLevel });
   const log = opts.log ?? messageLog(logger);
-  const platformSqlite = openSqlite(platformDbPath(config.dataDir), { synchronous: config.synchronous });
+  const platformSqlite = openSqlite(platformDbPath(config.dataDir), {
+    kind: "platform",
+    synchronous: config.synchronous,
+  });
   runMigrations(platformSqlite, "platform");
-  const engineSqlite = openSqlite(engineDbPath(config.dataDir), { synchronous: config.synchronous });
+  const engineSqlite = openSqlite(engineDbPath(config.dataDir), { kind: "engine", synchronous: config.synchronous });
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
   const tenantDbs = new TenantDbCache({
@@ -116,6 +120,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
   };
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
   let tenantStorage: ReturnType<typeof createTenantStorage>;
+  let checkpointer: Checkpointer | null = null;
   let phase: Phase = "starting";
   const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
   const everyDb = (): [string, Database][] => [
@@ -156,8 +161,18 @@ export function createPlatform(opts: PlatformOptions): Platform {
       sweepTimer ??= setInterval(() => {
         track(sweepTenants(provisioning));
         tenantStorage.resume();
-        checkpoint("PASSIVE");
       }, 60_000);
+      // The engine and platform WALs are checkpointed on a worker thread; their connections never checkpoint.
+      checkpointer ??= startCheckpointer(
+        {
+          dbs: [
+            { name: "platform", path: platformDbPath(config.dataDir) },
+            { name: "engine", path: engineDbPath(config.dataDir) },
+          ],
+        },
+        (r) => platform.metrics.recordCheckpoint(r.db, r.seconds),
+        (message) => log(`[checkpointer] ${message}`),
+      );
       platform.ports.serviceJobs.recover();
       tenantStorage.resume();
       platform.processRuntime.startJobExecutor({ intervalMs: 500 });
@@ -179,10 +194,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
+      await checkpointer?.stop();
+      checkpointer = null;
       checkpoint("TRUNCATE");
       tenantDbs.closeAll();
       platformSqlite.close();
-      engineSqlite.close();
+      await closeSqlite(engineSqlite);
     },
   } as Omit<
     Platform,

@@ -5,6 +5,7 @@ export interface LoopResult {
   perSecond: number;
   p50: number;
   p99: number;
+  p999: number;
   errors: number;
 }
 
@@ -35,8 +36,15 @@ export async function closedLoop(
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { ops: latencies.length, perSecond: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors };
+  return {
+    ops: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    p999: pct(0.999),
+    errors,
+  };
 }
 
 export const fmt = (r: LoopResult) =>
-  `${r.perSecond.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   errors ${r.errors}`;
+  `${r.perSecond.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   p99.9 ${r.p999.toFixed(1).padStart(6)} ms   errors ${r.errors}`;

@@ -49,4 +49,6 @@ await post(`/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "
 const login = await post("/api/auth/login", { email: "admin@bench.test", password: "bench-password" });
 const selected = await post("/api/auth/select-tenant", { tenantSlug: "bench" }, login.accessToken);
 if (!selected.accessToken) throw new Error(`bench setup failed: ${JSON.stringify({ tenant, user, login, selected })}`);
+// Background work as in `npm start` (job executor, timers, the checkpointer): the write path measured is the served one.
+platform.start();
 console.log(JSON.stringify({ base, token: selected.accessToken, tenantId: tenant.id, dataDir }));

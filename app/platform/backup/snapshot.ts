@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { setBusyTimeout } from "../../../db/connection";
 
 export const MANIFEST = "backup-manifest.json";
 
@@ -40,7 +41,7 @@ function snapshotDatabase(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true });
   const db = new Database(from);
   try {
-    db.exec("PRAGMA busy_timeout = 10000");
+    setBusyTimeout(db, 10_000);
     // VACUUM INTO reads one consistent snapshot (a read transaction) while the service keeps writing.
     db.query("VACUUM INTO ?").run(to);
   } finally {

@@ -51,10 +51,6 @@ export function kernelFor(opts: KernelOptions): Kernel {
   // Time-ordered ids keep every primary-key index append-only: random UUIDs dirty a random leaf page per insert.
   const newId = () => Bun.randomUUIDv7();
   const nowIso = () => new Date(clock()).toISOString();
-  // The working set of a busy engine (open instances, their tasks and jobs) should stay in the page cache.
-  db.exec("PRAGMA cache_size = -65536");
-  // Each checkpoint fsyncs; at the default 1000 pages a busy engine checkpoints every few dozen commands.
-  db.exec("PRAGMA wal_autocheckpoint = 10000");
   const commit = createGroupCommit(db);
   const registry = createRuntimeRegistry();
   const writeHooks = createWriteHooks();

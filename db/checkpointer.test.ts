@@ -1,0 +1,77 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { type CheckpointReport, startCheckpointer } from "./checkpointer";
+import { openSqlite } from "./connection";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "checkpointer-"));
+const pragma = (db: ReturnType<typeof openSqlite>, name: string) =>
+  Object.values(db.query(`PRAGMA ${name}`).get() as Record<string, number>)[0];
+const walSize = (path: string) => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
+
+describe("database settings and the background checkpointer", () => {
+  test("the engine and platform connections never checkpoint in a commit; tenant files keep the automatic one", () => {
+    const dir = tmp();
+    const at = (kind: "engine" | "platform" | "tenant", synchronous: "NORMAL" | "FULL" = "NORMAL") =>
+      openSqlite(join(dir, `${kind}-${synchronous}.sqlite`), { kind, synchronous });
+    expect(pragma(at("engine"), "wal_autocheckpoint")).toBe(0);
+    expect(pragma(at("platform"), "wal_autocheckpoint")).toBe(0);
+    expect(pragma(at("tenant"), "wal_autocheckpoint")).toBe(1000);
+    expect(pragma(at("engine"), "journal_mode")).toBe("wal" as never);
+    // FULL stays FULL on the connection (every write but the group commit syncs itself); platform and tenants too.
+    expect(pragma(at("engine", "FULL"), "synchronous")).toBe(2);
+    expect(pragma(at("platform", "FULL"), "synchronous")).toBe(2);
+    expect(pragma(at("engine"), "synchronous")).toBe(1);
+  });
+
+  test("the worker copies the WAL while it grows and truncates it once the database is idle", async () => {
+    const path = join(tmp(), "engine.sqlite");
+    const db = openSqlite(path, { kind: "engine" });
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+    const insert = db.prepare("INSERT INTO t (body) VALUES (?)");
+    const fill = () => db.transaction(() => Array.from({ length: 200 }, () => insert.run("x".repeat(1000))))();
+    for (let i = 0; i < 5; i++) fill();
+    const before = walSize(path);
+    expect(before).toBeGreaterThan(512 * 1024); // nothing checkpointed it: autocheckpoint is 0
+    const reports: CheckpointReport[] = [];
+    const cp = startCheckpointer(
+      { dbs: [{ name: "engine", path }], intervalMs: 10, truncateAboveBytes: 64 * 1024 },
+      (r) => reports.push(r),
+    );
+    try {
+      const until = Date.now() + 10_000;
+      const truncated = () => reports.some((r) => r.mode === "TRUNCATE" && !r.busy && r.walBytes === 0);
+      while ((walSize(path) > 0 || !truncated()) && Date.now() < until) await Bun.sleep(20);
+      expect(walSize(path)).toBe(0);
+      expect(reports.some((r) => r.mode === "PASSIVE")).toBe(true);
+      expect(reports.some((r) => r.mode === "TRUNCATE" && !r.busy && r.walBytes === 0)).toBe(true);
+      // Writes go on after the truncate (the same -wal file, restarted) and are checkpointed again.
+      fill();
+      expect(walSize(path)).toBeGreaterThan(0);
+      while (walSize(path) > 0 && Date.now() < until + 10_000) await Bun.sleep(20);
+      expect(walSize(path)).toBe(0);
+      expect((db.query("SELECT COUNT(*) AS c FROM t").get() as { c: number }).c).toBe(1200);
+    } finally {
+      await cp.stop();
+      db.close();
+    }
+  });
+
+  test("only db/connection.ts sets a pragma", () => {
+    const root = join(import.meta.dir, "..");
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".ts") && !e.name.endsWith(".test.ts")) {
+          const rel = relative(root, p);
+          if (rel !== "db/connection.ts" && /PRAGMA\s+\w+\s*=/i.test(readFileSync(p, "utf8"))) offenders.push(rel);
+        }
+      }
+    };
+    for (const top of ["app", "engine", "db", "tenants"]) walk(join(root, top));
+    expect(offenders).toEqual([]);
+  });
+});
