@@ -81,6 +81,16 @@ export interface Platform {
   ports: PlatformPorts;
   /** The one place a tenant operation's full ctx is assembled (requests, tests, later MCP tools and jobs). */
   tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
+  /**
+   * Runs one command (a request, a job, a mail run) with a tenant ctx whose database handle is leased: it stays open
+   * until `run` settles, however many other tenants are opened meanwhile (MAX_OPEN_TENANT_DBS bounds the others).
+   */
+  withTenantCtx<T>(
+    tenant: TenantRecord,
+    actor: Actor,
+    requestId: string,
+    run: (ctx: TenantCtx) => T | Promise<T>,
+  ): Promise<T>;
   /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
   idle(): Promise<void>;
   /** Starts timers (tenant sweep); `stop` ends them. */
@@ -181,7 +191,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   } as Omit<
     Platform,
-    "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "metrics" | "mailPoller"
+    "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "withTenantCtx" | "metrics" | "mailPoller"
   > as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.metrics = createMetrics({
@@ -219,20 +229,27 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   };
   platform.ports.revocations.load();
-  platform.tenantCtx = (tenant, actor, requestId) => {
-    return {
-      ...platform.ports,
-      db: tenantDbs.get(tenant.id),
-      tenant,
-      actor,
-      channel: actor.channel,
-      requestId,
-      clock,
-    };
+  const ctxOf = (tenant: TenantRecord, actor: Actor, requestId: string, db: TenantCtx["db"]): TenantCtx => ({
+    ...platform.ports,
+    db,
+    tenant,
+    actor,
+    channel: actor.channel,
+    requestId,
+    clock,
+  });
+  platform.tenantCtx = (tenant, actor, requestId) => ctxOf(tenant, actor, requestId, tenantDbs.get(tenant.id));
+  platform.withTenantCtx = async (tenant, actor, requestId, run) => {
+    const db = tenantDbs.acquire(tenant.id);
+    try {
+      return await run(ctxOf(tenant, actor, requestId, db));
+    } finally {
+      tenantDbs.release(db);
+    }
   };
   platform.mailPoller = createMailPoller({
     tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
-    ctxFor: (tenant) => platform.tenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`),
+    withCtx: (tenant, run) => platform.withTenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`, run),
     clock,
     log,
   });
