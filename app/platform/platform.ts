@@ -33,6 +33,7 @@ import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createSecretBox } from "../services/secret-box";
+import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
 
 export interface PlatformOptions {
   config: Config;
@@ -70,6 +71,8 @@ export interface Platform {
   caseRuntime: CaseRuntime;
   /** The webhook outbox, port and dispatcher (started and stopped with the platform). */
   webhooks: WebhooksWiring;
+  /** Removes ended instances past their history time-to-live in the off-peak window (docs/operations.md). */
+  historyCleanup: CleanupLoop;
   /** Reads the tenants' mail inboxes for mail rules (started with the other background work). */
   mailPoller: MailPoller;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
@@ -173,6 +176,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       });
       platform.webhooks.dispatcher.start();
       platform.mailPoller.start({ tickMs: 5000 });
+      platform.historyCleanup.start({ tickMs: 60_000 });
       phase = "ready";
     },
     async stop() {
@@ -181,6 +185,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       sweepTimer = null;
       await platform.webhooks.dispatcher.stop();
       await platform.mailPoller.stop();
+      await platform.historyCleanup.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
@@ -191,13 +196,29 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   } as Omit<
     Platform,
-    "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "withTenantCtx" | "metrics" | "mailPoller"
+    | "processRuntime"
+    | "caseRuntime"
+    | "webhooks"
+    | "ports"
+    | "tenantCtx"
+    | "withTenantCtx"
+    | "metrics"
+    | "mailPoller"
+    | "historyCleanup"
   > as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.metrics = createMetrics({
     dataDir: config.dataDir,
     jobFigures: () => platform.processRuntime.jobFigures(),
     openTenantDbs: () => tenantDbs.openCount(),
+    historyBacklog: () => platform.processRuntime.historyCleanup.backlog(),
+  });
+  platform.historyCleanup = createCleanupLoop({
+    cleanup: platform.processRuntime.historyCleanup,
+    settings: config.historyCleanup,
+    now: () => clock.now(),
+    onBatch: (b, seconds) => platform.metrics.recordCleanup(b.instances, b.rows, seconds),
+    log,
   });
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
