@@ -13,7 +13,7 @@ describe("history cleanup window", () => {
       false,
     ]);
     const def = cleanupSettingsOf({});
-    expect(def).toEqual({ window: { from: 60, to: 300 }, batchSize: 100 });
+    expect(def).toEqual({ window: { from: 60, to: 300 }, batchSize: 50 });
     expect(inWindow(cleanupSettingsOf({ HISTORY_CLEANUP_WINDOW: "00:00-24:00" }).window, at("13:37"))).toBe(true);
     expect(inWindow(cleanupSettingsOf({ HISTORY_CLEANUP_WINDOW: "off" }).window, at("02:00"))).toBe(false);
   });

@@ -16,7 +16,7 @@ const minutesOf = (hhmm: string, v: string): number => {
 
 export function cleanupSettingsOf(env: Record<string, string | undefined>): CleanupSettings {
   const v = env.HISTORY_CLEANUP_WINDOW ?? "01:00-05:00";
-  const batchSize = Number(env.HISTORY_CLEANUP_BATCH_SIZE || 100);
+  const batchSize = Number(env.HISTORY_CLEANUP_BATCH_SIZE || 50);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
     throw new Error(`HISTORY_CLEANUP_BATCH_SIZE must be a whole number from 1 to 10000, got '${batchSize}'`);
   if (v === "off") return { window: null, batchSize };

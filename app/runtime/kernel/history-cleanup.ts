@@ -77,7 +77,8 @@ export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx">) {
 
 function queries(db: Database) {
   const ofInstance = (table: string) =>
-    db.query<unknown, [string, string]>(`DELETE FROM ${table} WHERE tenant_id = ? AND instance_id = ?`);
+    // `+tenant_id`: the key by instance must be the one used (involvements' principal index would scan the tenant).
+    db.query<unknown, [string, string]>(`DELETE FROM ${table} WHERE +tenant_id = ? AND instance_id = ?`);
   const ofTasks = (table: string) =>
     db.query<unknown, [string, string]>(
       `DELETE FROM ${table} WHERE tenant_id = ? AND task_id IN (SELECT id FROM tasks WHERE instance_id = ?)`,
