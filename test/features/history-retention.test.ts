@@ -27,9 +27,9 @@ const oneTask = (id: string) =>
 async function finished(key: string) {
   const i = await startProcess(s, admin, { definitionKey: key });
   const taskId = i.activeTasks[0]?.id as string;
-  expect((await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: admin, json: { message: "hi" } })).status).toBe(
-    201,
-  );
+  expect(
+    (await s.req("POST", `/api/a/tasks/${taskId}/comments`, { token: admin, json: { message: "hi" } })).status,
+  ).toBe(201);
   const done = await s.req("POST", `/api/a/tasks/${taskId}/complete`, { token: admin, json: { variables: {} } });
   expect(done.status).toBe(200);
   return i.id;
