@@ -110,3 +110,26 @@ export async function closeSqlite(db: Database): Promise<void> {
 export function immediate<T>(db: Database, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
+
+/**
+ * Makes `db.close()` really close the file. A statement from `db.prepare()` (drizzle prepares one per query) keeps a
+ * closed connection alive as a zombie with its descriptors open until the garbage collector finalizes it, so a
+ * bounded cache of handles would bound nothing. The live statements are tracked weakly and finalized before closing.
+ */
+export function closeFinalizing(db: Database): Database {
+  const statements = new Set<WeakRef<{ finalize(): void }>>();
+  const prepare = db.prepare.bind(db);
+  const close = db.close.bind(db);
+  db.prepare = ((...args: Parameters<Database["prepare"]>) => {
+    const statement = prepare(...args);
+    if (statements.size >= 512) for (const ref of statements) if (!ref.deref()) statements.delete(ref);
+    statements.add(new WeakRef(statement));
+    return statement;
+  }) as Database["prepare"];
+  db.close = (throwOnError?: boolean) => {
+    for (const ref of statements) ref.deref()?.finalize();
+    statements.clear();
+    close(throwOnError);
+  };
+  return db;
+}

@@ -17,7 +17,6 @@ function cache(maxOpen: number, migrator?: (db: import("bun:sqlite").Database) =
     dataDir,
     maxOpen,
     synchronous: "NORMAL",
-    closeDelayMs: 0,
     migrator: migrator ?? ((db) => runMigrations(db, "tenant")),
   });
 }
@@ -74,6 +73,49 @@ describe("tenant database cache", () => {
     expect(fresh.get("x").tenantId).toBe("x");
     fail = true;
     fresh.closeAll();
+    c.closeAll();
+  });
+
+  test("a leased handle stays open past eviction, is reused rather than reopened, and closes when released", () => {
+    const c = cache(2);
+    for (const id of ["a", "b", "c"]) c.create(id);
+    const a = c.acquire("a");
+    c.get("b");
+    c.get("c");
+    // a is the least recently used but leased: b goes instead, a is still the one handle of its file.
+    expect(c.openHandles().map((h) => h.tenantId)).toEqual(["a", "c"]);
+    for (let i = 0; i < 5; i++) c.create(`x${i}`);
+    expect(c.openHandles().map((h) => h.tenantId)).toEqual(["a", "x4"]);
+    expect(c.acquire("a")).toBe(a); // same handle: no second one for the file
+    c.release(a);
+    c.release(a);
+    expect(a.sqlite.query("select 1 as one").get()).toEqual({ one: 1 }); // within the bound: kept, now free
+    c.closeAll();
+  });
+
+  test("with every handle leased the cache goes over the bound only by the leased ones, back on release", () => {
+    const c = cache(1);
+    c.create("a");
+    c.create("b");
+    const a = c.acquire("a");
+    const b = c.acquire("b");
+    expect(c.openCount()).toBe(2);
+    c.release(a);
+    expect(c.openCount()).toBe(1);
+    expect(() => a.sqlite.query("select 1").get()).toThrow();
+    expect(c.openHandles()).toEqual([b]);
+    c.release(a); // a release without a lease changes nothing
+    expect(c.openCount()).toBe(1);
+    c.closeAll();
+  });
+
+  test("an unleased handle is closed at once when evicted (no delayed second handle)", () => {
+    const c = cache(1);
+    const a = c.create("a");
+    c.create("b");
+    expect(() => a.sqlite.query("select 1").get()).toThrow();
+    expect(c.get("a")).not.toBe(a);
+    expect(c.openCount()).toBe(1);
     c.closeAll();
   });
 });

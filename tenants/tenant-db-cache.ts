@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { existsSync } from "node:fs";
-import { openSqlite, type SyncMode } from "../db/connection";
+import { closeFinalizing, openSqlite, type SyncMode } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import * as tenantSchema from "../db/tenant/schema";
 import { TenantUnavailableError } from "./errors";
@@ -24,8 +24,6 @@ export interface TenantDbCacheOptions {
   maxOpen: number;
   synchronous: SyncMode;
   migrator?: TenantMigrator;
-  /** Evicted handles close after this delay so a request still awaiting on one is not cut off. */
-  closeDelayMs?: number;
   /** Told when a tenant becomes degraded, with the migration's error (the client only learns that it failed). */
   onDegraded?: (tenantId: string, error: string) => void;
 }
@@ -34,12 +32,22 @@ export interface TenantDbCacheOptions {
 export const DEGRADED_MESSAGE =
   "Tenant data is unavailable: its schema migration failed; it is retried in the background";
 
+interface Handle {
+  db: TenantDb;
+  /** Running commands (requests, jobs) holding the handle; it is never closed while this is above 0. */
+  leases: number;
+}
+
 /**
- * Bounded cache of open tenant files (LRU by last use). Each tenant is migrated once per process start on first use;
- * a failing migration marks it degraded (503 on every request) until the background sweep succeeds.
+ * Bounded cache of open tenant files (LRU by last use): at most `maxOpen` handles are open, plus those that running
+ * commands still hold a lease on. One handle per file: an evicted handle still leased stays in the map (so a new
+ * request reuses it rather than opening a second one) and is closed when its last lease ends. Each tenant is migrated
+ * once per process start on first use; a failing migration marks it degraded (503 on every request) until the
+ * background sweep succeeds.
  */
 export class TenantDbCache {
-  private readonly open = new Map<string, TenantDb>();
+  /** Insertion order is recency order: the first entry is the least recently used. */
+  private readonly open = new Map<string, Handle>();
   private readonly attempted = new Set<string>();
   private readonly degraded = new Map<string, string>();
   migrator: TenantMigrator;
@@ -65,8 +73,30 @@ export class TenantDbCache {
     return db;
   }
 
-  /** The tenant's database for a request; migration is tried once per process start, then only by the sweep. */
+  /**
+   * The tenant's database for synchronous use (no await between this call and the last use of the handle): a later
+   * open may close it once it is the least recently used. Code that awaits holds a lease instead (`acquire`).
+   */
   get(tenantId: string): TenantDb {
+    return this.touch(tenantId).db;
+  }
+
+  /** The tenant's database, kept open until the matching `release` (one per acquire), whatever opens meanwhile. */
+  acquire(tenantId: string): TenantDb {
+    const handle = this.touch(tenantId);
+    handle.leases++;
+    return handle.db;
+  }
+
+  /** Ends a lease; an over-bound cache then closes its least recently used free handles. */
+  release(db: TenantDb): void {
+    const handle = this.open.get(db.tenantId);
+    if (handle?.db !== db || handle.leases === 0) return;
+    handle.leases--;
+    this.evict();
+  }
+
+  private touch(tenantId: string): Handle {
     if (this.degraded.has(tenantId)) throw new TenantUnavailableError(DEGRADED_MESSAGE);
     const cached = this.open.get(tenantId);
     if (cached) {
@@ -90,8 +120,7 @@ export class TenantDbCache {
         throw new TenantUnavailableError(DEGRADED_MESSAGE);
       }
     }
-    this.remember(db);
-    return db;
+    return this.remember(db);
   }
 
   /** Retries the migration of every degraded tenant; returns the ids that recovered. */
@@ -125,41 +154,47 @@ export class TenantDbCache {
     return this.open.size;
   }
 
-  /** Closes a tenant's handle (e.g. before its file is dropped). */
+  /** Closes a tenant's handle whatever its leases (before its file is dropped: the tenant is gone). */
   dropHandle(tenantId: string): void {
-    const db = this.open.get(tenantId);
-    if (db) {
+    const handle = this.open.get(tenantId);
+    if (handle) {
       this.open.delete(tenantId);
-      db.sqlite.close();
+      handle.db.sqlite.close();
     }
   }
 
   /** The handles open now (checkpoints at shutdown and on the sweep). */
   openHandles(): TenantDb[] {
-    return [...this.open.values()];
+    return [...this.open.values()].map((h) => h.db);
   }
 
   closeAll(): void {
-    for (const db of this.open.values()) db.sqlite.close();
+    for (const handle of this.open.values()) handle.db.sqlite.close();
     this.open.clear();
   }
 
   private openFile(tenantId: string): TenantDb {
-    const sqlite = openSqlite(tenantDbPath(this.opts.dataDir, tenantId), {
-      kind: "tenant",
-      synchronous: this.opts.synchronous,
-    });
+    const sqlite = closeFinalizing(
+      openSqlite(tenantDbPath(this.opts.dataDir, tenantId), { kind: "tenant", synchronous: this.opts.synchronous }),
+    );
     return { tenantId, sqlite, orm: drizzle(sqlite, { schema: tenantSchema }) };
   }
 
-  private remember(db: TenantDb): void {
-    this.open.set(db.tenantId, db);
-    while (this.open.size > this.opts.maxOpen) {
-      const [oldestId, oldest] = this.open.entries().next().value as [string, TenantDb];
-      this.open.delete(oldestId);
-      const delay = this.opts.closeDelayMs ?? 30_000;
-      if (delay <= 0) oldest.sqlite.close();
-      else setTimeout(() => oldest.sqlite.close(), delay).unref?.();
+  private remember(db: TenantDb): Handle {
+    const handle = { db, leases: 0 };
+    this.open.set(db.tenantId, handle);
+    this.evict(handle);
+    return handle;
+  }
+
+  /** Closes free handles from the least recently used end until the bound holds (leased ones are skipped). */
+  private evict(keep?: Handle): void {
+    if (this.open.size <= this.opts.maxOpen) return;
+    for (const [tenantId, handle] of this.open) {
+      if (this.open.size <= this.opts.maxOpen) return;
+      if (handle.leases > 0 || handle === keep) continue;
+      this.open.delete(tenantId);
+      handle.db.sqlite.close();
     }
   }
 }

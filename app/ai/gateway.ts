@@ -1,10 +1,10 @@
 import type { Database } from "bun:sqlite";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { embedMany, generateText } from "ai";
 import { ConflictError } from "../../engine/errors";
 import { safeFetch } from "../outbound";
 import { type AiSettings, modelCatalogue, type ModelEntry, providerName } from "./catalogue";
 import { type AiCaller, createUsageLedger } from "./usage";
+
+type OpenAiProvider = ReturnType<typeof import("@ai-sdk/openai-compatible").createOpenAICompatible>;
 
 export interface AiGatewayOptions {
   settings: AiSettings;
@@ -29,16 +29,24 @@ const outboundFetch = (baseUrl: string): typeof fetch => {
 export function createAiGateway(opts: AiGatewayOptions) {
   const s = opts.settings;
   const ledger = createUsageLedger(opts.platformSqlite, opts.clock, opts.newId ?? (() => Bun.randomUUIDv7()));
-  const provider = s.baseUrl
-    ? createOpenAICompatible({
-        name: providerName(s.baseUrl),
-        baseURL: s.baseUrl,
+  // The AI SDK is imported on first use: it is a good part of the start-up time and most requests never need it.
+  const baseUrl = s.baseUrl;
+  let sdk: Promise<{ provider: OpenAiProvider; ai: typeof import("ai") }> | null = null;
+  const load = () => {
+    if (!baseUrl) throw new ConflictError("No AI model is configured");
+    sdk ??= Promise.all([import("@ai-sdk/openai-compatible"), import("ai")]).then(([compat, ai]) => ({
+      ai,
+      provider: compat.createOpenAICompatible({
+        name: providerName(baseUrl),
+        baseURL: baseUrl,
         apiKey: s.apiKey ?? undefined,
-        fetch: outboundFetch(s.baseUrl),
-      })
-    : null;
-  const chatModel = provider && s.model ? s.model : null;
-  const embeddingModel = provider && s.embeddingModel ? s.embeddingModel : null;
+        fetch: outboundFetch(baseUrl),
+      }),
+    }));
+    return sdk;
+  };
+  const chatModel = baseUrl && s.model ? s.model : null;
+  const embeddingModel = baseUrl && s.embeddingModel ? s.embeddingModel : null;
   let dimensions: number | null = null;
 
   const api = {
@@ -51,10 +59,11 @@ export function createAiGateway(opts: AiGatewayOptions) {
 
     /** Embeds `texts` with the configured model; 409 with none configured, 402 over a quota. */
     async embed(caller: AiCaller, texts: string[]): Promise<number[][]> {
-      if (!provider || !embeddingModel) throw new ConflictError("No embedding model is configured");
+      if (!embeddingModel) throw new ConflictError("No embedding model is configured");
       ledger.check(caller, false);
       const t0 = performance.now();
-      const r = await embedMany({ model: provider.embeddingModel(embeddingModel), values: texts, maxRetries: 0 });
+      const { ai, provider } = await load();
+      const r = await ai.embedMany({ model: provider.embeddingModel(embeddingModel), values: texts, maxRetries: 0 });
       ledger.record(caller, {
         model: embeddingModel,
         inputTokens: r.usage.tokens ?? 0,
@@ -80,10 +89,11 @@ export function createAiGateway(opts: AiGatewayOptions) {
      * so an unset one answers 402 as an exhausted one does; 409 with no active model.
      */
     async generate(caller: AiCaller, prompt: { system?: string; prompt: string }): Promise<string> {
-      if (!provider || !chatModel) throw new ConflictError("No AI model is active on this installation");
+      if (!chatModel) throw new ConflictError("No AI model is active on this installation");
       ledger.check(caller, true);
       const t0 = performance.now();
-      const r = await generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 0 });
+      const { ai, provider } = await load();
+      const r = await ai.generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 0 });
       ledger.record(caller, {
         model: chatModel,
         inputTokens: r.usage.inputTokens ?? 0,

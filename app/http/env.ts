@@ -24,7 +24,13 @@ export interface HttpObservability {
 /** What the HTTP layer is built from: the ports, the one tenant-ctx assembler, the clock and the proxy setting. */
 export interface HttpDeps {
   ports: PlatformPorts;
-  tenantCtx(tenant: TenantCtx["tenant"], actor: Actor, requestId: string): TenantCtx;
+  /** Runs a request with the tenant's ctx; its database handle stays leased until the request ends. */
+  withTenantCtx<T>(
+    tenant: TenantCtx["tenant"],
+    actor: Actor,
+    requestId: string,
+    run: (ctx: TenantCtx) => T | Promise<T>,
+  ): Promise<T>;
   clock: Clock;
   /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;

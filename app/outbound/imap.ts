@@ -1,4 +1,4 @@
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { checkDestination } from "./address-policy";
 
 /** How to reach an IMAP account; `allowedPrivate` is the caller's SSRF allowance (the tenant's private hosts). */
@@ -37,6 +37,7 @@ export function imapErrorText(e: unknown): string {
  */
 export async function openImap(account: ImapAccount): Promise<ImapFlow> {
   const [address] = await checkDestination(account.host, account.allowedPrivate);
+  const { ImapFlow } = await import("imapflow"); // imported on first use: start-up does not pay for it
   const client = new ImapFlow({
     host: address as string,
     port: account.port,

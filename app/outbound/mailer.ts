@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailMessage {
   to: string;
@@ -19,10 +19,12 @@ export function createMailer(smtpUrl: string | null, from: string, log: (msg: st
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is imported on the first mail: start-up does not pay for it.
+  let transport: Promise<Transporter> | null = null;
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+      transport ??= import("nodemailer").then((n) => n.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text });
     },
   };
 }

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { SyncMode } from "../../db/connection";
 import { parseTrustProxy, type TrustProxy } from "../http/middleware/client-ip";
+import { cleanupSettingsOf, type CleanupSettings } from "./history-cleanup";
 
 /** Everything read from the environment, once, at start. */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   /** SSO: the service's public origin (callback URL), where the browser lands with its one-time code, internal IdP hosts. */
   sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[] };
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+  /** The history cleanup's off-peak window and batch size (HISTORY_CLEANUP_WINDOW, HISTORY_CLEANUP_BATCH_SIZE). */
+  historyCleanup: CleanupSettings;
 }
 
 /** Reads the JWT secret from the environment or from DATA_DIR, generating and keeping one on first start. */
@@ -95,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: env.AI_MODEL || null,
       embeddingModel: env.AI_EMBEDDING_MODEL || null,
     },
+    historyCleanup: cleanupSettingsOf(env),
   };
 }

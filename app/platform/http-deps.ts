@@ -5,7 +5,7 @@ import type { Platform } from "./platform";
 export function httpDepsOf(platform: Platform): HttpDeps {
   return {
     ports: platform.ports,
-    tenantCtx: platform.tenantCtx,
+    withTenantCtx: platform.withTenantCtx,
     clock: platform.clock,
     trustProxy: platform.config.trustProxy,
     observability: {

@@ -23,7 +23,7 @@ export function wireServiceJobs(p: Platform) {
   jobs.register(KB_INDEX_JOB, async (job) => {
     const tenant = p.tenants.get(job.tenantId);
     if (tenant?.status !== "ACTIVE") return;
-    await runIndexJob({ ctx: p.tenantCtx(tenant, JOB_ACTOR, `job-${job.id}`), input: job });
+    await p.withTenantCtx(tenant, JOB_ACTOR, `job-${job.id}`, (ctx) => runIndexJob({ ctx, input: job }));
   });
   return jobs;
 }

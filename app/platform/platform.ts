@@ -35,6 +35,7 @@ import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poll
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createSecretBox } from "../services/secret-box";
 import { createTenantStorage } from "./tenant-storage";
+import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
 
 export interface PlatformOptions {
   config: Config;
@@ -72,6 +73,8 @@ export interface Platform {
   caseRuntime: CaseRuntime;
   /** The webhook outbox, port and dispatcher (started and stopped with the platform). */
   webhooks: WebhooksWiring;
+  /** Removes ended instances past their history time-to-live in the off-peak window (docs/operations.md). */
+  historyCleanup: CleanupLoop;
   /** Reads the tenants' mail inboxes for mail rules (started with the other background work). */
   mailPoller: MailPoller;
   /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
@@ -83,6 +86,16 @@ export interface Platform {
   ports: PlatformPorts;
   /** The one place a tenant operation's full ctx is assembled (requests, tests, later MCP tools and jobs). */
   tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
+  /**
+   * Runs one command (a request, a job, a mail run) with a tenant ctx whose database handle is leased: it stays open
+   * until `run` settles, however many other tenants are opened meanwhile (MAX_OPEN_TENANT_DBS bounds the others).
+   */
+  withTenantCtx<T>(
+    tenant: TenantRecord,
+    actor: Actor,
+    requestId: string,
+    run: (ctx: TenantCtx) => T | Promise<T>,
+  ): Promise<T>;
   /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
   idle(): Promise<void>;
   /** Starts timers (tenant sweep); `stop` ends them. */
@@ -182,6 +195,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       });
       platform.webhooks.dispatcher.start();
       platform.mailPoller.start({ tickMs: 5000 });
+      platform.historyCleanup.start({ tickMs: 60_000 });
       phase = "ready";
     },
     async stop() {
@@ -191,6 +205,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       tenantStorage.halt();
       await platform.webhooks.dispatcher.stop();
       await platform.mailPoller.stop();
+      await platform.historyCleanup.stop();
       await platform.processRuntime.stop();
       await platform.caseRuntime.stop();
       await platform.idle();
@@ -203,13 +218,29 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   } as Omit<
     Platform,
-    "processRuntime" | "caseRuntime" | "webhooks" | "ports" | "tenantCtx" | "metrics" | "mailPoller"
+    | "processRuntime"
+    | "caseRuntime"
+    | "webhooks"
+    | "ports"
+    | "tenantCtx"
+    | "withTenantCtx"
+    | "metrics"
+    | "mailPoller"
+    | "historyCleanup"
   > as Platform;
   platform.processRuntime = wireProcessRuntime(platform);
   platform.metrics = createMetrics({
     dataDir: config.dataDir,
     jobFigures: () => platform.processRuntime.jobFigures(),
     openTenantDbs: () => tenantDbs.openCount(),
+    historyBacklog: () => platform.processRuntime.historyCleanup.backlog(),
+  });
+  platform.historyCleanup = createCleanupLoop({
+    cleanup: platform.processRuntime.historyCleanup,
+    settings: config.historyCleanup,
+    now: () => clock.now(),
+    onBatch: (b, seconds) => platform.metrics.recordCleanup(b.instances, b.rows, seconds),
+    log,
   });
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
@@ -242,20 +273,27 @@ export function createPlatform(opts: PlatformOptions): Platform {
     },
   };
   platform.ports.revocations.load();
-  platform.tenantCtx = (tenant, actor, requestId) => {
-    return {
-      ...platform.ports,
-      db: tenantDbs.get(tenant.id),
-      tenant,
-      actor,
-      channel: actor.channel,
-      requestId,
-      clock,
-    };
+  const ctxOf = (tenant: TenantRecord, actor: Actor, requestId: string, db: TenantCtx["db"]): TenantCtx => ({
+    ...platform.ports,
+    db,
+    tenant,
+    actor,
+    channel: actor.channel,
+    requestId,
+    clock,
+  });
+  platform.tenantCtx = (tenant, actor, requestId) => ctxOf(tenant, actor, requestId, tenantDbs.get(tenant.id));
+  platform.withTenantCtx = async (tenant, actor, requestId, run) => {
+    const db = tenantDbs.acquire(tenant.id);
+    try {
+      return await run(ctxOf(tenant, actor, requestId, db));
+    } finally {
+      tenantDbs.release(db);
+    }
   };
   platform.mailPoller = createMailPoller({
     tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
-    ctxFor: (tenant) => platform.tenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`),
+    withCtx: (tenant, run) => platform.withTenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`, run),
     clock,
     log,
   });

@@ -113,6 +113,7 @@ describe("deploying definitions", () => {
       businessKeyTemplate: null,
       attachmentPolicy: null,
       mcpPolicy: "NONE",
+      historyTimeToLive: null,
     });
     const cfg = rt.putDefinitionConfig(T, "p", {
       businessKeyTemplate: "ORD-${date:yyyy}",

@@ -8,10 +8,10 @@ import { authenticateBearer } from "./user-auth";
 
 /**
  * Authenticates every /a/** request (API key or bearer token with a selected tenant), then checks the tenant is
- * usable and opens its database. API-key scope and rate limit are decided here, before any route or role check.
+ * usable and leases its database handle for the request (closed after it when the cache is over its bound). API-key scope and rate limit are decided here, before any route or role check.
  */
 export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const { ports, tenantCtx } = c.var.deps;
+  const { ports, withTenantCtx } = c.var.deps;
   const rawKey = c.req.header("x-api-key");
   let actor: Actor;
   let tenantId: string;
@@ -65,6 +65,8 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
   }
   if (tenant.status !== "ACTIVE") throw new ForbiddenError(`Tenant ${tenant.slug} is ${tenant.status.toLowerCase()}`);
-  c.set("ctx", tenantCtx(tenant, actor, c.var.requestId));
-  await next();
+  await withTenantCtx(tenant, actor, c.var.requestId, async (ctx) => {
+    c.set("ctx", ctx);
+    await next();
+  });
 });

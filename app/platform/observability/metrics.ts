@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobFigures } from "../../runtime/kernel/job-executor";
 import { engineDbPath, platformDbPath, tenantDbPath } from "../../../tenants/paths";
 
@@ -8,6 +8,8 @@ export interface MetricsSources {
   dataDir: string;
   jobFigures(): JobFigures;
   openTenantDbs(): number;
+  /** Ended instances past their time-to-live not yet removed (capped count). */
+  historyBacklog(): number;
 }
 
 /** Bytes of a database's write-ahead log (0 when there is none: checkpointed and truncated, or never written). */
@@ -48,6 +50,18 @@ export function createMetrics(src: MetricsSources) {
     buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5],
     registers: [registry],
   });
+  const cleanupRemoved = new Counter({
+    name: "history_cleanup_removed_total",
+    help: "What the history cleanup removed: ended instances, and all their rows (instances included)",
+    labelNames: ["what"] as const,
+    registers: [registry],
+  });
+  const cleanupBatch = new Histogram({
+    name: "history_cleanup_batch_duration_seconds",
+    help: "Time of one history cleanup batch (one transaction; requests wait at most this long)",
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+    registers: [registry],
+  });
   let figures: JobFigures | null = null;
   const jobs = (pick: (f: JobFigures) => number) =>
     function (this: Gauge) {
@@ -81,6 +95,13 @@ export function createMetrics(src: MetricsSources) {
     "Failed job attempts since start",
     jobs((f) => f.failures),
   );
+  gauge(
+    "history_cleanup_backlog",
+    "Ended instances past their history time-to-live (counted up to 10,000)",
+    function () {
+      this.set(src.historyBacklog());
+    },
+  );
   gauge("tenant_databases_open", "Tenant database files open now (bounded by MAX_OPEN_TENANT_DBS)", function () {
     this.set(src.openTenantDbs());
   });
@@ -100,6 +121,11 @@ export function createMetrics(src: MetricsSources) {
     contentType: registry.contentType,
     recordRequest(method: string, route: string, status: number, seconds: number) {
       http.observe({ method, route, status: String(status) }, seconds);
+    },
+    recordCleanup(instances: number, rows: number, seconds: number) {
+      cleanupRemoved.inc({ what: "instances" }, instances);
+      cleanupRemoved.inc({ what: "rows" }, rows);
+      cleanupBatch.observe(seconds);
     },
     recordCheckpoint(db: string, seconds: number) {
       checkpoint.observe({ db }, seconds);

@@ -4,6 +4,7 @@ import type { DeployResultOf } from "../kernel/instance-summary";
 import type { RuntimeContext } from "./context";
 import type { DefinitionRow, SettingsRow } from "../kernel/rows";
 import { refreshStartEvents } from "./start-events";
+import { MAX_HISTORY_TTL_DAYS } from "../kernel/history-cleanup";
 
 export const MCP_POLICIES = ["NONE", "START_AND_READ", "START_AND_COMPLETE"] as const;
 export type McpPolicy = (typeof MCP_POLICIES)[number];
@@ -17,6 +18,17 @@ export interface DefinitionConfig {
   businessKeyTemplate: string | null;
   attachmentPolicy: AttachmentPolicy | null;
   mcpPolicy: McpPolicy;
+  /** Days an ended instance is kept (null: the tenant default applies). */
+  historyTimeToLive: number | null;
+}
+
+/** A history time-to-live in days: a whole number from 0 to MAX_HISTORY_TTL_DAYS, or null (not set). */
+export function checkTtl(days: number | null, field: string): number | null {
+  if (days !== null && (!Number.isInteger(days) || days < 0 || days > MAX_HISTORY_TTL_DAYS))
+    throw new BadRequestError(`${field} must be a whole number of days from 0 to ${MAX_HISTORY_TTL_DAYS}, or null`, {
+      field,
+    });
+  return days;
 }
 
 export type DeployResult = DeployResultOf<"BPMN">;
@@ -195,6 +207,7 @@ export function createDefinitions(ctx: RuntimeContext) {
         businessKeyTemplate: st.business_key_template ?? null,
         attachmentPolicy: st.attachment_policy ? JSON.parse(st.attachment_policy) : null,
         mcpPolicy: (st.mcp_policy ?? "NONE") as McpPolicy,
+        historyTimeToLive: st.history_ttl_days ?? null,
       };
     },
 
@@ -234,6 +247,12 @@ export function createDefinitions(ctx: RuntimeContext) {
                   previewRoles: ap.previewRoles ?? [],
                   replaceRoles: ap.replaceRoles ?? [],
                 }),
+            tenantId,
+            key,
+          );
+        if (input.historyTimeToLive !== undefined)
+          db.query("UPDATE definition_settings SET history_ttl_days = ? WHERE tenant_id = ? AND key = ?").run(
+            checkTtl(input.historyTimeToLive, "historyTimeToLive"),
             tenantId,
             key,
           );

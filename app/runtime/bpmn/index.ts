@@ -1,4 +1,5 @@
 import { createDelegateRegistry, type DelegateRegistry } from "../../../engine/bpmn";
+import { createHistoryCleanup } from "../kernel/history-cleanup";
 import { NotFoundError } from "../../../engine/errors";
 import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
 import { createRuntimeContext, type RuntimeOptions } from "./context";
@@ -128,6 +129,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     historyInstances: instances.historyList,
     historyInstance: instances.historyGet,
     historyActivities: instances.activities,
+    /** Removal of ended instances past their time-to-live, and the tenant default (docs/operations.md). */
+    historyCleanup: createHistoryCleanup(ctx.kernel),
 
     // monitoring
     monitor: monitor.monitor,

@@ -12,8 +12,8 @@ type Inbox = typeof mailInboxes.$inferSelect;
 export interface MailPollerDeps {
   /** Tenants whose inboxes are read (the ACTIVE ones). */
   tenants(): TenantRecord[];
-  /** The ctx mail acts with inside a tenant (the system actor on channel MAIL). */
-  ctxFor(tenant: TenantRecord): TenantCtx;
+  /** Runs with the ctx mail acts with inside a tenant (the system actor on channel MAIL), its handle leased. */
+  withCtx(tenant: TenantRecord, run: (ctx: TenantCtx) => Promise<void>): Promise<void>;
   clock: Clock;
   log(message: string): void;
 }
@@ -100,13 +100,14 @@ export function createMailPoller(deps: MailPollerDeps): MailPoller {
   const runAll = async (force: boolean) => {
     for (const tenant of deps.tenants()) {
       try {
-        const ctx = deps.ctxFor(tenant);
-        const inboxes = ctx.db.orm.select().from(mailInboxes).where(eq(mailInboxes.enabled, true)).all();
-        for (const inbox of inboxes) {
-          if (announced.delete(keyOf(tenant, inbox)) || force || due(inbox, deps.clock.now()))
-            await pollInbox(ctx, inbox);
-          watch(tenant, ctx, inbox);
-        }
+        await deps.withCtx(tenant, async (ctx) => {
+          const inboxes = ctx.db.orm.select().from(mailInboxes).where(eq(mailInboxes.enabled, true)).all();
+          for (const inbox of inboxes) {
+            if (announced.delete(keyOf(tenant, inbox)) || force || due(inbox, deps.clock.now()))
+              await pollInbox(ctx, inbox);
+            watch(tenant, ctx, inbox);
+          }
+        });
       } catch (e) {
         deps.log(`[mail] tenant ${tenant.id}: ${e instanceof Error ? e.message : e}`);
       }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { simpleParser, type ParsedMail, type AddressObject } from "mailparser";
+import type { ParsedMail, AddressObject } from "mailparser";
 import { mailDeliveries, mailRules } from "../../../db/tenant/schema";
 import type { Actor, TenantCtx } from "../context";
 import { startInstance } from "../instances/start-instance";
@@ -36,6 +36,7 @@ function factsOf(m: ParsedMail): MessageFacts {
  * flag — is never started twice. Returns whether it was new.
  */
 export async function deliverMessage(ctx: DeliverCtx, inboxId: string, source: Buffer): Promise<boolean> {
+  const { simpleParser } = await import("mailparser"); // imported on first use: start-up does not pay for it
   const parsed = await simpleParser(source);
   const messageId = parsed.messageId ?? `sha256:${createHash("sha256").update(source).digest("hex")}`;
   const facts = factsOf(parsed);

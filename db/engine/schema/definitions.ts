@@ -46,7 +46,16 @@ export const definitionSettings = sqliteTable(
     businessKeyTemplate: text("business_key_template"),
     attachmentPolicy: text("attachment_policy"),
     mcpPolicy: text("mcp_policy"),
+    /** Days an ended instance of the key is kept before the history cleanup removes it; null: the tenant default. */
+    historyTtlDays: integer("history_ttl_days"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
+
+/** Per tenant: the history time-to-live of definitions that set none (null: ended instances are kept forever). */
+export const historySettings = sqliteTable("history_settings", {
+  tenantId: text("tenant_id").primaryKey(),
+  defaultTtlDays: integer("default_ttl_days"),
+  updatedAt: text("updated_at").notNull(),
+});

@@ -33,6 +33,10 @@ export const processInstances = sqliteTable(
     index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
     index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
     index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
+    // The history cleanup's reader: the oldest ended instances of one key, whatever else the tenant holds.
+    index("process_instances_history_idx")
+      .on(t.tenantId, t.definitionKey, t.endTime)
+      .where(sql`state IN ('COMPLETED','CANCELLED')`),
   ],
 );
 

@@ -89,7 +89,7 @@ const putConfig = createRoute({
   ...common,
   method: "put",
   path: "/a/definitions/{key}/config",
-  summary: "Business key template, attachment policy, MCP policy (Modeler)",
+  summary: "Business key template, attachment policy, MCP policy, history time-to-live (Modeler)",
   request: { params: KeyParam, body: { ...json(ConfigBody), required: true } },
   responses: { 200: { description: "Config", ...json(ConfigSchema) }, ...errorResponses },
 });

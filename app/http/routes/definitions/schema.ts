@@ -1,3 +1,4 @@
+import { MAX_HISTORY_TTL_DAYS } from "../../../services/history/retention";
 import { z } from "@hono/zod-openapi";
 
 export const KeyParam = z.object({
@@ -80,14 +81,25 @@ export const ConfigSchema = z
     businessKeyTemplate: z.string().nullable(),
     attachmentPolicy: AttachmentPolicySchema.nullable(),
     mcpPolicy: z.enum(["NONE", "START_AND_READ", "START_AND_COMPLETE"]),
+    historyTimeToLive: z.number().int().nullable(),
   })
   .openapi("DefinitionConfig");
+
+/** Days an ended instance is kept before the history cleanup removes it (null: not set). */
+export const TtlDays = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_HISTORY_TTL_DAYS)
+  .nullable()
+  .openapi({ description: "Days an ended instance is kept (0 to 36500); null: not set" });
 
 export const ConfigBody = z
   .object({
     businessKeyTemplate: z.string().nullable().optional(),
     attachmentPolicy: AttachmentPolicySchema.nullable().optional(),
     mcpPolicy: z.enum(["NONE", "START_AND_READ", "START_AND_COMPLETE"]).optional(),
+    historyTimeToLive: TtlDays.optional(),
   })
   .openapi("DefinitionConfigRequest");
 

@@ -6,6 +6,7 @@ import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
 import { historyActivities, historyDetail, listHistory } from "../../../services/history/history";
 import { InstancePage, InstanceSchema } from "../instances/schema";
+import { registerRetention } from "./retention";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
 const HistoryQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional(), tenantId: z.string().optional() });
@@ -65,6 +66,7 @@ const activities = createRoute({
 /** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */
 export function historyRouter() {
   const r = createRouter();
+  registerRetention(r);
   r.openapi(list, (c) => c.json(listHistory({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
   r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
