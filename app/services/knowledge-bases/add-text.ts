@@ -37,10 +37,8 @@ export async function addKnowledgeText({
   const form = new FormData();
   form.set("file", new File([input.text], fileName, { type: input.markdown ? "text/markdown" : "text/plain" }));
   const body = new Response(form);
-  const upload = {
-    body: body.body,
-    contentType: body.headers.get("content-type") ?? undefined,
-    contentLength: undefined,
-  };
+  // The boundary header must be read before the body: Bun fills it in only while the body is still unread.
+  const contentType = body.headers.get("content-type") ?? undefined;
+  const upload = { body: body.body, contentType, contentLength: undefined };
   return { ...(await uploadDocument({ ctx, input: { id: input.id, upload } })), fileName };
 }
