@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe("/api/a/mcp until the MCP server exists", () => {
-  test("asks for authentication first, like every other path under /api/a", async () => {
+describe("/api/a/mcp (the MCP server: test/features/mcp*.test.ts)", () => {
+  test("asks for authentication first, with the Basic challenge on /api/a/mcp itself", async () => {
     await expectError(await s.req("POST", "/api/a/mcp", { json: {} }), 401);
     await expectError(await s.req("GET", "/api/a/mcp/sse"), 401);
     await expectError(
@@ -22,9 +22,10 @@ describe("/api/a/mcp until the MCP server exists", () => {
     );
   });
 
-  test("answers an authenticated caller 404 in the error shape, like any unknown route", async () => {
-    const body = await expectError(await s.req("POST", "/api/a/mcp", { token: user.token, json: {} }), 404);
-    expect(body.path).toBe("/api/a/mcp");
+  test("a bearer token is not its credential (401 with the challenge); paths below it are unknown routes", async () => {
+    const res = await s.req("POST", "/api/a/mcp", { token: user.token, json: {} });
+    expect(res.headers.get("www-authenticate")).toBe('Basic realm="svc-mcp"');
+    await expectError(res, 401);
     await expectError(await s.req("GET", "/api/a/mcp/tools", { token: user.token }), 404);
   });
 

@@ -11,6 +11,7 @@ import { allRouters } from "./routes";
 import { observeRequest, requestIdOf } from "./middleware/access-log";
 import { registerOpsRoutes } from "./ops-routes";
 import { registerApiDocs } from "./api-docs";
+import { registerMcp } from "./mcp-route";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -39,6 +40,8 @@ export function createApp(deps: HttpDeps) {
 
   registerOpsRoutes(app);
   app.use("/api/*", requestBodyLimits);
+  // Before the tenant middleware: /a/mcp authenticates with HTTP Basic and X-Tenant-ID of its own.
+  registerMcp(app, deps);
   app.use("/api/admin/*", requireSuperAdmin);
   app.use("/api/a/*", tenantAuth);
 

@@ -16,6 +16,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   mcpEnabled: boolean;
+  /** MCP_ALLOWED_ORIGINS: browser origins allowed on /a/mcp besides localhost (DNS-rebinding protection). */
+  mcpAllowedOrigins: string[];
   synchronous: SyncMode;
   maxOpenTenantDbs: number;
   /** Rows a tenant drop deletes per batch and transaction (TENANT_DROP_BATCH_SIZE). */
@@ -83,6 +85,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || "no-reply@localhost",
     mcpEnabled: (env.MCP_SERVER_ENABLED ?? "true") !== "false",
+    mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS || "")
+      .split(",")
+      .map((o) => o.trim().replace(/\/+$/, "").toLowerCase())
+      .filter(Boolean),
     synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
     tenantDropBatchSize: Math.max(1, Number(env.TENANT_DROP_BATCH_SIZE) || 500),

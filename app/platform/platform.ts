@@ -1,3 +1,4 @@
+import { createConfirmationSigner } from "../services/mcp-run/confirmation";
 import type { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { startCheckpointer, type Checkpointer } from "../../db/checkpointer";
@@ -258,7 +259,13 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
     sso: { ...config.sso, box: createSecretBox(config.jwtSecret, "sso-client-secret") },
-    settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
+    settings: {
+      mcpEnabled: config.mcpEnabled,
+      mcpAllowedOrigins: config.mcpAllowedOrigins,
+      maxUploadBytes: config.maxUploadBytes,
+      dataDir: config.dataDir,
+    },
+    mcpConfirmations: createConfirmationSigner(config.jwtSecret),
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),
     serviceJobs: wireServiceJobs(platform),

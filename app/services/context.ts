@@ -12,6 +12,7 @@ import type { WebhooksPort } from "./webhooks/port";
 import type { AiGateway } from "../ai/gateway";
 import type { ServiceJobs } from "../runtime/kernel/service-jobs";
 import type { SecretBox } from "./secret-box";
+import type { ConfirmationSigner } from "./mcp-run/confirmation";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -34,6 +35,8 @@ export interface Actor {
 /** The settings operations read (a slice of the configuration, read once at start). */
 export interface ServiceSettings {
   mcpEnabled: boolean;
+  /** Origins a browser may call /a/mcp from (MCP_ALLOWED_ORIGINS); localhost origins always pass. */
+  mcpAllowedOrigins: string[];
   maxUploadBytes: number;
   /** Root of the data folder; attachments keep their files below it, per tenant. */
   dataDir: string;
@@ -75,6 +78,8 @@ export interface PlatformPorts {
   serviceJobs: ServiceJobs;
   /** Single sign-on: URLs, the internal provider hosts allowed, and the box sealing client secrets. */
   sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[]; box: SecretBox };
+  /** Signs and checks the confirmationToken of MCP's task preview and completion. */
+  mcpConfirmations: ConfirmationSigner;
   log(message: string): void;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;

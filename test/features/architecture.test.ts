@@ -75,6 +75,11 @@ describe("layer arrows", () => {
       [],
     );
   });
+  test("app/mcp reaches the platform only through services (no HTTP, no runtime, no database, no assembly)", () => {
+    expect(
+      violations("app/mcp", (s) => inLayer(s, "app/http", "app/runtime", "app/platform", "db", "tenants", "engine")),
+    ).toEqual([]);
+  });
   test("services never import the HTTP layer", () => {
     expect(violations("app/services", (s) => inLayer(s, "app/http") || /^(hono|@hono\/)/.test(s))).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { Actor } from "../../services/context";
-import { BadRequestError, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from "../../services/errors";
+import { BadRequestError, UnauthorizedError } from "../../services/errors";
+import { usableTenant } from "../../services/auth/usable-tenant";
 import { authenticateApiKey } from "../../services/api-keys/authenticate";
 import { parseScopes, scopeForMethod } from "../../services/api-keys/scopes";
 import { authenticateBearer } from "./user-auth";
@@ -59,13 +60,7 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     tenantId = auth.claims.tenant;
     actor = auth.actor;
   }
-  const tenant = ports.tenants.get(tenantId);
-  if (!tenant) throw new UnauthorizedError("Tenant no longer exists");
-  if (tenant.status === "CREATING" || tenant.status === "FAILED") {
-    throw new ServiceUnavailableError(`Tenant ${tenant.slug} is not available (status ${tenant.status})`);
-  }
-  if (tenant.status !== "ACTIVE") throw new ForbiddenError(`Tenant ${tenant.slug} is ${tenant.status.toLowerCase()}`);
-  await withTenantCtx(tenant, actor, c.var.requestId, async (ctx) => {
+  await withTenantCtx(usableTenant(ports, tenantId), actor, c.var.requestId, async (ctx) => {
     c.set("ctx", ctx);
     await next();
   });

@@ -14,6 +14,7 @@ import { createTasks } from "./tasks";
 import { createInbox } from "../kernel/inbox";
 import { createTaskComments } from "../kernel/task-comments";
 import type { Visibility } from "./views";
+import { pathsFrom } from "./task-paths";
 
 export type { RuntimeOptions, RuntimeHooks } from "./context";
 export type { Visibility, TaskView, InstanceView, Page } from "./views";
@@ -21,6 +22,7 @@ export type { DeployResult, DefinitionConfig, AttachmentPolicy, McpPolicy } from
 export { MCP_POLICIES } from "./definitions";
 export type { StartInput } from "./instances";
 export type { ActivityTreeNode } from "./activity-tree";
+export type { TaskPath } from "./task-paths";
 export {
   NotFoundError,
   ConflictError,
@@ -112,6 +114,13 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     unclaim: tasks.unclaim,
     delegate: tasks.delegate,
     setTaskVariables: tasks.setTaskVariables,
+    /** Where completing a (visible) task can lead, read from its definition version's model, never evaluated. */
+    taskPaths(tenantId: string, taskId: string, v?: Visibility) {
+      const task = tasks.getTask(tenantId, taskId, v);
+      const def = ctx.store.loadDefinition(task.definitionId);
+      // A case's human task has no sequence flows: nothing to list.
+      return def?.model.flows ? pathsFrom(def.model, task.activityId) : [];
+    },
     getTaskVariables: tasks.getTaskVariables,
 
     // jobs

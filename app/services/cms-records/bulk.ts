@@ -11,10 +11,14 @@ export type BulkLoadCtx = TenantCtx<"db">;
 
 export const MAX_BULK_RECORDS = 20_000;
 export const MAX_KEY_FIELD_LENGTH = 100;
+/** svc_cms_records_load's limit per call (spec, Limits: MCP records load). */
+export const MAX_MCP_LOAD_RECORDS = 5_000;
 
 export interface BulkInput {
   records?: unknown;
   keyField?: unknown;
+  /** A caller's lower limit (MCP: MAX_MCP_LOAD_RECORDS); the REST route's is MAX_BULK_RECORDS. */
+  maxRecords?: number;
 }
 export interface BulkResult {
   inserted: number;
@@ -27,9 +31,10 @@ function checkShape(input: BulkInput): { records: unknown[]; keyField: string | 
   if (!Array.isArray(input.records)) {
     throw new BadRequestError("records must be an array", [{ field: "records", message: "must be an array" }]);
   }
-  if (input.records.length > MAX_BULK_RECORDS) {
-    throw new BadRequestError(`A bulk load takes at most ${MAX_BULK_RECORDS} records (got ${input.records.length})`, [
-      { field: "records", message: `at most ${MAX_BULK_RECORDS} records` },
+  const max = Math.min(input.maxRecords ?? MAX_BULK_RECORDS, MAX_BULK_RECORDS);
+  if (input.records.length > max) {
+    throw new BadRequestError(`A bulk load takes at most ${max} records (got ${input.records.length})`, [
+      { field: "records", message: `at most ${max} records` },
     ]);
   }
   const k = input.keyField;

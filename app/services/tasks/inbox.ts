@@ -1,5 +1,6 @@
 import type { TenantCtx } from "../context";
 import type { Visibility } from "../../runtime/bpmn/views";
+import { processRolesOfUser } from "../process-roles/queries";
 
 export type InboxCtx = TenantCtx<"processRuntime">;
 type InboxQuery = { page?: number; size?: number; instanceId?: string };
@@ -18,4 +19,14 @@ export function openTasksOfUser({ ctx, input }: { ctx: InboxCtx; input: InboxQue
 export function openTasksAssignedTo({ ctx, input }: { ctx: TenantCtx<"processRuntime">; input: InboxQuery }) {
   const userId = ctx.actor.userId;
   return ctx.processRuntime.listTasks(ctx.tenant.id, { all: false, userId, groups: [] }, { ...input, mine: true });
+}
+
+/**
+ * The caller's own inbox (svc_run_my_tasks): open tasks assigned or offered to them or to their process roles, even
+ * for an Admin who sees the whole tenant elsewhere.
+ */
+export function myInbox({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformDb">; input: InboxQuery }) {
+  const userId = ctx.actor.userId;
+  const groups = userId ? processRolesOfUser(ctx.platformDb, ctx.tenant.id, userId) : [];
+  return openTasksOfUser({ ctx, input: { ...input, visibility: { all: false, userId, groups } } });
 }

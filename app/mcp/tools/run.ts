@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { attachTextToInstance } from "../../services/attachments/attach-text";
+import { instanceDetail } from "../../services/instances/read";
+import { completeOverMcp } from "../../services/mcp-run/complete";
+import { startableWithPolicy } from "../../services/mcp-run/policy";
+import { previewCompletion } from "../../services/mcp-run/preview";
+import { startOverMcp } from "../../services/mcp-run/start";
+import { myInbox } from "../../services/tasks/inbox";
+import { claimTask } from "../../services/tasks/operations";
+import { taskDetail } from "../../services/tasks/queries";
+import { listOf, tool } from "../tool";
+
+const taskId = z.string().min(1).describe("task id");
+const variables = z.record(z.string(), z.unknown()).describe("process variables, by name");
+const Task = z.object({
+  id: z.string(),
+  name: z.string(),
+  activityId: z.string(),
+  instanceId: z.string(),
+  businessKey: z.string().nullable(),
+  definitionKey: z.string(),
+  assignee: z.string().nullable(),
+  candidateGroups: z.array(z.string()),
+  state: z.string(),
+  formKey: z.string().nullable(),
+});
+const Instance = z.object({
+  id: z.string(),
+  businessKey: z.string().nullable(),
+  definitionKey: z.string(),
+  version: z.number().int(),
+  type: z.string(),
+  ended: z.boolean(),
+});
+const read = { readOnly: true, destructive: false, idempotent: true };
+
+export const runTools = [
+  tool({
+    name: "svc_run_startable_list",
+    title: "Startable processes",
+    description: "The enabled, active definitions with their MCP policy (NONE, START_AND_READ, START_AND_COMPLETE).",
+    input: z.object({}),
+    output: listOf(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        mcpPolicy: z.string(),
+        canStart: z.boolean(),
+        canComplete: z.boolean(),
+      }),
+    ),
+    ...read,
+    run: ({ ctx }) => ({ items: startableWithPolicy({ ctx }) }),
+    summary: (o) => o.items.map((d) => `${d.key}: ${d.mcpPolicy}`).join("\n") || "No startable definition",
+  }),
+  tool({
+    name: "svc_run_start",
+    title: "Start an instance",
+    description:
+      "Starts an instance of a definition, only if its MCP policy allows (START_AND_READ or START_AND_COMPLETE). A definition never published starts its latest version, and the answer says so.",
+    input: z.object({
+      definitionKey: z.string().min(1),
+      businessKey: z.string().max(255).optional(),
+      variables: variables.optional(),
+    }),
+    output: Instance.extend({
+      activeTasks: z.array(z.object({ id: z.string(), name: z.string(), activityId: z.string() })),
+      neverPublished: z.boolean(),
+      note: z.string(),
+    }),
+    readOnly: false,
+    destructive: false,
+    run: ({ ctx, input }) => startOverMcp({ ctx, input }),
+    summary: (o) => `${o.note}: instance ${o.id} (${o.businessKey}), ${o.activeTasks.length} open task(s)`,
+  }),
+  tool({
+    name: "svc_run_my_tasks",
+    title: "My tasks",
+    description: "The caller's open tasks: assigned to them or offered to them or their process roles; newest first.",
+    input: z.object({ page: z.number().int().min(0).optional(), size: z.number().int().min(1).max(200).optional() }),
+    output: listOf(Task),
+    ...read,
+    run: ({ ctx, input }) => ({ items: myInbox({ ctx, input }) }),
+    summary: (o) =>
+      o.items.map((t) => `${t.id} ${t.name} (${t.businessKey ?? t.instanceId})`).join("\n") || "No open task",
+  }),
+  tool({
+    name: "svc_run_task_get",
+    title: "Get a task",
+    description: "A task with the form schema of the version locked when it was created (null when it has none).",
+    input: z.object({ taskId }),
+    output: Task.extend({ form: z.unknown() }),
+    ...read,
+    run: ({ ctx, input }) => taskDetail({ ctx, input }),
+    summary: (o) =>
+      `Task '${o.name}' (${o.state}) of ${o.businessKey ?? o.instanceId}, assignee ${o.assignee ?? "none"}`,
+  }),
+  tool({
+    name: "svc_run_task_claim",
+    title: "Claim a task",
+    description: "Claims a task offered to the caller or a role they hold; a task claimed by someone else is refused.",
+    input: z.object({ taskId }),
+    output: Task,
+    readOnly: false,
+    destructive: false,
+    idempotent: true,
+    run: ({ ctx, input }) => claimTask({ ctx, input }),
+    summary: (o) => `Claimed task '${o.name}' (${o.id})`,
+  }),
+  tool({
+    name: "svc_run_task_preview",
+    title: "Preview a task completion",
+    description:
+      "Shows what completing the task with these variables would write and the activities the instance can move to (conditions shown, not evaluated). Writes nothing. Returns the confirmationToken svc_run_task_complete requires (valid 10 minutes, for exactly these variables).",
+    input: z.object({ taskId, variables: variables.default({}) }),
+    output: z.object({
+      taskId: z.string(),
+      mcpPolicy: z.string(),
+      writes: z.array(z.object({ name: z.string(), value: z.unknown(), previous: z.unknown(), isNew: z.boolean() })),
+      missingRequiredFields: z.array(z.string()),
+      nextActivities: z.array(
+        z.object({
+          activityId: z.string(),
+          name: z.string(),
+          type: z.string(),
+          conditional: z.boolean(),
+          condition: z.string().nullable(),
+          isDefault: z.boolean(),
+        }),
+      ),
+      canComplete: z.boolean(),
+      blockers: z.array(z.string()),
+      confirmationToken: z.string(),
+      expiresAt: z.string(),
+    }),
+    readOnly: true,
+    destructive: false,
+    run: ({ ctx, input }) => previewCompletion({ ctx, input }),
+    summary: (o) =>
+      [
+        `Completing would write ${o.writes.length} variable(s) and can move to: ${
+          o.nextActivities
+            .map((a) => `${a.name || a.activityId}${a.condition ? ` [if ${a.condition}]` : ""}`)
+            .join(", ") || "(the end of its scope)"
+        }`,
+        o.canComplete ? `confirmationToken: ${o.confirmationToken}` : `Cannot complete yet: ${o.blockers.join("; ")}`,
+      ].join("\n"),
+  }),
+  tool({
+    name: "svc_run_task_complete",
+    title: "Complete a task",
+    description:
+      "Completes one task claimed by the caller, with exactly the variables previewed and the preview's confirmationToken. Requires the process's MCP policy START_AND_COMPLETE.",
+    input: z.object({ taskId, variables: variables.default({}), confirmationToken: z.string().min(1) }),
+    output: Task.extend({ channel: z.string().nullable() }),
+    readOnly: false,
+    destructive: true,
+    run: ({ ctx, input }) => completeOverMcp({ ctx, input }),
+    summary: (o) => `Completed task '${o.name}' (${o.id})`,
+  }),
+  tool({
+    name: "svc_run_attach_text",
+    title: "Attach a text to an instance",
+    description: "Attaches a text document to a process instance, under the process's attachment policy.",
+    input: z.object({
+      instanceId: z.string().min(1),
+      fileName: z.string().min(1).max(200),
+      text: z.string(),
+      documentTypeId: z.string().optional(),
+    }),
+    output: z.object({ id: z.string(), fileName: z.string(), size: z.number().int(), version: z.number().int() }),
+    readOnly: false,
+    destructive: false,
+    run: ({ ctx, input }) => attachTextToInstance({ ctx, input }),
+    summary: (o) => `Attached ${o.fileName} (${o.size} bytes) as ${o.id}`,
+  }),
+  tool({
+    name: "svc_run_instance_get",
+    title: "Get an instance",
+    description: "The state of one process instance or case, with its variables.",
+    input: z.object({ instanceId: z.string().min(1) }),
+    output: Instance.extend({ state: z.string() }),
+    ...read,
+    run: ({ ctx, input }) => instanceDetail({ ctx, input: { id: input.instanceId } }),
+    summary: (o) => `Instance ${o.id} (${o.businessKey}) of ${o.definitionKey}: ${o.state}`,
+  }),
+];

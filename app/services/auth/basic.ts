@@ -1,0 +1,96 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { TenantRecord } from "../../../tenants/tenant-directory";
+import { TENANT_ROLES, type Actor, type PlatformCtx, type TenantRole } from "../context";
+import { UnauthorizedError } from "../errors";
+import { checkCredentials, type LoginCtx } from "./login";
+import { rolesIn } from "./sessions";
+import { normalizeSlug } from "./select-tenant";
+import { usableTenant } from "./usable-tenant";
+
+export type BasicAuthCtx = LoginCtx & PlatformCtx<"revocations">;
+
+/** Who an HTTP Basic request is: a user, and the tenant named by X-Tenant-ID (null: no header, the SA case). */
+export interface BasicIdentity {
+  actor: Actor;
+  tenant: TenantRecord | null;
+}
+
+/** How long a verified Basic credential is trusted without re-hashing the password (revocations still apply). */
+export const BASIC_CACHE_MS = 5 * 60_000;
+
+function parseBasic(header: string | undefined): { email: string; password: string } {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
+  if (!m) throw new UnauthorizedError("HTTP Basic credentials (e-mail and password) are required");
+  const decoded = Buffer.from(m[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 1) throw new UnauthorizedError("Malformed HTTP Basic credentials");
+  return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Verifies MCP's HTTP Basic credential (spec, Tenant selection rule 4): the password is checked by the login's own
+ * `checkCredentials` (same limiter, failures counted), then the membership of the tenant named by X-Tenant-ID — a
+ * slug the user is not a member of does not authenticate, and counts as a failed attempt. A verified credential is
+ * remembered for BASIC_CACHE_MS under a keyed digest (never the password itself), so that a session's every request
+ * does not hash a password nor spend the login limiter; a revocation (deactivation, removed membership, changed role)
+ * still refuses the next request, through the same view bearer tokens consult.
+ */
+export class BasicAuthenticator {
+  private readonly key = randomBytes(32);
+  // Keyed by an HMAC under a per-process key: the map holds no password, and its lookups leak nothing usable.
+  private readonly verified = new Map<string, { identity: BasicIdentity; until: number }>();
+
+  async authenticate(
+    ctx: BasicAuthCtx,
+    input: { authorization: string | undefined; tenantSlug: string | undefined; ip: string },
+  ): Promise<BasicIdentity> {
+    const slug = input.tenantSlug?.trim() ? normalizeSlug(input.tenantSlug) : null;
+    const cacheKey = createHmac("sha256", this.key)
+      .update(`${input.authorization ?? ""}\n${slug ?? ""}`)
+      .digest("base64");
+    const hit = this.verified.get(cacheKey);
+    if (hit && hit.until > ctx.clock.now() && this.stillHolds(ctx, hit.identity)) return hit.identity;
+    this.verified.delete(cacheKey);
+    const identity = await this.verify(ctx, input.authorization, slug, input.ip);
+    if (this.verified.size > 10_000) this.verified.clear();
+    this.verified.set(cacheKey, { identity, until: ctx.clock.now() + BASIC_CACHE_MS });
+    return identity;
+  }
+
+  private stillHolds(ctx: BasicAuthCtx, id: BasicIdentity): boolean {
+    const roles = [...id.actor.tenantRoles, ...(id.actor.isSuperAdmin ? ["SUPER_ADMIN"] : [])];
+    const claims = { sub: id.actor.userId!, sid: "", tenant: id.tenant?.id, roles };
+    return (
+      ctx.revocations.refusal(claims) === null && (!id.tenant || ctx.tenants.get(id.tenant.id)?.status === "ACTIVE")
+    );
+  }
+
+  private async verify(ctx: BasicAuthCtx, header: string | undefined, slug: string | null, ip: string) {
+    const { email, password } = parseBasic(header);
+    const user = await checkCredentials(ctx, email, password, ip);
+    const isSuperAdmin = user.globalRole === "SUPER_ADMIN";
+    let tenant: TenantRecord | null = null;
+    let tenantRoles: TenantRole[] = [];
+    if (slug) {
+      const named = ctx.tenants.bySlug(slug);
+      const roles = named ? rolesIn(ctx, user, named.id) : null;
+      if (!named || !roles) {
+        ctx.limiters.loginAccount.fail(`${user.email}\n${ip}`);
+        ctx.limiters.loginIpFailures.fail(ip);
+        throw new UnauthorizedError(`You are not a member of tenant '${slug}'`);
+      }
+      tenant = usableTenant(ctx, named.id);
+      tenantRoles = roles.filter((r): r is TenantRole => TENANT_ROLES.includes(r as TenantRole));
+    }
+    const actor: Actor = {
+      kind: "user",
+      userId: user.id,
+      email: user.email,
+      isSuperAdmin,
+      tenantRoles,
+      apiKeyId: null,
+      channel: "MCP",
+    };
+    return { actor, tenant };
+  }
+}
