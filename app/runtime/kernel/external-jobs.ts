@@ -26,7 +26,7 @@ interface Waiter {
 
 // Jobs a runner may take: robot jobs of the topics, due, unlocked or with an expired lock, not of a suspended instance.
 const claimSql = (n: number) => `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
-  WHERE j.tenant_id = ? AND j.state = 'EXECUTABLE' AND j.kind = '${EXTERNAL_JOB}' AND j.due_at <= ?
+  WHERE j.tenant_id = ? AND j.kind = '${EXTERNAL_JOB}' AND j.state = 'EXECUTABLE' AND j.due_at <= ?
   AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?) AND (i.id IS NULL OR i.state = 'ACTIVE')
   AND json_extract(j.data, '$.topic') IN (${Array(n).fill("?").join(",")}) ORDER BY j.due_at LIMIT ?`;
 // When something of these topics next becomes takeable: a later due time or the end of someone's lock.
