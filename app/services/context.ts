@@ -29,6 +29,8 @@ export interface Actor {
   /** Roles held in the selected tenant; empty for API keys. */
   tenantRoles: TenantRole[];
   apiKeyId: string | null;
+  /** The robot runner whose token authenticated the call (actor kind "robot"). */
+  runnerId?: string;
   channel: Channel;
 }
 

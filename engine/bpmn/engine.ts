@@ -4,6 +4,7 @@ import type { EngineDeps } from "./deps";
 import { correlateMessage, type CorrelateOptions, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
 import { cancelInstance } from "./instance-end";
+import { completeExternal, externalBpmnError } from "./external-commands";
 import { startProcess, type StartOptions } from "./instance-start";
 import { nextRepeat } from "../jobs/timers";
 import { behaviourFor } from "./registry";
@@ -117,6 +118,16 @@ export function createBpmnEngine(deps: EngineDeps) {
       run(s, (r) => executeAdhocActivity(r, instanceId, activityId, variables)),
     completeAdhocSubProcess: (s: Session, instanceId: string, subProcessId: string) =>
       run(s, (r) => completeAdhocSubProcess(r, instanceId, subProcessId)),
+
+    /** A robot runner completes an external job, or throws a BPMN error at its step. */
+    completeExternal: (s: Session, instanceId: string, jobId: string, variables: Record<string, unknown>) =>
+      run(s, (r) => completeExternal(r, s, instanceId, jobId, variables)),
+    externalBpmnError: (
+      s: Session,
+      instanceId: string,
+      jobId: string,
+      error: { code: string; message?: string; variables?: Record<string, unknown> },
+    ) => run(s, (r) => externalBpmnError(r, s, instanceId, jobId, error)),
 
     cancel: (s: Session, instanceId: string, reason: string) =>
       run(s, (r) => {

@@ -70,7 +70,8 @@ export interface TaskRecord {
   channel: string | null;
 }
 
-export type JobKind = "async" | "timer" | "incident";
+/** `external`: work a robot runner fetches and completes; the executor never runs it itself. */
+export type JobKind = "async" | "timer" | "incident" | "external";
 
 export interface JobRecord {
   id: string;
@@ -86,7 +87,7 @@ export interface JobRecord {
   exception: string | null;
   lockOwner: string | null;
   lockExpiresAt: number | null;
-  data: { repeat?: { left: number; spec: string }; retryCycle?: string };
+  data: { repeat?: { left: number; spec: string }; retryCycle?: string; topic?: string };
   createdAt: number;
 }
 

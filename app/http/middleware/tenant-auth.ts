@@ -6,6 +6,7 @@ import { usableTenant } from "../../services/auth/usable-tenant";
 import { authenticateApiKey } from "../../services/api-keys/authenticate";
 import { parseScopes, scopeForMethod } from "../../services/api-keys/scopes";
 import { authenticateBearer } from "./user-auth";
+import { runnerActor, runnerTokenOf } from "./runner-token";
 
 /**
  * Authenticates every /a/** request (API key or bearer token with a selected tenant), then checks the tenant is
@@ -16,7 +17,9 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
   const rawKey = c.req.header("x-api-key");
   let actor: Actor;
   let tenantId: string;
-  if (rawKey !== undefined) {
+  const runnerToken = rawKey === undefined ? runnerTokenOf(c) : undefined;
+  if (runnerToken !== undefined) ({ actor, tenantId } = runnerActor(c, runnerToken));
+  else if (rawKey !== undefined) {
     const key = authenticateApiKey({ ctx: ports, input: { key: rawKey } });
     if (!key) throw new UnauthorizedError("Invalid API key");
     const scopes = parseScopes(key.scopes);

@@ -9,6 +9,7 @@ import { createDefinitions } from "./definitions";
 import { renderDiagramSvg } from "./diagram-svg";
 import { createInstances } from "./instances";
 import { createJobs } from "./jobs";
+import { createExternalSteps } from "./external";
 import { createMonitor } from "./monitor";
 import { createTasks } from "./tasks";
 import { createInbox } from "../kernel/inbox";
@@ -43,6 +44,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
   const instances = createInstances(ctx);
   const tasks = createTasks(ctx);
   const jobs = createJobs(ctx);
+  const external = createExternalSteps(ctx);
   const monitor = createMonitor(ctx);
   const tree = createActivityTree(ctx);
 
@@ -133,6 +135,10 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     retryJob: jobs.retryJob,
     deadletterJob: jobs.deadletterJob,
     jobsOfInstance: jobs.jobsOf,
+    /** Robot jobs: fetch-and-lock with long polling, lock extension, failures (app/runtime/kernel/external-jobs.ts). */
+    externalJobs: ctx.kernel.external,
+    completeExternal: external.completeExternal,
+    externalBpmnError: external.externalBpmnError,
 
     // history
     historyInstances: instances.historyList,

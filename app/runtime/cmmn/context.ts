@@ -1,3 +1,4 @@
+import type { TaskRow } from "../kernel/rows";
 import type { Database } from "bun:sqlite";
 import { CaseSession, type CaseEngineDeps, type TaskRecord } from "../../../engine/cmmn";
 import { kernelFor, type Kernel } from "../kernel/kernel";
@@ -43,6 +44,8 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
     decisions: opts.decisions,
     startProcess: opts.processes,
   };
+  // Read back inside the write: an ended human task as stored, for the hooks (task.completed of cases).
+  const taskRow = db.query<TaskRow, [string, string]>("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?");
   return {
     kernel,
     db,
@@ -57,7 +60,11 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
         write: (s) => {
           inTx?.();
           store.persist(s.changes);
-          kernel.writeHooks.emit({ kind: "cmmn", tenantId, changes: s.changes });
+          const completedTasks = s.changes.tasksEnded
+            .filter((e) => e.state === "COMPLETED")
+            .map((e) => taskRow.get(e.id, tenantId))
+            .filter((r): r is TaskRow => r !== null);
+          kernel.writeHooks.emit({ kind: "cmmn", tenantId, changes: s.changes, completedTasks });
         },
       });
       // After the commit: a notification must not undo (or precede) the committed command.

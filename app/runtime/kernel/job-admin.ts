@@ -6,7 +6,7 @@ import { iso, toJob, type JobRow } from "./rows";
 type FailedRow = JobRow & { business_key: string | null; definition_key: string | null };
 
 /** What an operator sees and does with jobs of processes and cases: the failed ones, retry, dead-letter. */
-export function createJobAdmin(db: Database, clock: () => number) {
+export function createJobAdmin(db: Database, clock: () => number, onRetried?: (job: JobRow) => void) {
   const tx = <T>(fn: () => T): T => db.transaction(fn).immediate();
   const q = {
     // A job belongs to a process instance or to a case (a case timer); both answer with their business key.
@@ -51,9 +51,11 @@ export function createJobAdmin(db: Database, clock: () => number) {
 
     /** Puts a failed job back to executable now, with its retries reset. */
     retryJob(tenantId: string, jobId: string) {
-      const data = JSON.parse(find(tenantId, jobId).data) as { retryCycle?: string };
+      const row = find(tenantId, jobId);
+      const data = JSON.parse(row.data) as { retryCycle?: string };
       const attempts = data.retryCycle ? parseRetryCycle(data.retryCycle).attempts : DEFAULT_RETRIES;
       tx(() => q.retry.run(attempts, clock(), jobId, tenantId));
+      onRetried?.(row);
       return (
         api.failedJobs(tenantId).find((j) => j.id === jobId) ?? { id: jobId, state: "EXECUTABLE", retries: attempts }
       );

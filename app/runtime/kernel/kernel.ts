@@ -3,8 +3,9 @@ import type { EngineLogger } from "../../../engine/bpmn";
 import { createCommandRunner, type CommandRunner } from "./command-runner";
 import { createDefinitionsStore, type DefinitionsStore } from "./definitions-store";
 import { createGroupCommit, type GroupCommit } from "./group-commit";
+import { createExternalJobs, topicOf, type ExternalJobs } from "./external-jobs";
 import { createJobAdmin } from "./job-admin";
-import { createJobExecutor, type JobExecutor } from "./job-executor";
+import { createJobExecutor, EXTERNAL_JOB, type JobExecutor } from "./job-executor";
 import { createRuntimeRegistry, type Runtimes } from "./runtime-for";
 import { createWriteHooks, type WriteHooks } from "./write-hooks";
 
@@ -27,6 +28,8 @@ export interface Kernel {
   definitions: DefinitionsStore;
   jobs: JobExecutor;
   jobAdmin: ReturnType<typeof createJobAdmin>;
+  /** Robot jobs: claimed by runners over HTTP, with long polls woken by the commits that create work. */
+  external: ExternalJobs;
   /** Run inside each runtime write's transaction (the webhook outbox registers one). */
   writeHooks: WriteHooks;
   /** Filled in by the adapters as they are built. */
@@ -65,11 +68,16 @@ export function kernelFor(opts: KernelOptions): Kernel {
     runCommand: createCommandRunner(commit),
     definitions: createDefinitionsStore(db, newId, nowIso),
     jobs: createJobExecutor(db, clock, newId, () => k.logger, writeHooks),
-    jobAdmin: createJobAdmin(db, clock),
+    // A robot job put back by an operator wakes the runners waiting for its topic.
+    jobAdmin: createJobAdmin(db, clock, (row) => {
+      if (row.kind === EXTERNAL_JOB) k.external.wake(row.tenant_id, [topicOf(row)]);
+    }),
+    external: undefined as unknown as ExternalJobs,
     writeHooks,
     runtimes: registry.runtimes,
     runtimeFor: registry.runtimeFor,
   };
+  k.external = createExternalJobs(k);
   kernels.set(db, k);
   return k;
 }

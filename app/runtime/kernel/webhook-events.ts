@@ -1,7 +1,7 @@
 import type { ChangeSet, InstanceRecord } from "../../../engine/bpmn";
 import type { CaseChanges } from "../../../engine/cmmn";
 import { instanceSummary, summaryRowOf } from "./instance-summary";
-import { iso, toTask } from "./rows";
+import { iso, toTask, type TaskRow } from "./rows";
 import { taskView } from "./task-view";
 import type { WrittenChange } from "./write-hooks";
 
@@ -52,9 +52,10 @@ function ofProcessChange(tenantId: string, c: ChangeSet): WebhookEvent[] {
   return out;
 }
 
-function ofCaseChange(tenantId: string, c: CaseChanges): WebhookEvent[] {
+function ofCaseChange(tenantId: string, c: CaseChanges, completed: TaskRow[]): WebhookEvent[] {
   const out: WebhookEvent[] = [];
   for (const t of c.tasksCreated) out.push({ tenantId, type: "task.created", data: taskView(t) });
+  for (const t of completed) out.push({ tenantId, type: "task.completed", data: taskView(toTask(t)) });
   for (const lc of c.cases.values()) {
     const i = lc.instance;
     if (i.state === "COMPLETED" && lc.baseState !== "COMPLETED")
@@ -74,7 +75,7 @@ export function webhookEventsOf(change: WrittenChange): WebhookEvent[] {
     case "bpmn":
       return ofProcessChange(tenantId, change.changes);
     case "cmmn":
-      return ofCaseChange(tenantId, change.changes);
+      return ofCaseChange(tenantId, change.changes, change.completedTasks ?? []);
     case "task-assigned":
       return [{ tenantId, type: "task.assigned", data: taskView(toTask(change.task)) }];
     case "job-dead-lettered": {

@@ -5,7 +5,8 @@ import type { JobRow, TaskRow } from "./rows";
 /** What a runtime write changed, seen by the hooks inside its transaction. */
 export type WrittenChange =
   | { kind: "bpmn"; tenantId: string; changes: ChangeSet }
-  | { kind: "cmmn"; tenantId: string; changes: CaseChanges }
+  /** completedTasks: the human tasks the case command completed, as written (the webhook's task.completed). */
+  | { kind: "cmmn"; tenantId: string; changes: CaseChanges; completedTasks?: TaskRow[] }
   | { kind: "task-assigned"; tenantId: string; task: TaskRow }
   | { kind: "job-dead-lettered"; tenantId: string; job: JobRow; exception: string };
 

@@ -31,8 +31,13 @@ export function authenticateApiKey({
       .where(eq(apiKeys.prefix, sql.placeholder("prefix")))
       .prepare(),
   ).all({ prefix: parts.prefix });
-  const wanted = Buffer.from(sha256(key), "hex");
-  for (const row of candidates) {
+  return matchingHash(candidates, key);
+}
+
+/** The row whose stored hash is the hash of `secret` (constant-time comparison), or null. */
+export function matchingHash<R extends { hash: string }>(rows: R[], secret: string): R | null {
+  const wanted = Buffer.from(sha256(secret), "hex");
+  for (const row of rows) {
     const have = Buffer.from(row.hash, "hex");
     if (have.length === wanted.length && timingSafeEqual(have, wanted)) return row;
   }

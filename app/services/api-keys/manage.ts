@@ -37,7 +37,8 @@ export function checkScopes(scopes: unknown): Scope[] {
   return [...new Set(scopes as Scope[])];
 }
 
-const alphanumeric = (n: number) =>
+/** n random letters and digits (key prefixes). */
+export const alphanumeric = (n: number) =>
   randomSecret(n * 2)
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, n)

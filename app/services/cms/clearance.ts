@@ -11,7 +11,7 @@ const RANK: Record<Confidentiality, number> = { PUBLIC: 0, SECRET: 1, TOP_SECRET
  * they pass their own clearance to the query service (rule 5).
  */
 export function clearanceOf(actor: Actor): Confidentiality {
-  if (actor.kind === "system") return "TOP_SECRET";
+  if (actor.kind === "system" || actor.kind === "robot") return "TOP_SECRET";
   if (actor.kind === "apiKey") return "PUBLIC";
   if (isAdmin(actor)) return "TOP_SECRET";
   if (isManager(actor)) return "SECRET";

@@ -24,6 +24,8 @@ export const jobs = sqliteTable(
     index("jobs_due_idx").on(t.state, t.dueAt),
     index("jobs_instance_idx").on(t.instanceId),
     index("jobs_tenant_state_idx").on(t.tenantId, t.state),
+    // Runners claim robot jobs of one tenant, oldest first, and stop at maxTasks: no sort of the whole queue.
+    index("jobs_tenant_kind_due_idx").on(t.tenantId, t.kind, t.state, t.dueAt),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from "./webhooks";
 export * from "./ai";
 export * from "./sso";
 export * from "./tenant-drops";
+export * from "./robots";

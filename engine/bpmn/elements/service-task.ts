@@ -33,10 +33,12 @@ function after(run: Run, token: ExecutionRecord, el: ElementModel, err?: unknown
   if (run.alive(token)) run.leave(token);
 }
 
-/** Service and send tasks: an expression, or a registered delegate with its fields; unknown implementations raise an incident. */
+/** Service and send tasks: a robot (external job), an expression, or a registered delegate with its fields; unknown implementations raise an incident. */
 export const serviceTask: Behaviour = {
   execute(run, token, el) {
     const svc = el.service;
+    // A robot's step waits as an external job until a runner completes it (or throws a BPMN error).
+    if (svc?.robot) return void run.newJob(token, el, "external", run.now, { topic: svc.robot });
     if (!svc || (!svc.delegate && !svc.expression)) {
       if (el.type === "sendTask") return run.leave(token);
       return run.incident(token, el, `service task '${el.id}' has no implementation`);

@@ -175,6 +175,10 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   const delegateExpr = ext.attr(el, "delegateExpression");
   const cls = ext.attr(el, "class");
   const type = ext.attr(el, "type") ?? (el.$attrs?.type ? String(el.$attrs.type) : undefined);
+  // Camunda Modeler's external tasks run unchanged: type="external" with a topic names the robot.
+  const robot = ext.attr(el, "robot") ?? (type === "external" ? ext.attr(el, "topic") : undefined);
+  if (type === "external" && !robot) throw new DeferredProblem(`External task '${el.id}' names no camunda:topic`);
+  if (robot) return { robot, fields, resultVariable: undefined };
   return {
     delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls,
     expression: ext.attr(el, "expression"),

@@ -69,6 +69,8 @@ export interface ServiceDef {
   expression?: string;
   fields: Record<string, string>;
   resultVariable?: string;
+  /** Robot key (pms:robot, or camunda:topic of camunda:type="external"): the step waits for an external runner. */
+  robot?: string;
 }
 
 export interface ElementModel {

@@ -31,7 +31,7 @@ export function validateProcess(p: ProcessModel, opts: ValidateOptions = {}): st
     if ((el.type === "exclusiveGateway" || el.type === "inclusiveGateway") && el.outgoing.length > 1 && !el.default)
       w.push(`${pre}${label} has no default flow: an instance stops with an error when no condition holds`);
     const impl = el.service?.delegate;
-    if (el.service && !el.rule && !el.service.expression && el.type === "serviceTask") {
+    if (el.service && !el.rule && !el.service.expression && !el.service.robot && el.type === "serviceTask") {
       if (!impl) w.push(`${pre}${label} has no implementation: it will raise an incident when reached`);
       else if (opts.knownDelegate && !opts.knownDelegate(impl))
         w.push(`${pre}${label} uses unknown implementation '${impl}': it will raise an incident when reached`);

@@ -4,10 +4,12 @@ import { adminTenantsRouter } from "../admin-tenants";
 import { adminMembersRouter } from "../admin-members";
 import { apiKeysRouter } from "../api-keys";
 import { webhooksRouter } from "../webhooks";
+import { robotsRouter } from "../robots";
+import { robotRunnersRouter } from "../robot-runners";
 import { adminSsoRouter } from "../admin-sso";
 import { authSsoRouter } from "../auth-sso";
 
-/** Sessions, platform administration and API keys. */
+/** Sessions, platform administration, API keys and the integration side (webhooks, robots, runners). */
 export const platformRouters = () => [
   authRouter(),
   adminUsersRouter(),
@@ -15,6 +17,8 @@ export const platformRouters = () => [
   adminMembersRouter(),
   apiKeysRouter(),
   webhooksRouter(),
+  robotsRouter(),
+  robotRunnersRouter(),
   adminSsoRouter(),
   authSsoRouter(),
 ];

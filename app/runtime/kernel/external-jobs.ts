@@ -1,0 +1,205 @@
+import { ConflictError, NotFoundError } from "../../../engine/errors";
+import { EXTERNAL_JOB } from "./job-executor";
+import type { Kernel } from "./kernel";
+import type { JobRow } from "./rows";
+
+/** The longest a fetch-and-lock may wait for work (the spec of the runner API: asyncResponseTimeout ≤ 60 s). */
+export const MAX_LONG_POLL_MS = 60_000;
+
+export interface ClaimRequest {
+  tenantId: string;
+  /** `runner:<id>`: who holds the lock. */
+  owner: string;
+  topics: string[];
+  maxTasks: number;
+  /** Lock duration per topic. */
+  lockMs: Record<string, number>;
+}
+
+/** The robot key a job waits for. */
+export const topicOf = (row: JobRow): string => (JSON.parse(row.data) as { topic: string }).topic;
+
+interface Waiter {
+  topics: Set<string>;
+  attempt: () => void;
+}
+
+// Jobs a runner may take: robot jobs of the topics, due, unlocked or with an expired lock, not of a suspended instance.
+const claimSql = (n: number) => `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
+  WHERE j.tenant_id = ? AND j.kind = '${EXTERNAL_JOB}' AND j.state = 'EXECUTABLE' AND j.due_at <= ?
+  AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?) AND (i.id IS NULL OR i.state = 'ACTIVE')
+  AND json_extract(j.data, '$.topic') IN (${Array(n).fill("?").join(",")}) ORDER BY j.due_at LIMIT ?`;
+// When something of these topics next becomes takeable: a later due time or the end of someone's lock.
+const nextSql = (
+  n: number,
+) => `SELECT min(CASE WHEN lock_expires_at >= ?1 THEN lock_expires_at + 1 ELSE due_at END) AS at
+  FROM jobs WHERE tenant_id = ?2 AND state = 'EXECUTABLE' AND kind = '${EXTERNAL_JOB}'
+  AND (due_at > ?1 OR lock_expires_at >= ?1) AND json_extract(data, '$.topic') IN (${Array(n)
+    .fill(0)
+    .map((_, i) => `?${i + 3}`)
+    .join(",")})`;
+
+/**
+ * Robot jobs (kind `external`) on the kernel's jobs table: runners claim them by topic under the same BEGIN IMMEDIATE
+ * locking as the executor (two runners never hold one job), extend or lose their lock, and report failures with the
+ * executor's retry and dead-letter rules. Long polls wait in memory and are woken by the commit that creates work (or
+ * by a timer at the next due time or lock expiry): no busy polling.
+ */
+export function createExternalJobs(kernel: Kernel) {
+  const { db, clock } = kernel;
+  const waiters = new Map<string, Set<Waiter>>();
+  const pending = new Map<string, Set<string>>();
+  let flushing = false;
+  const q = {
+    one: db.query<JobRow, [string, string]>("SELECT * FROM jobs WHERE id = ? AND tenant_id = ?"),
+    lock: db.query("UPDATE jobs SET lock_owner = ?, lock_expires_at = ? WHERE id = ?"),
+    extend: db.query("UPDATE jobs SET lock_expires_at = ? WHERE id = ?"),
+    fail: db.query(
+      "UPDATE jobs SET retries = ?, state = ?, exception = ?, due_at = ?, lock_owner = NULL, lock_expires_at = NULL WHERE id = ?",
+    ),
+    release: db.query(`UPDATE jobs SET lock_owner = NULL, lock_expires_at = NULL WHERE lock_owner = ?`),
+  };
+
+  const claim = (r: ClaimRequest): JobRow[] => {
+    if (!r.topics.length) return [];
+    return kernel.tx(() => {
+      const now = clock();
+      const rows = db
+        .query<JobRow, (string | number)[]>(claimSql(r.topics.length))
+        .all(r.tenantId, now, now, ...r.topics, r.maxTasks);
+      for (const row of rows) {
+        row.lock_owner = r.owner;
+        row.lock_expires_at = now + (r.lockMs[topicOf(row)] ?? 0);
+        q.lock.run(r.owner, row.lock_expires_at, row.id);
+      }
+      return rows;
+    });
+  };
+
+  const nextAt = (tenantId: string, topics: string[]): number | null =>
+    db.query<{ at: number | null }, (string | number)[]>(nextSql(topics.length)).get(clock(), tenantId, ...topics)
+      ?.at ?? null;
+
+  const flush = () => {
+    flushing = false;
+    const woken = [...pending];
+    pending.clear();
+    for (const [tenantId, topics] of woken)
+      for (const w of [...(waiters.get(tenantId) ?? [])]) if ([...topics].some((t) => w.topics.has(t))) w.attempt();
+  };
+  /** Wakes the long polls of these topics once the current transaction has committed (a spurious wake is harmless). */
+  const wake = (tenantId: string, topics: Iterable<string>) => {
+    let set = pending.get(tenantId);
+    if (!set) pending.set(tenantId, (set = new Set()));
+    for (const t of topics) set.add(t);
+    if (!flushing) {
+      flushing = true;
+      setImmediate(flush);
+    }
+  };
+  kernel.writeHooks.add((change) => {
+    if (change.kind !== "bpmn") return;
+    const topics: string[] = [];
+    for (const [, x] of change.changes.jobs)
+      if (x.op !== "delete" && x.row.kind === EXTERNAL_JOB && x.row.data.topic) topics.push(x.row.data.topic);
+    if (topics.length) wake(change.tenantId, topics);
+  });
+
+  /** The job as its holder sees it; NotFound for another tenant's or a gone job, Conflict when someone else holds it. */
+  const heldBy = (tenantId: string, owner: string, jobId: string): JobRow => {
+    const row = q.one.get(jobId, tenantId);
+    if (!row || row.kind !== EXTERNAL_JOB) throw new NotFoundError(`External task ${jobId} not found`);
+    if (row.lock_owner !== owner)
+      throw new ConflictError(
+        `External task ${jobId} is not locked by this runner (its lock expired or it was never fetched)`,
+      );
+    return row;
+  };
+
+  return {
+    claim,
+    heldBy,
+    wake,
+
+    /** Claims at once, or waits up to `timeoutMs` for work of the topics; answers as soon as something is locked. */
+    fetchAndLock(r: ClaimRequest, timeoutMs: number, signal?: AbortSignal): Promise<JobRow[]> {
+      const first = claim(r);
+      if (first.length || timeoutMs <= 0) return Promise.resolve(first);
+      return new Promise((resolve) => {
+        // The poll's deadline is wall time (an HTTP connection waits); due times and locks are the kernel's clock.
+        const deadline = performance.now() + Math.min(timeoutMs, MAX_LONG_POLL_MS);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const set = waiters.get(r.tenantId) ?? new Set<Waiter>();
+        waiters.set(r.tenantId, set);
+        const done = (rows: JobRow[]) => {
+          clearTimeout(timer);
+          set.delete(w);
+          signal?.removeEventListener("abort", onAbort);
+          resolve(rows);
+        };
+        const arm = () => {
+          clearTimeout(timer);
+          const next = nextAt(r.tenantId, r.topics);
+          const left = deadline - performance.now();
+          timer = setTimeout(w.attempt, Math.max(0, Math.min(left, next === null ? left : next - clock())));
+        };
+        const w: Waiter = {
+          topics: new Set(r.topics),
+          attempt: () => {
+            const rows = claim(r);
+            if (rows.length || performance.now() >= deadline - 1) return done(rows);
+            arm();
+          },
+        };
+        // The runner hung up: stop waiting (nothing was locked for it).
+        const onAbort = () => done([]);
+        if (signal?.aborted) return done([]);
+        signal?.addEventListener("abort", onAbort);
+        set.add(w);
+        arm();
+      });
+    },
+
+    /** A new lock duration from now, for the holder only. */
+    extendLock(tenantId: string, owner: string, jobId: string, lockMs: number) {
+      heldBy(tenantId, owner, jobId);
+      kernel.tx(() => q.extend.run(clock() + lockMs, jobId));
+    },
+
+    /**
+     * The holder reports a failure: `retries` left (absent: one fewer than now); at 0 the job is dead-lettered (failed
+     * jobs, the monitor's JOB_FAILED, the job.dead-lettered webhook), else it is due again after `retryTimeoutMs`.
+     */
+    fail(
+      tenantId: string,
+      owner: string,
+      jobId: string,
+      f: { message: string; retries?: number; retryTimeoutMs?: number },
+    ) {
+      const row = heldBy(tenantId, owner, jobId);
+      const retries = Math.max(0, f.retries ?? row.retries - 1);
+      const dueAt = clock() + (f.retryTimeoutMs ?? 0);
+      kernel.tx(() => {
+        q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, jobId);
+        if (retries === 0)
+          kernel.writeHooks.emit({
+            kind: "job-dead-lettered",
+            tenantId,
+            job: { ...row, retries: 0, state: "DEADLETTER", exception: f.message },
+            exception: f.message,
+          });
+      });
+      if (retries > 0) wake(tenantId, [topicOf(row)]);
+      return { retries, state: retries === 0 ? ("DEADLETTER" as const) : ("EXECUTABLE" as const) };
+    },
+
+    /** A revoked runner's locks go back to the queue at once. */
+    releaseOwner(owner: string) {
+      kernel.tx(() => q.release.run(owner));
+    },
+
+    /** Long polls waiting now (tests and metrics). */
+    waiting: () => [...waiters.values()].reduce((n, s) => n + s.size, 0),
+  };
+}
+export type ExternalJobs = ReturnType<typeof createExternalJobs>;

@@ -1,0 +1,132 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { robots } from "../../../db/platform/schema";
+import { topicOf } from "../../runtime/kernel/external-jobs";
+
+export { MAX_LONG_POLL_MS } from "../../runtime/kernel/external-jobs";
+import type { TenantCtx } from "../context";
+import { BadRequestError, ForbiddenError } from "../errors";
+import { configOf, parametersOf } from "../robots/manage";
+import { resolveConfig } from "../robots/parameters";
+import { resolveTenantVariable } from "../tenant-variables/resolve";
+import { lockOwnerOf } from "./manage";
+
+export type ExternalTasksCtx = TenantCtx<"platformDb" | "db" | "processRuntime">;
+
+export interface FetchInput {
+  maxTasks: number;
+  asyncResponseTimeout?: number;
+  topics: { topicName: string; lockDuration: number }[];
+}
+
+/** Only a runner's token reaches the external task API; its locks are held in its name. */
+function ownerOf(ctx: ExternalTasksCtx): string {
+  const id = ctx.actor.kind === "robot" ? ctx.actor.runnerId : undefined;
+  if (!id) throw new ForbiddenError("The external task API takes a robot runner's token");
+  return lockOwnerOf(id);
+}
+
+/**
+ * POST /a/robot-runners/external-task/fetchAndLock: locks up to maxTasks jobs of the topics (robot keys of the tenant),
+ * waiting up to asyncResponseTimeout for work. Each task carries the instance's variables and the robot's
+ * configuration, secret parameters resolved from tenant variables here, at hand-off, and nowhere else.
+ */
+export async function fetchAndLock({
+  ctx,
+  input,
+  signal,
+}: {
+  ctx: ExternalTasksCtx;
+  input: FetchInput;
+  signal?: AbortSignal;
+}) {
+  const owner = ownerOf(ctx);
+  const names = [...new Set(input.topics.map((t) => t.topicName))];
+  const found = ctx.platformDb
+    .select()
+    .from(robots)
+    .where(and(eq(robots.tenantId, ctx.tenant.id), inArray(robots.key, names)))
+    .all();
+  const unknown = names.filter((n) => !found.some((r) => r.key === n));
+  if (unknown.length)
+    throw new BadRequestError(`Topics must be robot keys of the tenant; unknown: ${unknown.join(", ")}`, [
+      { field: "topics", message: `unknown robots: ${unknown.join(", ")}` },
+    ]);
+  const lockMs = Object.fromEntries(input.topics.map((t) => [t.topicName, t.lockDuration]));
+  const jobs = ctx.processRuntime.externalJobs;
+  const rows = await jobs.fetchAndLock(
+    { tenantId: ctx.tenant.id, owner, topics: names, maxTasks: input.maxTasks, lockMs },
+    input.asyncResponseTimeout ?? 0,
+    signal,
+  );
+  const byKey = new Map(found.map((r) => [r.key, r]));
+  const read = (variable: string) => resolveTenantVariable(ctx.db, variable);
+  return rows.map((row) => {
+    const topic = topicOf(row);
+    const robot = byKey.get(topic)!;
+    return {
+      id: row.id,
+      topicName: topic,
+      workerId: ctx.actor.runnerId!,
+      lockExpirationTime: new Date(row.lock_expires_at!).toISOString(),
+      processInstanceId: row.instance_id,
+      activityId: row.activity_id,
+      retries: row.retries,
+      errorMessage: row.exception,
+      variables: ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
+      parameters: resolveConfig(parametersOf(robot), configOf(robot), read),
+    };
+  });
+}
+
+/** POST …/{id}/complete: the runner's variables are set and the step moves on. */
+export async function completeExternalTask({
+  ctx,
+  input,
+}: {
+  ctx: ExternalTasksCtx;
+  input: { id: string; variables?: Record<string, unknown> };
+}) {
+  await ctx.processRuntime.completeExternal(ctx.tenant.id, ownerOf(ctx), input.id, input.variables ?? {});
+}
+
+/** POST …/{id}/failure: retries left and the wait before the next try; no retries left dead-letters the job. */
+export function failExternalTask({
+  ctx,
+  input,
+}: {
+  ctx: ExternalTasksCtx;
+  input: { id: string; errorMessage: string; errorDetails?: string; retries?: number; retryTimeout?: number };
+}) {
+  const message = input.errorDetails ? `${input.errorMessage}\n${input.errorDetails}` : input.errorMessage;
+  return ctx.processRuntime.externalJobs.fail(ctx.tenant.id, ownerOf(ctx), input.id, {
+    message,
+    retries: input.retries,
+    retryTimeoutMs: input.retryTimeout,
+  });
+}
+
+/** POST …/{id}/bpmnError: thrown at the step, caught by its boundary events or an event subprocess (422 if none). */
+export async function externalTaskBpmnError({
+  ctx,
+  input,
+}: {
+  ctx: ExternalTasksCtx;
+  input: { id: string; errorCode: string; errorMessage?: string; variables?: Record<string, unknown> };
+}) {
+  await ctx.processRuntime.externalBpmnError(ctx.tenant.id, ownerOf(ctx), input.id, {
+    code: input.errorCode,
+    message: input.errorMessage,
+    variables: input.variables,
+  });
+}
+
+/** POST …/{id}/extendLock: a new lock of newDuration ms from now, for the holder only. */
+export function extendExternalTaskLock({
+  ctx,
+  input,
+}: {
+  ctx: ExternalTasksCtx;
+  input: { id: string; newDuration: number };
+}) {
+  ctx.processRuntime.externalJobs.extendLock(ctx.tenant.id, ownerOf(ctx), input.id, input.newDuration);
+}

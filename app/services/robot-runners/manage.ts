@@ -1,0 +1,92 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { robotRunners } from "../../../db/platform/schema";
+import { prepared } from "../prepared";
+import type { PlatformPorts, TenantCtx } from "../context";
+import { NotFoundError } from "../errors";
+import { alphanumeric } from "../api-keys/manage";
+import { matchingHash } from "../api-keys/authenticate";
+import { randomSecret, sha256 } from "../auth/tokens";
+
+export type RunnersCtx = TenantCtx<"platformDb" | "processRuntime">;
+export type RunnerRow = typeof robotRunners.$inferSelect;
+
+/** Who holds a runner's locks on the jobs table. */
+export const lockOwnerOf = (runnerId: string) => `runner:${runnerId}`;
+
+export function runnerView(r: RunnerRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    createdAt: r.createdAt,
+    createdBy: r.createdBy,
+    revokedAt: r.revokedAt,
+  };
+}
+
+/** POST /a/robot-runners: the token (`pmsr_<prefix>_<secret>`) is in this answer only; its hash is kept. */
+export function createRunner({ ctx, input }: { ctx: RunnersCtx; input: { name: string } }) {
+  const prefix = alphanumeric(12);
+  const token = `pmsr_${prefix}_${randomSecret(24)}`;
+  const row: RunnerRow = {
+    id: crypto.randomUUID(),
+    tenantId: ctx.tenant.id,
+    name: input.name,
+    prefix,
+    hash: sha256(token),
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+    createdBy: ctx.actor.userId,
+    revokedAt: null,
+  };
+  ctx.platformDb.insert(robotRunners).values(row).run();
+  return { ...runnerView(row), token };
+}
+
+export function listRunners({ ctx }: { ctx: RunnersCtx; input?: undefined }) {
+  return ctx.platformDb
+    .select()
+    .from(robotRunners)
+    .where(eq(robotRunners.tenantId, ctx.tenant.id))
+    .orderBy(asc(robotRunners.createdAt))
+    .all()
+    .map(runnerView);
+}
+
+/** DELETE /a/robot-runners/{id}: the token stops working at once and the jobs the runner held go back to the queue. */
+export function revokeRunner({ ctx, input }: { ctx: RunnersCtx; input: { id: string } }) {
+  const row = ctx.platformDb
+    .select()
+    .from(robotRunners)
+    .where(and(eq(robotRunners.id, input.id), eq(robotRunners.tenantId, ctx.tenant.id)))
+    .get();
+  if (!row) throw new NotFoundError(`Robot runner ${input.id} not found`);
+  if (!row.revokedAt)
+    ctx.platformDb
+      .update(robotRunners)
+      .set({ revokedAt: new Date(ctx.clock.now()).toISOString() })
+      .where(eq(robotRunners.id, row.id))
+      .run();
+  ctx.processRuntime.externalJobs.releaseOwner(lockOwnerOf(row.id));
+}
+
+/** The live runner a token belongs to, or null (malformed, unknown or revoked). */
+export function authenticateRunner({
+  ctx,
+  input: { token },
+}: {
+  ctx: Pick<PlatformPorts, "platformDb">;
+  input: { token: string };
+}): RunnerRow | null {
+  const m = /^pmsr_([A-Za-z0-9]{12})_[A-Za-z0-9_-]{20,}$/.exec(token);
+  if (!m) return null;
+  const db = ctx.platformDb;
+  const rows = prepared(db, "robotRunnersByPrefix", () =>
+    db
+      .select()
+      .from(robotRunners)
+      .where(eq(robotRunners.prefix, sql.placeholder("prefix")))
+      .prepare(),
+  ).all({ prefix: m[1] });
+  const row = matchingHash(rows, token);
+  return row && !row.revokedAt ? row : null;
+}

@@ -1,0 +1,86 @@
+// bench:robots — robot jobs completed per second by 8 runners with long polling (target, issue 14: ≥ 2,000/s), the
+// added latency from job creation to fetch (p99 < 50 ms), then bench:webhooks (deliveries/s with the outbox on).
+// In one process: the service over real HTTP on 127.0.0.1 and 8 copies of examples/robot-runner.ts.
+import { startTestServer } from "../test/harness/server";
+import { createTenant, saTenantToken } from "../test/harness/fixtures";
+import { deployBpmn } from "../test/harness/process";
+import { startRobotRunner } from "../examples/robot-runner";
+
+const N = Number(process.env.BENCH_ROBOT_JOBS ?? 4_000);
+const PROBES = Number(process.env.BENCH_ROBOT_PROBES ?? 200);
+const RUNNERS = 8;
+const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:pms="urn:pms:bpmn" targetNamespace="b">
+  <process id="robotBench" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="r"/>
+    <serviceTask id="r" pms:robot="bench"/><sequenceFlow id="f2" sourceRef="r" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
+
+const s = await startTestServer();
+const http = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => s.app.fetch(req, { server: srv }) });
+const rt = s.platform.processRuntime;
+try {
+  const tenant = await createTenant(s, "bench-robots");
+  const token = await saTenantToken(s, tenant);
+  await deployBpmn(s, token, xml, "bench.bpmn");
+  await s.req("POST", "/api/a/robots", { token, json: { key: "bench", name: "Bench" } });
+  const runnerTokens: string[] = [];
+  for (let i = 0; i < RUNNERS; i++) {
+    const res = await s.req("POST", "/api/a/robot-runners", { token, json: { name: `bench-${i}` } });
+    runnerTokens.push(((await res.json()) as { token: string }).token);
+  }
+  const start = (variables: Record<string, unknown> = {}) =>
+    rt.startInstance(tenant.id, { definitionKey: "robotBench", variables, channel: "REST" });
+
+  // 1. Throughput: N jobs queued, then 8 long-polling runners drain them.
+  for (let i = 0; i < N; i += 200) await Promise.all(Array.from({ length: Math.min(200, N - i) }, () => start()));
+  let done = 0;
+  let allDone: () => void = () => {};
+  const finished = new Promise<void>((r) => (allDone = r));
+  const latencies: number[] = [];
+  let probing = false;
+  const runners = runnerTokens.map((t) =>
+    startRobotRunner({
+      baseUrl: `http://127.0.0.1:${http.port}/api`,
+      token: t,
+      maxTasks: 50,
+      asyncResponseTimeout: 10_000,
+      handlers: {
+        bench: (task) => {
+          if (probing) latencies.push(performance.now() - (task.variables.t as number));
+          else if (++done === N) allDone();
+        },
+      },
+      onError: (e) => console.error(String(e)),
+    }),
+  );
+  const t0 = performance.now();
+  await finished;
+  const sec = (performance.now() - t0) / 1000;
+  console.log(
+    `${N} robot jobs completed by ${RUNNERS} runners in ${sec.toFixed(2)} s: ${(N / sec).toFixed(0)} jobs/s (target ≥ 2,000/s, ratio ${(N / sec / 2000).toFixed(2)})`,
+  );
+
+  // 2. Added latency: with every runner waiting in a long poll, one job at a time, creation → handler.
+  probing = true;
+  await Bun.sleep(200);
+  for (let i = 0; i < PROBES; i++) {
+    await start({ t: performance.now() });
+    await Bun.sleep(5);
+  }
+  await Bun.sleep(500);
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  console.log(
+    `creation → fetch over ${latencies.length} jobs: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (target p99 < 50 ms, ratio ${(pct(99) / 50).toFixed(2)})`,
+  );
+  await Promise.all(runners.map((r) => r.stop()));
+} finally {
+  http.stop(true);
+  await s.close();
+}
+
+// 3. Webhook deliveries per second with the outbox on (its own bench, in a child process so figures do not mix).
+const child = Bun.spawn([process.execPath, `${import.meta.dir}/webhooks.ts`], { stdout: "inherit", stderr: "inherit" });
+await child.exited;

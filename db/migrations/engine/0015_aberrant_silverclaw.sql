@@ -1,0 +1,1 @@
+CREATE INDEX `jobs_tenant_kind_due_idx` ON `jobs` (`tenant_id`,`kind`,`state`,`due_at`);
