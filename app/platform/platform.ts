@@ -1,4 +1,3 @@
-import { createConfirmationSigner } from "../services/mcp-run/confirmation";
 import type { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { startCheckpointer, type Checkpointer } from "../../db/checkpointer";
@@ -13,7 +12,6 @@ import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder
 import type { Config } from "./config";
 import { systemClock, type Clock } from "../services/clock";
 import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
-import { AccessRevocations } from "../services/auth/revocations";
 import { createLimiters, type Limiters } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
 import { createMailer, type Mailer } from "../outbound/mailer";
@@ -31,10 +29,9 @@ import { createLogger, messageLog, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
 import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
-import { wireAi, wireServiceJobs } from "./knowledge-wiring";
+import { assemblePorts } from "./ports";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
-import { createSecretBox } from "../services/secret-box";
 import { createTenantStorage } from "./tenant-storage";
 import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
 
@@ -133,7 +130,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
     p.finally(() => pending.delete(p));
   };
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
-  let tenantStorage: ReturnType<typeof createTenantStorage>;
   let checkpointer: Checkpointer | null = null;
   let phase: Phase = "starting";
   const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
@@ -245,40 +241,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
   });
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
-  platform.ports = {
-    platformDb,
-    tenants,
-    tokens: platform.tokens,
-    revocations: new AccessRevocations(platformDb),
-    mailer: platform.mailer,
-    limiters: platform.limiters,
-    processRuntime: platform.processRuntime,
-    caseRuntime: platform.caseRuntime,
-    decisionStore: platform.decisionStore,
-    provisionInBackground: platform.provisionInBackground,
-    tenantDb: (tenantId) => tenantDbs.get(tenantId),
-    isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
-    sso: { ...config.sso, box: createSecretBox(config.jwtSecret, "sso-client-secret") },
-    settings: {
-      mcpEnabled: config.mcpEnabled,
-      mcpAllowedOrigins: config.mcpAllowedOrigins,
-      maxUploadBytes: config.maxUploadBytes,
-      dataDir: config.dataDir,
-    },
-    mcpConfirmations: createConfirmationSigner(config.jwtSecret),
-    webhooks: platform.webhooks.port,
-    ai: wireAi(platform),
-    serviceJobs: wireServiceJobs(platform),
-    tenantStorage: (tenantStorage = createTenantStorage(platform, track)),
-    log,
-    defer(work) {
-      track(
-        new Promise((r) => setTimeout(r, 0))
-          .then(work)
-          .catch((e) => log(`[defer] background work failed: ${e instanceof Error ? e.message : e}`)),
-      );
-    },
-  };
+  const tenantStorage = createTenantStorage(platform, track);
+  platform.ports = assemblePorts(platform, tenantStorage, track);
   platform.ports.revocations.load();
   const ctxOf = (tenant: TenantRecord, actor: Actor, requestId: string, db: TenantCtx["db"]): TenantCtx => ({
     ...platform.ports,

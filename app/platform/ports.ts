@@ -1,0 +1,50 @@
+import type { PlatformPorts, TenantStorage } from "../services/context";
+import { AccessRevocations } from "../services/auth/revocations";
+import { createConfirmationSigner } from "../services/mcp-run/confirmation";
+import { createSecretBox } from "../services/secret-box";
+import { wireAi, wireServiceJobs } from "./knowledge-wiring";
+import type { Platform } from "./platform";
+
+/** The ports every operation's ctx is built from (app/services/context.ts), assembled once from the platform's parts. */
+export function assemblePorts(
+  platform: Platform,
+  tenantStorage: TenantStorage,
+  track: (work: Promise<unknown>) => void,
+): PlatformPorts {
+  const { config, tenants, tenantDbs, log } = platform;
+  const platformDb = platform.platformDb;
+  return {
+    platformDb,
+    tenants,
+    tokens: platform.tokens,
+    revocations: new AccessRevocations(platformDb),
+    mailer: platform.mailer,
+    limiters: platform.limiters,
+    processRuntime: platform.processRuntime,
+    caseRuntime: platform.caseRuntime,
+    decisionStore: platform.decisionStore,
+    provisionInBackground: platform.provisionInBackground,
+    tenantDb: (tenantId) => tenantDbs.get(tenantId),
+    isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
+    sso: { ...config.sso, box: createSecretBox(config.jwtSecret, "sso-client-secret") },
+    settings: {
+      mcpEnabled: config.mcpEnabled,
+      mcpAllowedOrigins: config.mcpAllowedOrigins,
+      maxUploadBytes: config.maxUploadBytes,
+      dataDir: config.dataDir,
+    },
+    mcpConfirmations: createConfirmationSigner(config.jwtSecret),
+    webhooks: platform.webhooks.port,
+    ai: wireAi(platform),
+    serviceJobs: wireServiceJobs(platform),
+    tenantStorage,
+    log,
+    defer(work) {
+      track(
+        new Promise((r) => setTimeout(r, 0))
+          .then(work)
+          .catch((e) => log(`[defer] background work failed: ${e instanceof Error ? e.message : e}`)),
+      );
+    },
+  };
+}
