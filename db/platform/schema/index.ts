@@ -8,3 +8,4 @@ export * from "./global-document-types";
 export * from "./webhooks";
 export * from "./ai";
 export * from "./sso";
+export * from "./agents";
