@@ -175,8 +175,10 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   const delegateExpr = ext.attr(el, "delegateExpression");
   const cls = ext.attr(el, "class");
   const type = ext.attr(el, "type") ?? (el.$attrs?.type ? String(el.$attrs.type) : undefined);
+  const agent = ext.attr(el, "agent");
   return {
-    delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls,
+    delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls ?? (agent ? "agent" : undefined),
+    agent,
     expression: ext.attr(el, "expression"),
     fields,
     resultVariable: ext.attr(el, "resultVariable") ?? ext.attr(el, "resultVariableName"),

@@ -69,6 +69,8 @@ export interface ServiceDef {
   expression?: string;
   fields: Record<string, string>;
   resultVariable?: string;
+  /** key of the AI agent the model names (`pms:agent`); the task then runs the `agent` delegate */
+  agent?: string;
 }
 
 export interface ElementModel {
