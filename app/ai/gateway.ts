@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { ToolSet } from "ai";
 import { ConflictError } from "../../engine/errors";
 import { safeFetch } from "../outbound";
 import { type AiSettings, modelCatalogue, type ModelEntry, providerName } from "./catalogue";
@@ -101,6 +102,37 @@ export function createAiGateway(opts: AiGatewayOptions) {
         durationMs: Math.round(performance.now() - t0),
       });
       return r.text;
+    },
+
+    /**
+     * A tool-calling run (agent steps, the playground): model turns until it answers without a tool call or
+     * `maxSteps` turns were taken; `signal` aborts it (timeouts). 409 with no active model, 402 over a quota.
+     */
+    async generateWithTools(
+      caller: AiCaller,
+      req: { modelId: string; system: string; prompt: string; tools: ToolSet; maxSteps: number; signal: AbortSignal },
+    ): Promise<{ text: string; steps: number; finishReason: string }> {
+      if (!chatModel) throw new ConflictError("No AI model is active on this installation");
+      ledger.check(caller, false);
+      const { ai, provider } = await load();
+      const t0 = performance.now();
+      const r = await ai.generateText({
+        model: provider.chatModel(req.modelId),
+        system: req.system,
+        prompt: req.prompt,
+        tools: req.tools,
+        stopWhen: ai.stepCountIs(req.maxSteps),
+        abortSignal: req.signal,
+        maxRetries: 0,
+      });
+      const usage = r.totalUsage ?? r.usage;
+      ledger.record(caller, {
+        model: req.modelId,
+        inputTokens: usage.inputTokens ?? 0,
+        outputTokens: usage.outputTokens ?? 0,
+        durationMs: Math.round(performance.now() - t0),
+      });
+      return { text: r.text, steps: r.steps.length, finishReason: r.finishReason };
     },
   };
   return api;

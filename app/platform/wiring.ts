@@ -7,6 +7,7 @@ import { evaluateForEngine, evaluateLatest } from "../services/decisions/operati
 import type { Platform } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
+import { attachedAgentOf, withAgentDelegate } from "./agent-wiring";
 
 /**
  * Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified.
@@ -45,7 +46,8 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     clock: () => p.clock.now(),
     decisions: decisionsOf(p),
     // The http delegate reaches the network only through the one outbound policy.
-    delegates: createDelegateRegistry({ http: { fetch: createOutboundFetch() } }),
+    delegates: withAgentDelegate(p, createDelegateRegistry({ http: { fetch: createOutboundFetch() } })),
+    attachedAgent: attachedAgentOf(p),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),

@@ -20,6 +20,9 @@ const platform = createPlatform({
     BOOTSTRAP_ADMIN_EMAIL: "sa@bench",
     BOOTSTRAP_ADMIN_PASSWORD: "bench-password",
     SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
+    // bench:agents points the service at its local OpenAI-compatible server
+    AI_BASE_URL: process.env.AI_BASE_URL,
+    AI_MODEL: process.env.AI_MODEL,
   }),
   log: () => {},
   logger: observe ? createLogger({ file: join(dataDir, "access.log") }) : undefined,

@@ -33,5 +33,10 @@ export interface EngineDeps {
   logger: EngineLogger;
   /** JavaScript in models; without it, a JavaScript script or condition fails when reached */
   scripts?: ScriptSandbox;
+  /**
+   * The agent attached to a step by the platform (not named in the model), or undefined. An agent step runs the
+   * delegate registered as `agent` with the parameter `agent` (its key).
+   */
+  attachedAgent?: (tenantId: string, definitionKey: string, activityId: string) => string | undefined;
   newId(): string;
 }

@@ -46,8 +46,23 @@ export class Run extends RunTree {
     // The body of a multi-instance activity is recorded as such: its inner instances are the user tasks (or ...).
     this.actStart(token, el, el.mi && !this.isMiInner(token, el) ? "multiInstanceBody" : el.type);
     if (el.invalid) return this.incident(token, el, el.invalid);
-    if (el.async && token.data.asyncPassed !== el.id && !this.isMiInner(token, el)) return this.asyncJob(token, el);
+    if ((el.async || this.deferredAgent(token, el)) && token.data.asyncPassed !== el.id && !this.isMiInner(token, el))
+      return this.asyncJob(token, el);
     return this.proceed(token, el);
+  }
+
+  /** The AI agent a service task runs (named in the model, else attached by the platform), or undefined. */
+  agentOf(token: ExecutionRecord, el: ElementModel): string | undefined {
+    if (el.type !== "serviceTask") return undefined;
+    if (el.service?.agent) return el.service.agent;
+    if (el.service?.delegate && el.service.delegate.toLowerCase() !== "agent") return undefined;
+    const inst = this.space(token).instance;
+    return this.deps.attachedAgent?.(inst.tenantId, inst.definitionKey, el.id);
+  }
+
+  /** An agent step outside the start command waits for the job executor: no caller awaits a model. */
+  private deferredAgent(token: ExecutionRecord, el: ElementModel): boolean {
+    return !this.s.inlineAgents && this.agentOf(token, el) !== undefined;
   }
 
   /** Continues at an element once any async boundary is passed. */

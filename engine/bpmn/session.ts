@@ -78,6 +78,11 @@ export class Session {
     baseStates: new Map(),
     createdTasks: [],
   };
+  /**
+   * Agent steps reached in this command run inline (the start of an instance: its failure refuses the start);
+   * otherwise an agent step is deferred to an async job so no request waits on a model.
+   */
+  inlineAgents = false;
   private defs = new Map<string, DefinitionRecord>();
   private execIndex = new Map<string, InstanceSpace>();
 

@@ -6,6 +6,10 @@
 export interface ScriptedAnswer {
   content?: string;
   toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  /** Answer this HTTP status with an error body instead (a failing model). */
+  status?: number;
+  /** Wait this long before answering (a slow model). */
+  delayMs?: number;
 }
 
 export interface FakeOpenAi {
@@ -18,6 +22,10 @@ export interface FakeOpenAi {
   failEmbeddings(n: number): void;
   /** Delays every embedding call (kill-during-indexing tests). */
   embeddingDelayMs: number;
+  /** Delays every chat call (slow-model tests and benchmarks). */
+  chatDelayMs: number;
+  /** Chooses the answer per request (concurrent callers); when it returns undefined the script is used. */
+  respond?: (body: Record<string, unknown>) => ScriptedAnswer | undefined;
   stop(): void;
 }
 
@@ -59,6 +67,7 @@ export function startFakeOpenAi(opts: { dims?: number } = {}): FakeOpenAi {
     calls: [],
     script: [],
     embeddingDelayMs: 0,
+    chatDelayMs: 0,
     failEmbeddings: (n) => void (failing = n),
     stop: () => server.stop(true),
   };
@@ -93,10 +102,14 @@ export function startFakeOpenAi(opts: { dims?: number } = {}): FakeOpenAi {
   return fake;
 }
 
-function chat(fake: FakeOpenAi, body: Record<string, unknown>): Response {
+async function chat(fake: FakeOpenAi, body: Record<string, unknown>): Promise<Response> {
   const messages = (body.messages ?? []) as { role: string; content: unknown }[];
   const last = [...messages].reverse().find((m) => m.role === "user");
-  const answer = fake.script.shift() ?? { content: `echo: ${typeof last?.content === "string" ? last.content : ""}` };
+  const answer = fake.respond?.(body) ??
+    fake.script.shift() ?? { content: `echo: ${typeof last?.content === "string" ? last.content : ""}` };
+  const delay = (answer.delayMs ?? 0) + fake.chatDelayMs;
+  if (delay) await Bun.sleep(delay);
+  if (answer.status) return Response.json({ error: { message: "scripted model failure" } }, { status: answer.status });
   const prompt = messages.reduce((n, m) => n + tokens(JSON.stringify(m.content)), 0);
   const toolCalls = answer.toolCalls?.map((t, i) => ({
     id: `call_${i}`,

@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   logger?: EngineLogger;
   /** JavaScript in models; default: the QuickJS sandbox with SCRIPT_LIMITS */
   scripts?: ScriptSandbox;
+  /** The agent the platform attached to a step (agent attachments), for steps the model does not name one at. */
+  attachedAgent?: (tenantId: string, definitionKey: string, activityId: string) => string | undefined;
 }
 
 /** Shared internals of the process runtime's parts: the kernel, the engine's store and the engine. */
@@ -61,6 +63,7 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     delegates,
     decisions: opts.decisions,
     formVersionFor: hooks.formVersionFor?.bind(hooks),
+    attachedAgent: opts.attachedAgent,
     logger,
     scripts: opts.scripts ?? createJsSandbox(),
     newId,

@@ -64,6 +64,8 @@ export function createInstances(ctx: RuntimeContext) {
         throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
       // The answer comes from the command's own changes: no re-read, and tasks of called processes are included.
       const { inst, tasks } = await ctx.command(tenantId, async (s) => {
+        // The start is synchronous: an agent step it reaches runs now, and its failure refuses the start.
+        s.inlineAgents = true;
         const inst = await ctx.engine.start(s, def, {
           businessKey: input.businessKey ?? null,
           variables: input.variables ?? {},

@@ -1,5 +1,6 @@
 import type { Page } from "../../runtime/bpmn";
 import type { TenantCtx } from "../context";
+import { toolCallsOf } from "../agents/tool-log";
 import { kindOfInstance } from "../instances/kind-of";
 import { byType, type TypeQuery } from "../instances/merged-page";
 import type { InstanceSummary } from "../instances/read";
@@ -33,4 +34,13 @@ export function historyActivities({ ctx, input }: IdInput) {
   return kindOfInstance(ctx, input.id) === "CMMN"
     ? ctx.caseRuntime.caseActivities(ctx.tenant.id, input.id, v)
     : ctx.processRuntime.historyActivities(ctx.tenant.id, input.id, v);
+}
+
+/**
+ * GET /a/history/instances/{id}/agent-calls: the AI agents' tool calls at the instance's steps (tool, arguments
+ * digest, outcome, duration), for whoever may see the instance.
+ */
+export function historyAgentCalls({ ctx, input }: { ctx: HistoryCtx & TenantCtx<"db">; input: { id: string } }) {
+  historyActivities({ ctx, input });
+  return toolCallsOf(ctx, input.id);
 }

@@ -3,7 +3,7 @@ import { readRagSettings } from "../../ai/knowledge/rag-settings";
 import { type Retrieval, retrieve } from "../../ai/knowledge/retrieve";
 import type { AiCaller } from "../../ai/usage";
 import { BadRequestError } from "../errors";
-import { assertKnowledgeRole, findBase, globalSqlite, type KbCtx } from "./access";
+import { assertKnowledgeRole, type BaseHandle, findBase, globalSqlite, type KbCtx } from "./access";
 
 /** Who a model call made for this ctx is charged to (a user, an API key, or the system for jobs). */
 export function callerOf(ctx: KbCtx, feature: string): AiCaller {
@@ -24,9 +24,14 @@ export async function searchKnowledgeBase({
   input: { id: string; query: string; k?: number };
 }): Promise<Retrieval> {
   assertKnowledgeRole(ctx);
-  const h = findBase(ctx, input.id);
-  const query = input.query.trim();
+  return searchBase(ctx, findBase(ctx, input.id), input.query, input.k);
+}
+
+/** Retrieval from one base the caller may read (the search route, an agent's kb_retrieve tool). */
+export async function searchBase(ctx: KbCtx, h: BaseHandle, rawQuery: string, k0?: number): Promise<Retrieval> {
+  const query = rawQuery.trim();
   if (!query) throw new BadRequestError("query is required", [{ field: "query", message: "must not be blank" }]);
+  const input = { k: k0 };
   const settings = readRagSettings(globalSqlite(ctx));
   const k = input.k ?? settings.topK;
   let vector: number[] | null = null;

@@ -10,3 +10,4 @@ export * from "./ai";
 export * from "./sso";
 export * from "./tenant-drops";
 export * from "./robots";
+export * from "./agents";

@@ -20,6 +20,10 @@ export interface DelegateParameter {
 export interface DelegateContext {
   tenantId: string;
   instanceId: string;
+  /** key of the process definition (the CMMN adapter passes the case key) */
+  definitionKey: string;
+  /** user who started the instance, null for an API key or the system */
+  startedBy: string | null;
   businessKey: string | null;
   activityId: string;
   params: Record<string, unknown>;

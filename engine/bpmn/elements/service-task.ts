@@ -11,6 +11,8 @@ function context(run: Run, token: ExecutionRecord, el: ElementModel, params: Rec
   return {
     tenantId: inst.tenantId,
     instanceId: inst.id,
+    definitionKey: inst.definitionKey,
+    startedBy: inst.startedBy,
     businessKey: inst.businessKey,
     activityId: el.id,
     params,
@@ -36,7 +38,8 @@ function after(run: Run, token: ExecutionRecord, el: ElementModel, err?: unknown
 /** Service and send tasks: a robot (external job), an expression, or a registered delegate with its fields; unknown implementations raise an incident. */
 export const serviceTask: Behaviour = {
   execute(run, token, el) {
-    const svc = el.service;
+    const agent = run.agentOf(token, el);
+    const svc = agent ? { delegate: "agent", fields: {}, agent } : el.service;
     // A robot's step waits as an external job until a runner completes it (or throws a BPMN error).
     if (svc?.robot) return void run.newJob(token, el, "external", run.now, { topic: svc.robot });
     if (!svc || (!svc.delegate && !svc.expression)) {
@@ -52,6 +55,7 @@ export const serviceTask: Behaviour = {
     if (!delegate) return run.incident(token, el, `No delegate named '${svc.delegate}' is registered`);
     const params: Record<string, unknown> = {};
     for (const [k, src] of Object.entries(svc.fields)) params[k] = run.evalValue(token, src);
+    if (agent) params.agent = agent;
     let res: void | Promise<void>;
     try {
       res = delegate.execute(context(run, token, el, params));

@@ -179,8 +179,10 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   const robot = ext.attr(el, "robot") ?? (type === "external" ? ext.attr(el, "topic") : undefined);
   if (type === "external" && !robot) throw new DeferredProblem(`External task '${el.id}' names no camunda:topic`);
   if (robot) return { robot, fields, resultVariable: undefined };
+  const agent = ext.attr(el, "agent");
   return {
-    delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls,
+    delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls ?? (agent ? "agent" : undefined),
+    agent,
     expression: ext.attr(el, "expression"),
     fields,
     resultVariable: ext.attr(el, "resultVariable") ?? ext.attr(el, "resultVariableName"),

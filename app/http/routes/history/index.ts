@@ -4,7 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
-import { historyActivities, historyDetail, listHistory } from "../../../services/history/history";
+import { historyActivities, historyAgentCalls, historyDetail, listHistory } from "../../../services/history/history";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 import { registerRetention } from "./retention";
 
@@ -63,6 +63,35 @@ const activities = createRoute({
   responses: { 200: { description: "Activities", ...json(z.array(ActivitySchema)) }, ...errorResponses },
 });
 
+const agentCalls = createRoute({
+  ...common,
+  method: "get",
+  path: "/a/history/instances/{id}/agent-calls",
+  summary: "Tool calls the AI agents made at the instance's steps (tool, arguments digest, outcome, duration)",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "Tool calls, oldest first",
+      ...json(
+        z.array(
+          z.object({
+            id: z.string(),
+            activity: z.string().nullable(),
+            agentKey: z.string(),
+            tool: z.string(),
+            argsDigest: z.string(),
+            outcome: z.string(),
+            detail: z.string().nullable(),
+            durationMs: z.number().int(),
+            createdAt: z.string(),
+          }),
+        ),
+      ),
+    },
+    ...errorResponses,
+  },
+});
+
 /** /a/history: the tenant comes from the token; a `tenantId` query parameter is accepted and ignored. */
 export function historyRouter() {
   const r = createRouter();
@@ -70,5 +99,6 @@ export function historyRouter() {
   r.openapi(list, (c) => c.json(listHistory({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
   r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(agentCalls, (c) => c.json(historyAgentCalls({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
   return r;
 }

@@ -1,0 +1,48 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../router";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireAuth } from "../../middleware/roles";
+import { pageSchema, PageQuery } from "../../schemas";
+import { listAiTaskFailures } from "../../../services/ai-task-failures/failures";
+
+const FailureSchema = z
+  .object({
+    id: z.string(),
+    engine: z.enum(["BPMN", "CMMN"]),
+    processKey: z.string().openapi({ description: "the case key on CMMN rows" }),
+    instanceId: z.string().nullable(),
+    businessKey: z.string().nullable(),
+    activity: z.string(),
+    agentKey: z.string(),
+    failureType: z.string().openapi({
+      description:
+        "MODEL_UNAVAILABLE, TIMEOUT, QUOTA_EXCEEDED, INVALID_OUTPUT, TOOL_REFUSED, TOOL_STEPS_EXCEEDED, AGENT_NOT_FOUND",
+    }),
+    reason: z.string(),
+    attemptCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("AiTaskFailure");
+
+const list = createRoute({
+  tags: ["ai"],
+  security: tenantSecurity,
+  middleware: requireAuth,
+  method: "get",
+  path: "/a/ai-task-failures",
+  summary: "Failed AI steps of the tenant, one row per step, newest first (size default 20)",
+  request: { query: PageQuery.extend({ businessKey: z.string().optional() }) },
+  responses: {
+    200: { description: "Page of failures", ...json(pageSchema(FailureSchema, "AiTaskFailurePage")) },
+    ...errorResponses,
+  },
+});
+
+/** /a/ai-task-failures: read only; there is no retry or dead-letter of AI failures through the API. */
+export function aiTaskFailuresRouter() {
+  const r = createRouter();
+  r.openapi(list, (c) => c.json(listAiTaskFailures({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  return r;
+}

@@ -1,0 +1,135 @@
+import { tool, type ToolSet } from "ai";
+import type { AiCaller } from "../../ai/usage";
+import type { TenantCtx } from "../context";
+import { ConflictError, ForbiddenError, PaymentRequiredError } from "../errors";
+import type { FailureType } from "../ai-task-failures/failures";
+import { finalOutputs, InvalidOutput } from "./outputs";
+import { recordToolCall } from "./tool-log";
+import { type AgentRunEnv, TOOLS } from "./tools";
+
+/** Why an agent run failed, typed for the failure record (docs/ai.md). */
+export class AgentFailure extends Error {
+  constructor(
+    readonly type: FailureType,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal that ends the run: the agent acted for another tenant than the routed one. */
+class FatalRefusal extends Error {}
+
+function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): AgentFailure {
+  if (e instanceof AgentFailure) return e;
+  if (fatal) return new AgentFailure("TOOL_REFUSED", fatal.message);
+  if (timedOut) return new AgentFailure("TIMEOUT", "the model did not finish within the agent's timeout");
+  if (e instanceof PaymentRequiredError) return new AgentFailure("QUOTA_EXCEEDED", e.message);
+  if (e instanceof InvalidOutput) return new AgentFailure("INVALID_OUTPUT", e.message);
+  if (e instanceof ConflictError) return new AgentFailure("MODEL_UNAVAILABLE", e.message);
+  const msg = e instanceof Error ? e.message : String(e);
+  return new AgentFailure("MODEL_UNAVAILABLE", `the model could not be reached or answered an error: ${msg}`);
+}
+
+/** The agent's tools adapted to the model's tool calling; each call recorded, each running as a services operation. */
+function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) => void): ToolSet {
+  const set: ToolSet = {};
+  for (const name of env.agent.tools) {
+    const t = TOOLS[name];
+    set[name] = tool({
+      description: t.description,
+      inputSchema: t.inputSchema,
+      execute: async (input: Record<string, unknown>) => {
+        const t0 = performance.now();
+        const log = (outcome: "OK" | "ERROR" | "REFUSED", detail: string | null) => {
+          env.calls?.push({ tool: name, outcome, detail });
+          recordToolCall(ctx, {
+            instanceId: env.instanceId,
+            activity: env.activity,
+            agentKey: env.agent.key,
+            tool: name,
+            args: input,
+            outcome,
+            detail,
+            durationMs: Math.round(performance.now() - t0),
+          });
+        };
+        try {
+          const result = await t.run({ ctx, env, input });
+          log("OK", null);
+          return result;
+        } catch (e) {
+          const msg = e instanceof Error ? e.message : String(e);
+          if (e instanceof InvalidOutput) {
+            log("ERROR", msg);
+            throw e;
+          }
+          const refused = e instanceof ForbiddenError;
+          log(refused ? "REFUSED" : "ERROR", msg);
+          // Acting for another tenant ends the run; other refusals (clearance) are told to the model.
+          if (refused && /declared tenant|routed tenant/.test(msg)) {
+            onFatal(new FatalRefusal(msg));
+            throw e;
+          }
+          return { error: msg, refused };
+        }
+      },
+    });
+  }
+  return set;
+}
+
+/**
+ * Runs an agent once: its instructions, the inputs, its tools; answers its outputs. Never holds a transaction: the
+ * caller awaits this outside any write (the engine's command writes after the step returns). Throws AgentFailure.
+ */
+export async function runAgent(
+  ctx: TenantCtx,
+  env: AgentRunEnv,
+  caller: AiCaller,
+  inputs: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { agent } = env;
+  const abort = new AbortController();
+  let timedOut = false;
+  let fatal: FatalRefusal | null = null;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, agent.limits.timeoutMs);
+  const outputsDoc = agent.outputVariables.map(
+    (v) => `- ${v.name} (${v.type})${v.description ? `: ${v.description}` : ""}`,
+  );
+  const system = [
+    agent.instructions,
+    outputsDoc.length
+      ? `Produce these outputs with the set_output tool (or answer a JSON object with them):\n${outputsDoc.join("\n")}`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  try {
+    const r = await ctx.ai.generateWithTools(caller, {
+      modelId: agent.modelId,
+      system,
+      prompt: `Inputs:\n${JSON.stringify(inputs, null, 2)}`,
+      tools: toolSet(ctx, env, (e) => {
+        fatal = e;
+        abort.abort();
+      }),
+      maxSteps: agent.limits.maxToolSteps + 1,
+      signal: abort.signal,
+    });
+    if (fatal) throw fatal;
+    if (r.finishReason === "tool-calls" && agent.outputVariables.some((v) => !(v.name in env.outputs)))
+      throw new AgentFailure(
+        "TOOL_STEPS_EXCEEDED",
+        `the agent used its ${agent.limits.maxToolSteps} tool steps without finishing`,
+      );
+    return finalOutputs(agent.outputVariables, env.outputs, r.text);
+  } catch (e) {
+    throw classify(e, timedOut, fatal);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,70 @@
+import { type AiTaskFailure, recordAiFailure } from "../ai-task-failures/failures";
+import type { TenantCtx } from "../context";
+import { AgentFailure, runAgent } from "./run-agent";
+import { agentOf, findAgentRow } from "./store";
+
+/** An agent step as an engine reaches it: where it is, and the step's variables (the engine's session). */
+export interface AgentStepInput {
+  engine: "BPMN" | "CMMN";
+  agentKey: string;
+  processKey: string;
+  instanceId: string;
+  businessKey: string | null;
+  activity: string;
+  startedBy: string | null;
+  variables(): Record<string, unknown>;
+  setVariable(name: string, value: unknown): void;
+}
+
+/** The error an engine sees when the step failed; its message says why (the start's 422 answer carries it). */
+export class AgentStepFailed extends Error {
+  constructor(readonly failure: AiTaskFailure) {
+    super(
+      `AI agent '${failure.agentKey}' failed (${failure.failureType}, attempt ${failure.attemptCount}): ${failure.reason}`,
+    );
+  }
+}
+
+/**
+ * Runs the agent of a step with the agent as actor on channel AGENT, and sets its outputs as variables of the step.
+ * Called by the engines' agent delegate while their command computes, outside any transaction; the command then
+ * writes the variables with everything else it changed, or nothing when this throws. A failure is recorded (one row
+ * per step) before it is thrown, so it survives the command's rollback.
+ */
+export async function runAgentStep({ ctx, input }: { ctx: TenantCtx; input: AgentStepInput }): Promise<void> {
+  const step = {
+    engine: input.engine,
+    processKey: input.processKey,
+    instanceId: input.instanceId,
+    businessKey: input.businessKey,
+    activity: input.activity,
+    agentKey: input.agentKey,
+    startedBy: input.startedBy,
+  };
+  try {
+    const row = findAgentRow(ctx.platformDb, ctx.tenant.id, input.agentKey);
+    if (!row) throw new AgentFailure("AGENT_NOT_FOUND", `no agent '${input.agentKey}' exists for this tenant`);
+    const agent = agentOf(row);
+    const env = {
+      agent,
+      clearance: agent.cmsClearance,
+      instanceId: input.instanceId,
+      activity: input.activity,
+      variables: input.variables,
+      outputs: {},
+    };
+    const caller = {
+      tenantId: ctx.tenant.id,
+      kind: "SYSTEM" as const,
+      userId: null,
+      apiKeyId: null,
+      feature: "agent-step",
+    };
+    const outputs = await runAgent(ctx, env, caller, input.variables());
+    for (const [name, value] of Object.entries(outputs)) input.setVariable(name, value);
+  } catch (e) {
+    const f =
+      e instanceof AgentFailure ? e : new AgentFailure("MODEL_UNAVAILABLE", e instanceof Error ? e.message : String(e));
+    throw new AgentStepFailed(recordAiFailure(ctx, step, { type: f.type, reason: f.message }));
+  }
+}

@@ -1,0 +1,112 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import { agentAttachments, agents } from "../../../db/platform/schema";
+import type { Confidentiality } from "../cms/clearance";
+import type { TenantCtx } from "../context";
+import { ForbiddenError, NotFoundError } from "../errors";
+import type { KbCtx } from "../knowledge-bases/access";
+
+/** Agents read knowledge bases (links, suggestions), so their ctx is the knowledge one. */
+export type AgentsCtx = KbCtx;
+export type AgentRow = typeof agents.$inferSelect;
+export const GLOBAL_SCOPE = "GLOBAL";
+
+export const AGENT_TOOLS = [
+  "cms_query",
+  "kb_retrieve",
+  "read_variables",
+  "read_attachments",
+  "evaluate_decision",
+  "set_output",
+] as const;
+export type AgentToolName = (typeof AGENT_TOOLS)[number];
+export const OUTPUT_TYPES = ["string", "number", "boolean", "json", "date"] as const;
+export interface OutputVariable {
+  name: string;
+  type: (typeof OUTPUT_TYPES)[number];
+  description?: string;
+}
+
+/** An agent as the API shows it and as the runner reads it. */
+export interface Agent {
+  id: string;
+  key: string;
+  name: string;
+  processKey: string | null;
+  isGlobal: boolean;
+  modelId: string;
+  instructions: string;
+  tools: AgentToolName[];
+  knowledgeBaseIds: string[];
+  cmsClearance: Confidentiality;
+  outputVariables: OutputVariable[];
+  limits: { maxToolSteps: number; timeoutMs: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const agentOf = (r: AgentRow): Agent => ({
+  id: r.id,
+  key: r.key,
+  name: r.name,
+  processKey: r.processKey,
+  isGlobal: r.scope === GLOBAL_SCOPE,
+  modelId: r.modelId,
+  instructions: r.instructions,
+  tools: JSON.parse(r.tools),
+  knowledgeBaseIds: JSON.parse(r.knowledgeBaseIds),
+  cmsClearance: r.cmsClearance as Confidentiality,
+  outputVariables: JSON.parse(r.outputVariables),
+  limits: { maxToolSteps: r.maxToolSteps, timeoutMs: r.timeoutMs },
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+type Db = TenantCtx<"platformDb">["platformDb"];
+
+/** The agent `key` as tenant `tenantId` sees it: its own first, then a global one; another tenant's is not found. */
+export function findAgentRow(platformDb: Db, tenantId: string, key: string): AgentRow | null {
+  const rows = platformDb
+    .select()
+    .from(agents)
+    .where(and(eq(agents.key, key), or(eq(agents.scope, tenantId), eq(agents.scope, GLOBAL_SCOPE))))
+    .all();
+  return rows.find((r) => r.scope === tenantId) ?? rows[0] ?? null;
+}
+
+export function requireAgent(ctx: TenantCtx<"platformDb">, key: string): AgentRow {
+  const row = findAgentRow(ctx.platformDb, ctx.tenant.id, key);
+  if (!row) throw new NotFoundError(`Agent ${key} not found`);
+  return row;
+}
+
+/** Writing a global agent (create, update, delete) is SUPER_ADMIN's alone. */
+export function assertWritable(ctx: TenantCtx<"platformDb">, row: { scope: string }): void {
+  if (row.scope === GLOBAL_SCOPE && !ctx.actor.isSuperAdmin)
+    throw new ForbiddenError("Only a SUPER_ADMIN writes global agents");
+}
+
+export function agentsOfTenant(platformDb: Db, tenantId: string): AgentRow[] {
+  return platformDb
+    .select()
+    .from(agents)
+    .where(inArray(agents.scope, [tenantId, GLOBAL_SCOPE]))
+    .orderBy(agents.key)
+    .all();
+}
+
+/** The agent attached to (process key, activity) of a tenant, by key, for the engine's attachedAgent port. */
+export function attachedAgentKey(platformDb: Db, tenantId: string, processKey: string, activityId: string) {
+  const row = platformDb
+    .select({ key: agents.key })
+    .from(agentAttachments)
+    .innerJoin(agents, eq(agents.id, agentAttachments.agentId))
+    .where(
+      and(
+        eq(agentAttachments.tenantId, tenantId),
+        eq(agentAttachments.processKey, processKey),
+        eq(agentAttachments.activityId, activityId),
+      ),
+    )
+    .get();
+  return row?.key;
+}

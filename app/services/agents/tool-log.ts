@@ -1,0 +1,48 @@
+import { asc, eq } from "drizzle-orm";
+import { agentToolCalls } from "../../../db/tenant/schema";
+import type { TenantCtx } from "../context";
+
+export interface ToolCallRecord {
+  instanceId: string | null;
+  activity: string | null;
+  agentKey: string;
+  tool: string;
+  args: unknown;
+  outcome: "OK" | "ERROR" | "REFUSED";
+  detail: string | null;
+  durationMs: number;
+}
+
+/** sha256 of the arguments' JSON: enough to tell calls apart without keeping what they carried. */
+export const digestOf = (args: unknown) =>
+  new Bun.CryptoHasher("sha256").update(JSON.stringify(args ?? null)).digest("hex");
+
+/** Writes one tool call record in the tenant's database (at once: a failing start keeps the record). */
+export function recordToolCall(ctx: TenantCtx<"db">, r: ToolCallRecord): void {
+  ctx.db.orm
+    .insert(agentToolCalls)
+    .values({
+      id: Bun.randomUUIDv7(),
+      instanceId: r.instanceId,
+      activity: r.activity,
+      agentKey: r.agentKey,
+      tool: r.tool,
+      argsDigest: digestOf(r.args),
+      outcome: r.outcome,
+      detail: r.detail?.slice(0, 1000) ?? null,
+      durationMs: r.durationMs,
+      createdAt: new Date(ctx.clock.now()).toISOString(),
+    })
+    .run();
+}
+
+/** The tool calls made at an instance's steps, oldest first. */
+export function toolCallsOf(ctx: TenantCtx<"db">, instanceId: string) {
+  return ctx.db.orm
+    .select()
+    .from(agentToolCalls)
+    .where(eq(agentToolCalls.instanceId, instanceId))
+    .orderBy(asc(agentToolCalls.createdAt), asc(agentToolCalls.id))
+    .all()
+    .map(({ id, instanceId: _i, ...rest }) => ({ id, ...rest }));
+}

@@ -1,0 +1,48 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * AI agents: shared platform data tagged with their tenant (spec, Tenant isolation rule 1). `scope` is the tenant id,
+ * or "GLOBAL" for an agent every tenant may use (written by SUPER_ADMIN only). JSON columns hold arrays.
+ */
+export const agents = sqliteTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    /** The process (or case) the agent belongs to; null = usable by any process of its scope. */
+    processKey: text("process_key"),
+    modelId: text("model_id").notNull(),
+    instructions: text("instructions").notNull(),
+    /** JSON array of tool names (agent-tools catalogue). */
+    tools: text("tools").notNull(),
+    /** JSON array of knowledge base ids. */
+    knowledgeBaseIds: text("knowledge_base_ids").notNull(),
+    cmsClearance: text("cms_clearance").notNull(),
+    /** JSON array of {name, type}. */
+    outputVariables: text("output_variables").notNull(),
+    maxToolSteps: integer("max_tool_steps").notNull(),
+    timeoutMs: integer("timeout_ms").notNull(),
+    createdBy: text("created_by"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("agents_scope_key_idx").on(t.scope, t.key)],
+);
+
+/** (process key, activity id) of a tenant → the agent that runs there: what svc_agent_attach_to_step writes. */
+export const agentAttachments = sqliteTable(
+  "agent_attachments",
+  {
+    tenantId: text("tenant_id").notNull(),
+    processKey: text("process_key").notNull(),
+    activityId: text("activity_id").notNull(),
+    agentId: text("agent_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.processKey, t.activityId] }),
+    index("agent_attachments_agent_idx").on(t.agentId),
+  ],
+);

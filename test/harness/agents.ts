@@ -1,0 +1,105 @@
+import { apiKey, createTenant, saTenantToken, saToken, userInTenant } from "./fixtures";
+import { startFakeOpenAi, type FakeOpenAi, type ScriptedAnswer } from "./openai-server";
+import { startTestServer, type TestServer } from "./server";
+
+/** A one-path BPMN: start → (userTask `before`) → service task `step` (agent markup) → userTask `after` → end. */
+export function agentProcess(key: string, stepAttrs: string, opts: { taskFirst?: boolean } = {}): string {
+  const first = opts.taskFirst ? `<userTask id="before" name="Before"/>` : "";
+  const flows = opts.taskFirst
+    ? `<sequenceFlow id="f0" sourceRef="s" targetRef="before"/><sequenceFlow id="f1" sourceRef="before" targetRef="step"/>`
+    : `<sequenceFlow id="f1" sourceRef="s" targetRef="step"/>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:pms="urn:pms:bpmn" targetNamespace="t">
+  <process id="${key}" isExecutable="true">
+    <startEvent id="s"/>${first}
+    <serviceTask id="step" name="AI step" ${stepAttrs}/>
+    <userTask id="after" name="After"/>
+    <endEvent id="e"/>
+    ${flows}
+    <sequenceFlow id="f2" sourceRef="step" targetRef="after"/>
+    <sequenceFlow id="f3" sourceRef="after" targetRef="e"/>
+  </process>
+</definitions>`;
+}
+
+/** Creates an agent through the API; answers the created agent. */
+export async function createAgent(s: TestServer, token: string, body: Record<string, unknown>) {
+  const r = await s.req("POST", "/api/a/agents", {
+    token,
+    json: { modelId: "fake-chat", instructions: `agent ${body.key}`, ...body },
+  });
+  if (r.status !== 201) throw new Error(`agent create ${r.status}: ${await r.text()}`);
+  return (await r.json()) as { key: string };
+}
+
+export interface AgentWorld {
+  ai: FakeOpenAi;
+  s: TestServer;
+  bare: TestServer;
+  tok: Record<string, string>;
+  otherTenantId: string;
+  key: string;
+  scriptFor(agent: string, ...answers: ScriptedAnswer[]): void;
+  failures(
+    token: string,
+    q?: string,
+  ): Promise<{ content: Record<string, unknown>[]; totalElements: number; size: number }>;
+  aiFailedCount(token: string): Promise<number>;
+  varsOf(id: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A service on the local OpenAI-compatible server, a tenant with every role, an API key and a second tenant. The
+ * model answers per agent: each test agent's instructions start "agent <key>", and `scriptFor` queues its answers.
+ */
+export async function startAgentWorld(opts: { withBare?: boolean } = {}): Promise<AgentWorld> {
+  const scripts = new Map<string, ScriptedAnswer[]>();
+  const systemOf = (body: Record<string, unknown>) =>
+    String((body.messages as { role: string; content: unknown }[]).find((m) => m.role === "system")?.content ?? "");
+  const ai = startFakeOpenAi();
+  ai.respond = (body) => {
+    const m = /^agent (\S+)/.exec(systemOf(body));
+    return m ? scripts.get(m[1])?.shift() : undefined;
+  };
+  const s = await startTestServer({
+    env: { AI_BASE_URL: ai.url, AI_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "fake-embed" },
+  });
+  const bare = opts.withBare ? await startTestServer() : s;
+  const sa = await saToken(s);
+  const t = await createTenant(s, "agents-one", sa);
+  const tok: Record<string, string> = {};
+  tok.MODELER = (await userInTenant(s, t, "MODELER", sa)).token;
+  tok.USER = (await userInTenant(s, t, "USER", sa)).token;
+  tok.MANAGER = (await userInTenant(s, t, "MANAGER", sa)).token;
+  tok.ADMIN = (await userInTenant(s, t, "ADMIN", sa)).token;
+  tok.SA = await saTenantToken(s, t);
+  const key = (await apiKey(s, tok.ADMIN, ["read", "write"])).key;
+  const other = await createTenant(s, "agents-two", sa);
+  tok.OTHER = (await userInTenant(s, other, "MODELER", sa)).token;
+  return {
+    ai,
+    s,
+    bare,
+    tok,
+    otherTenantId: other.id,
+    key,
+    scriptFor: (agent, ...answers) => void scripts.set(agent, answers),
+    failures: async (token, q = "") =>
+      (await (await s.req("GET", `/api/a/ai-task-failures${q}`, { token })).json()) as never,
+    async aiFailedCount(token) {
+      const n = (await (await s.req("GET", "/api/a/notifications?size=100", { token })).json()) as
+        | { type: string }[]
+        | { content: { type: string }[] };
+      return (Array.isArray(n) ? n : n.content).filter((x) => x.type === "AI_TASK_FAILED").length;
+    },
+    varsOf: async (id) =>
+      (await (await s.req("GET", `/api/a/history/instances/${id}`, { token: tok.ADMIN })).json()) as unknown,
+    async stop() {
+      await s.close();
+      if (bare !== s) await bare.close();
+      ai.stop();
+    },
+  };
+}
