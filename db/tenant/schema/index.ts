@@ -8,3 +8,4 @@ export * from "./document-types";
 export * from "./process-variables";
 export * from "./knowledge";
 export * from "./mail";
+export * from "./process-docs";
