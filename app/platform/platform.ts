@@ -205,7 +205,12 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenantDb: (tenantId) => tenantDbs.get(tenantId),
     isDegraded: (tenantId) => tenantDbs.degradedReason(tenantId),
     sso: { ...config.sso, box: createSecretBox(config.jwtSecret, "sso-client-secret") },
-    settings: { mcpEnabled: config.mcpEnabled, maxUploadBytes: config.maxUploadBytes, dataDir: config.dataDir },
+    settings: {
+      mcpEnabled: config.mcpEnabled,
+      maxUploadBytes: config.maxUploadBytes,
+      dataDir: config.dataDir,
+      sseHeartbeatMs: config.sseHeartbeatMs,
+    },
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),
     serviceJobs: wireServiceJobs(platform),

@@ -19,6 +19,11 @@ const LARGER: { method: string; path: RegExp; maxBytes: number }[] = [
   { method: "POST", path: /^\/api\/a\/definitions\/deploy$/, maxBytes: 16 * MiB },
   { method: "POST", path: /^\/api\/a\/decisions$/, maxBytes: 16 * MiB },
   { method: "PUT", path: /^\/api\/a\/decisions\/[^/]+$/, maxBytes: 16 * MiB },
+  // BPMN models sent as JSON text for checking, review, the copilot and documentation proposals.
+  { method: "POST", path: /^\/api\/a\/definitions\/validate$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/ai-validation\/bpmn$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/modeler\/copilot\/stream$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/definitions\/[^/]+\/documentation\/propose$/, maxBytes: 16 * MiB },
 ];
 
 /** Uploads streamed to the file store, which counts the bytes against MAX_UPLOAD_BYTES itself: never buffered here. */
