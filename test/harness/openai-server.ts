@@ -18,6 +18,8 @@ export interface FakeOpenAi {
   failEmbeddings(n: number): void;
   /** Delays every embedding call (kill-during-indexing tests). */
   embeddingDelayMs: number;
+  /** Delays every chat answer (a slow model: stream heartbeats, lock tests). */
+  chatDelayMs: number;
   stop(): void;
 }
 
@@ -59,6 +61,7 @@ export function startFakeOpenAi(opts: { dims?: number } = {}): FakeOpenAi {
     calls: [],
     script: [],
     embeddingDelayMs: 0,
+    chatDelayMs: 0,
     failEmbeddings: (n) => void (failing = n),
     stop: () => server.stop(true),
   };
@@ -85,7 +88,10 @@ export function startFakeOpenAi(opts: { dims?: number } = {}): FakeOpenAi {
           usage: { prompt_tokens: input.reduce((n, t) => n + tokens(t), 0), total_tokens: 0 },
         });
       }
-      if (path === "/v1/chat/completions") return chat(fake, body);
+      if (path === "/v1/chat/completions") {
+        if (fake.chatDelayMs) await Bun.sleep(fake.chatDelayMs);
+        return chat(fake, body);
+      }
       return new Response("not found", { status: 404 });
     },
   });
