@@ -8,7 +8,8 @@ import { validateProcess } from "../definitions/validate";
 
 export type AiValidationCtx = TenantCtx<"processRuntime" | "ai">;
 
-const Review = z.object({
+/** The model's structured answer; the route declares the same schema in the OpenAPI description. */
+export const Review = z.object({
   summary: z.string(),
   issues: z.array(
     z.object({

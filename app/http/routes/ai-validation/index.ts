@@ -4,22 +4,13 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { FindingSchema, XmlBody } from "../definitions/validate";
-import { reviewBpmn } from "../../../services/ai-validation/review";
+import { Review, reviewBpmn } from "../../../services/ai-validation/review";
 
 const ReviewSchema = z
   .object({
     findings: z.array(FindingSchema).openapi({ description: "Structural findings (no model involved)" }),
     warnings: z.array(z.string()),
-    review: z.object({
-      summary: z.string(),
-      issues: z.array(
-        z.object({
-          severity: z.enum(["error", "warning", "info"]),
-          elementId: z.string().nullable(),
-          message: z.string(),
-        }),
-      ),
-    }),
+    review: Review,
     model: z.string().nullable(),
   })
   .openapi("BpmnReview");
