@@ -1,11 +1,17 @@
 import type { Database } from "bun:sqlite";
-import type { ToolSet } from "ai";
-import { ConflictError } from "../../engine/errors";
+import type { FlexibleSchema, ToolSet } from "ai";
+import { ConflictError, ServiceUnavailableError } from "../../engine/errors";
 import { safeFetch } from "../outbound";
 import { type AiSettings, modelCatalogue, type ModelEntry, providerName } from "./catalogue";
 import { type AiCaller, createUsageLedger } from "./usage";
 
 type OpenAiProvider = ReturnType<typeof import("@ai-sdk/openai-compatible").createOpenAICompatible>;
+
+/** What a chat call sends: the instructions and the user's text. */
+export interface ChatPrompt {
+  system?: string;
+  prompt: string;
+}
 
 export interface AiGatewayOptions {
   settings: AiSettings;
@@ -50,6 +56,25 @@ export function createAiGateway(opts: AiGatewayOptions) {
   const embeddingModel = baseUrl && s.embeddingModel ? s.embeddingModel : null;
   let dimensions: number | null = null;
 
+  /** The checks every metered chat call makes before anything else: 409 with no active model, 402 over a quota. */
+  const check = (caller: AiCaller): string => {
+    if (!chatModel) throw new ConflictError("No AI model is active on this installation");
+    ledger.check(caller, true);
+    return chatModel;
+  };
+  /** The SDK and the chat model, loaded on first use. */
+  const chat = async (id: string) => {
+    const { ai, provider } = await load();
+    return { ai, model: provider.chatModel(id) };
+  };
+  const record = (caller: AiCaller, u: { inputTokens?: number; outputTokens?: number }, t0: number) =>
+    ledger.record(caller, {
+      model: chatModel ?? "",
+      inputTokens: u.inputTokens ?? 0,
+      outputTokens: u.outputTokens ?? 0,
+      durationMs: Math.round(performance.now() - t0),
+    });
+
   const api = {
     ledger,
     catalogue: (): ModelEntry[] => modelCatalogue(s),
@@ -89,21 +114,59 @@ export function createAiGateway(opts: AiGatewayOptions) {
      * One chat completion. The spec's metered features (AI validation, copilot) need a configured tenant quota,
      * so an unset one answers 402 as an exhausted one does; 409 with no active model.
      */
-    async generate(caller: AiCaller, prompt: { system?: string; prompt: string }): Promise<string> {
-      if (!chatModel) throw new ConflictError("No AI model is active on this installation");
-      ledger.check(caller, true);
+    async generate(caller: AiCaller, prompt: ChatPrompt): Promise<string> {
+      const { ai, model } = await chat(check(caller));
       const t0 = performance.now();
-      const { ai, provider } = await load();
-      const r = await ai.generateText({ model: provider.chatModel(chatModel), ...prompt, maxRetries: 0 });
-      ledger.record(caller, {
-        model: chatModel,
-        inputTokens: r.usage.inputTokens ?? 0,
-        outputTokens: r.usage.outputTokens ?? 0,
-        durationMs: Math.round(performance.now() - t0),
-      });
+      const r = await ai.generateText({ model, ...prompt, maxRetries: 0 }).catch(unavailable);
+      record(caller, r.usage, t0);
       return r.text;
     },
 
+    /** A structured answer (JSON output validated against `schema`); same checks and accounting as `generate`. */
+    async generateObject<T>(caller: AiCaller, prompt: ChatPrompt, schema: FlexibleSchema<T>): Promise<T> {
+      const { ai, model } = await chat(check(caller));
+      const t0 = performance.now();
+      const r = await ai
+        .generateText({ model, ...prompt, output: ai.Output.object({ schema }), maxRetries: 0 })
+        .catch(unavailable);
+      record(caller, r.usage, t0);
+      return r.output as T;
+    },
+
+    /**
+     * A streamed answer, text piece by piece. Quotas are checked before the first byte (402), 409 with no active
+     * model. Usage is recorded when the stream ends; a stream the client abandons is recorded with what it had
+     * received (output tokens estimated at four characters each), so a cut connection still counts.
+     */
+    stream(caller: AiCaller, prompt: ChatPrompt): AsyncGenerator<string> {
+      // Checked now, before the caller answers 200 and starts its stream; the generator itself runs lazily.
+      const id = check(caller);
+      return (async function* () {
+        const { ai, model } = await chat(id);
+        const t0 = performance.now();
+        const abort = new AbortController();
+        const r = ai.streamText({ model, ...prompt, maxRetries: 0, abortSignal: abort.signal });
+        let chars = 0;
+        let done = false;
+        try {
+          for await (const part of r.fullStream) {
+            if (part.type === "error") unavailable(part.error);
+            if (part.type === "text-delta") {
+              chars += part.text.length;
+              yield part.text;
+            }
+          }
+          done = true;
+          record(caller, await r.totalUsage, t0);
+        } finally {
+          if (!done) {
+            abort.abort();
+            const input = Math.ceil(((prompt.system ?? "").length + prompt.prompt.length) / 4);
+            record(caller, { inputTokens: input, outputTokens: Math.ceil(chars / 4) }, t0);
+          }
+        }
+      })();
+    },
     /**
      * A tool-calling run (agent steps, the playground): model turns until it answers without a tool call or
      * `maxSteps` turns were taken; `signal` aborts it (timeouts). 409 with no active model, 402 over a quota.
@@ -137,4 +200,10 @@ export function createAiGateway(opts: AiGatewayOptions) {
   };
   return api;
 }
+/** A model that cannot be reached or answers with an error is the installation's trouble, not the caller's: 503. */
+function unavailable(e: unknown): never {
+  if (e instanceof ConflictError) throw e;
+  throw new ServiceUnavailableError(`The AI model could not answer: ${e instanceof Error ? e.message : String(e)}`);
+}
+
 export type AiGateway = ReturnType<typeof createAiGateway>;

@@ -26,6 +26,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Largest attachment or knowledge document accepted, in bytes (413 above). */
   maxUploadBytes: number;
+  /** Interval of the comment lines kept flowing on server-sent event streams (SSE_HEARTBEAT_MS), so proxies keep them. */
+  sseHeartbeatMs: number;
   /** Internal hosts webhook targets may use: ["*"] for WEBHOOKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
   webhooksAllowPrivate: string[];
   /** pino level of the logs (LOG_LEVEL). */
@@ -94,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tenantDropBatchSize: Math.max(1, Number(env.TENANT_DROP_BATCH_SIZE) || 500),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
+    sseHeartbeatMs: Math.max(10, Number(env.SSE_HEARTBEAT_MS || 15_000)),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL || "info",
     metricsToken: env.METRICS_TOKEN || null,

@@ -32,6 +32,7 @@ export function assemblePorts(
       mcpAllowedOrigins: config.mcpAllowedOrigins,
       maxUploadBytes: config.maxUploadBytes,
       dataDir: config.dataDir,
+      sseHeartbeatMs: config.sseHeartbeatMs,
     },
     mcpConfirmations: createConfirmationSigner(config.jwtSecret),
     webhooks: platform.webhooks.port,

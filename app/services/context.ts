@@ -42,6 +42,8 @@ export interface ServiceSettings {
   maxUploadBytes: number;
   /** Root of the data folder; attachments keep their files below it, per tenant. */
   dataDir: string;
+  /** Interval of the keep-alive comments on server-sent event streams (proxies cut idle streams at about 60 s). */
+  sseHeartbeatMs: number;
 }
 
 /**

@@ -94,7 +94,10 @@ export function startFakeOpenAi(opts: { dims?: number } = {}): FakeOpenAi {
           usage: { prompt_tokens: input.reduce((n, t) => n + tokens(t), 0), total_tokens: 0 },
         });
       }
-      if (path === "/v1/chat/completions") return chat(fake, body);
+      if (path === "/v1/chat/completions") {
+        if (fake.chatDelayMs) await Bun.sleep(fake.chatDelayMs);
+        return chat(fake, body);
+      }
       return new Response("not found", { status: 404 });
     },
   });

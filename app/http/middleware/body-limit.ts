@@ -21,6 +21,11 @@ const LARGER: { method: string; path: RegExp; maxBytes: number }[] = [
   { method: "PUT", path: /^\/api\/a\/decisions\/[^/]+$/, maxBytes: 16 * MiB },
   // MCP tool calls: svc_kb_add_text takes 2 million characters (JSON-escaped), svc_cms_records_load 5,000 records.
   { method: "POST", path: /^\/api\/a\/mcp$/, maxBytes: 32 * MiB },
+  // BPMN models sent as JSON text for checking, review, the copilot and documentation proposals.
+  { method: "POST", path: /^\/api\/a\/definitions\/validate$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/ai-validation\/bpmn$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/modeler\/copilot\/stream$/, maxBytes: 16 * MiB },
+  { method: "POST", path: /^\/api\/a\/definitions\/[^/]+\/documentation\/propose$/, maxBytes: 16 * MiB },
 ];
 
 /** Uploads streamed to the file store, which counts the bytes against MAX_UPLOAD_BYTES itself: never buffered here. */

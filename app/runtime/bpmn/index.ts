@@ -1,7 +1,20 @@
 import { createDelegateRegistry, type DelegateRegistry } from "../../../engine/bpmn";
 import { createHistoryCleanup } from "../kernel/history-cleanup";
-import { NotFoundError } from "../../../engine/errors";
-import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
+import { BpmnDeployError, NotFoundError } from "../../../engine/errors";
+import {
+  isMalformed,
+  parseBpmn,
+  type StructuralFinding,
+  structuralFindings,
+  validateProcess,
+} from "../../../engine/model/bpmn";
+
+/** What validating a BPMN without deploying finds. */
+export interface ValidationResult {
+  processes: string[];
+  findings: StructuralFinding[];
+  warnings: string[];
+}
 import { createRuntimeContext, type RuntimeOptions } from "./context";
 import { createAdhoc } from "./adhoc";
 import { createActivityTree } from "./activity-tree";
@@ -68,13 +81,26 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     toggleDefinition: definitions.toggle,
     getDefinitionConfig: definitions.getConfig,
     putDefinitionConfig: definitions.putConfig,
-    /** Parses and validates without deploying (for MCP's validate tool): warnings, or a BpmnDeployError. */
-    async validate(xml: string): Promise<{ processes: string[]; warnings: string[] }> {
-      const parsed = await parseBpmn(xml);
+    /**
+     * Parses and checks without deploying (the validate route, MCP's validate tool): the structural findings, a
+     * refused model as an "error" finding, and the other deploy warnings (XML, implementations). Malformed XML throws.
+     */
+    async validate(xml: string): Promise<ValidationResult> {
+      let parsed: Awaited<ReturnType<typeof parseBpmn>>;
+      try {
+        parsed = await parseBpmn(xml);
+      } catch (e) {
+        if (!(e instanceof BpmnDeployError) || isMalformed(e.message)) throw e;
+        const refused = { severity: "error", code: "NOT_DEPLOYABLE", elementId: null, processId: null };
+        return { processes: [], findings: [{ ...refused, message: e.message } as StructuralFinding], warnings: [] };
+      }
+      const findings = parsed.processes.flatMap(structuralFindings);
+      const structural = new Set(findings.map((f) => f.message));
       const warnings = [...parsed.warnings];
       for (const p of parsed.processes)
-        warnings.push(...validateProcess(p, { knownDelegate: (n) => !!delegates.get(n) }));
-      return { processes: parsed.processes.map((p) => p.id), warnings };
+        for (const w of validateProcess(p, { knownDelegate: (n) => !!delegates.get(n) }))
+          if (!structural.has(w)) warnings.push(w);
+      return { processes: parsed.processes.map((p) => p.id), findings, warnings };
     },
 
     // instances

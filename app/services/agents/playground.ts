@@ -1,4 +1,4 @@
-import { callerOf } from "../knowledge-bases/search";
+import { callerOf } from "../ai-models/caller";
 import { clearanceOf, type Confidentiality, lowerOf } from "../cms/clearance";
 import type { TenantCtx } from "../context";
 import { UnprocessableError } from "../errors";

@@ -2,7 +2,7 @@ import { ConflictError } from "../errors";
 import { completeTask, type TaskOperationCtx } from "../tasks/operations";
 import { visibleTask } from "../tasks/access";
 import { requireMcpPolicy } from "./policy";
-import { callerOf, type PreviewCtx } from "./preview";
+import { callerUserId, type PreviewCtx } from "./preview";
 
 /**
  * svc_run_task_complete (spec, MCP-gated execution): at once, policy START_AND_COMPLETE, the task already claimed by
@@ -16,7 +16,7 @@ export async function completeOverMcp({
   ctx: TaskOperationCtx & PreviewCtx;
   input: { taskId: string; variables: Record<string, unknown>; confirmationToken: string };
 }) {
-  const userId = callerOf(ctx);
+  const userId = callerUserId(ctx);
   const task = visibleTask(ctx, input.taskId);
   requireMcpPolicy(ctx, task.definitionKey, "complete");
   if (task.state === "OPEN" && task.assignee !== userId) {

@@ -13,7 +13,7 @@ export interface PreviewInput {
 }
 
 /** The user on whose behalf a token is signed: MCP callers are always users (Basic with e-mail and password). */
-export function callerOf(ctx: Pick<TenantCtx<never>, "actor">): string {
+export function callerUserId(ctx: Pick<TenantCtx<never>, "actor">): string {
   if (!ctx.actor.userId) throw new ForbiddenError("Only a user can preview or complete a task over MCP");
   return ctx.actor.userId;
 }
@@ -23,7 +23,7 @@ export function callerOf(ctx: Pick<TenantCtx<never>, "actor">): string {
  * the model's (conditions shown, never evaluated: rule 3). The confirmationToken binds task, user and variables.
  */
 export function previewCompletion({ ctx, input }: { ctx: PreviewCtx; input: PreviewInput }) {
-  const userId = callerOf(ctx);
+  const userId = callerUserId(ctx);
   const task = visibleTask(ctx, input.taskId);
   const policy = ctx.processRuntime.getDefinitionConfig(ctx.tenant.id, task.definitionKey).mcpPolicy;
   const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;

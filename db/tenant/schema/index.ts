@@ -9,3 +9,4 @@ export * from "./process-variables";
 export * from "./knowledge";
 export * from "./mail";
 export * from "./agents";
+export * from "./process-docs";

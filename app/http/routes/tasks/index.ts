@@ -1,4 +1,5 @@
 import { createRouter } from "../../router";
+import { registerTaskAiSuggest } from "./ai-suggest";
 import { registerTaskOperations } from "./operations";
 import { registerTaskQueries } from "./queries";
 
@@ -7,5 +8,6 @@ export function tasksRouter() {
   const r = createRouter();
   registerTaskQueries(r);
   registerTaskOperations(r);
+  registerTaskAiSuggest(r);
   return r;
 }

@@ -1,0 +1,41 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { json } from "../../openapi-helpers";
+import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
+import { requireModeler } from "../../middleware/roles";
+import { validateProcess } from "../../../services/definitions/validate";
+
+export const XmlBody = z.object({ xml: z.string().min(1) }).openapi("BpmnXmlBody");
+export const FindingSchema = z
+  .object({
+    severity: z.enum(["error", "warning"]),
+    code: z.enum(["ORPHAN", "DEAD_END", "GATEWAY_WITHOUT_DEFAULT", "MISSING_DIAGRAM", "NOT_DEPLOYABLE"]),
+    elementId: z.string().nullable(),
+    processId: z.string().nullable(),
+    message: z.string(),
+  })
+  .openapi("StructuralFinding");
+const ValidationSchema = z
+  .object({
+    valid: z.boolean().openapi({ description: "false only when a finding is an error (the model would not deploy)" }),
+    processes: z.array(z.string()),
+    findings: z.array(FindingSchema),
+    warnings: z.array(z.string()).openapi({ description: "Other deploy warnings (XML, implementations)" }),
+  })
+  .openapi("BpmnValidation");
+
+const validate = createRoute({
+  tags: ["definitions"],
+  security: tenantSecurity,
+  middleware: requireModeler,
+  method: "post",
+  path: "/a/definitions/validate",
+  summary:
+    "Structural checks of a BPMN without deploying it: orphans, dead ends, gateways with no default, no diagram (Modeler)",
+  request: { body: { ...json(XmlBody), required: true } },
+  responses: { 200: { description: "Findings", ...json(ValidationSchema) }, ...errorResponses },
+});
+
+export function registerDefinitionValidation(r: OpenAPIHono<AppEnv>) {
+  r.openapi(validate, async (c) => c.json(await validateProcess({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
+}
