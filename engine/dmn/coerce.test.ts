@@ -3,7 +3,7 @@ import { toJsonValue } from "../feel";
 import { evaluateDecision } from "./drg/evaluate";
 import { DmnEvaluationError } from "./errors";
 import { parseDmn } from "./model/parse";
-import { definitions, esc } from "./test-support";
+import { definitions, esc, rows, tableDecision } from "./test-support";
 
 // DMN 1.5 §10.3.2.9.4 type conversions, our own cases written from the specification's rules.
 
@@ -183,5 +183,28 @@ describe("inputs use the same conversions, and refuse what does not conform", ()
     await expect(run("double", { n: "21" })).rejects.toThrow(DmnEvaluationError);
     await expect(run("double", { n: [1, 2] })).rejects.toThrow(/'n' expects number, got a list of 2/);
     await expect(run("count", { names: ["a", 1] })).rejects.toThrow(/'names\[1\]' expects string, got 1/);
+  });
+});
+
+describe("decision table outputs", () => {
+  test("each output entry converts to its output's typeRef (a default entry too)", async () => {
+    const m = await parseDmn(
+      definitions(
+        TYPES +
+          tableDecision({
+            hitPolicy: "FIRST",
+            inputs: [{ expr: "x" }],
+            outputs: [
+              { name: "tags", typeRef: "tStrings" },
+              { name: "n", typeRef: "number", default: '"none"' },
+            ],
+            rules: rows(["1", '"a"', "[5]"], ["2", "[1]", '"five"']),
+          }),
+      ),
+    );
+    const run = (x: number) => toJsonValue(evaluateDecision(m, "decision", { x }).result);
+    expect(run(1)).toEqual({ tags: ["a"], n: 5 });
+    expect(run(2)).toEqual({ tags: null, n: null });
+    expect(run(3)).toEqual({ tags: null, n: null });
   });
 });
