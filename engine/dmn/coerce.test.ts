@@ -208,3 +208,21 @@ describe("decision table outputs", () => {
     expect(run(3)).toEqual({ tags: null, n: null });
   });
 });
+
+describe("decision services called as functions", () => {
+  test("an argument that does not conform to the service's inputData type is null there, not a caller error", async () => {
+    const m = await parseDmn(
+      definitions(`
+      <inputData id="i_s" name="s"><variable name="s" typeRef="string"/></inputData>
+      ${literal("echo", "s", "", needs("requiredInput", "i_s"))}
+      <decisionService id="svc" name="svc"><variable name="svc"/><outputDecision href="#echo"/><inputData href="#i_s"/></decisionService>
+      ${literal("callText", 'svc("a")', "", needs("requiredKnowledge", "svc"))}
+      ${literal("callNumber", "svc(1)", "", needs("requiredKnowledge", "svc"))}
+      ${literal("callList", 'svc(["b"])', "", needs("requiredKnowledge", "svc"))}`),
+    );
+    const run = (name: string) => evaluateDecision(m, name, {}).result;
+    expect(run("callText")).toBe("a");
+    expect(run("callNumber")).toBeNull();
+    expect(run("callList")).toBe("b");
+  });
+});
