@@ -162,6 +162,8 @@ describe("inputs use the same conversions, and refuse what does not conform", ()
     <inputData id="i_names" name="names"><variable name="names" typeRef="tStrings"/></inputData>
     <inputData id="i_at" name="at"><variable name="at" typeRef="dateTime"/></inputData>
     <inputData id="i_n" name="n"><variable name="n" typeRef="number"/></inputData>
+    <inputData id="i_p" name="p"><variable name="p" typeRef="tPerson"/></inputData>
+    ${literal("age", "p.age", "", needs("requiredInput", "i_p"))}
     ${literal("count", "count(names)", "number", needs("requiredInput", "i_names"))}
     ${literal("hour", "at.hour", "number", needs("requiredInput", "i_at"))}
     ${literal("double", "n * 2", "number", needs("requiredInput", "i_n"))}`),
@@ -172,6 +174,12 @@ describe("inputs use the same conversions, and refuse what does not conform", ()
   test("a single value for a list input is a singleton list; a one-item list for a number is its item", async () => {
     expect(await run("count", { names: "Ann" })).toBe(1);
     expect(await run("double", { n: [21] })).toBe(42);
+  });
+
+  test("a caller's structure may leave a component out (JSON omits nulls); a present one must conform", async () => {
+    expect(await run("age", { p: { name: "Ann" } })).toBeNull();
+    expect(await run("age", { p: { name: "Ann", age: [40] } })).toBe(40);
+    await expect(run("age", { p: { name: "Ann", age: "40" } })).rejects.toThrow(/'p.age' expects number, got "40"/);
   });
 
   test("a date string for a date and time input is midnight UTC", async () => {

@@ -151,8 +151,12 @@ function toDef(value: unknown, type: TypeDef, o: Opts, path: string): Outcome {
     if (!isContextValue(value)) return mismatch(value, type.name, path);
     const ctx: Record<string, unknown> = { ...value };
     for (const [name, comp] of Object.entries(type.components)) {
-      // a context conforms when it has every component of the type (extra entries are allowed)
-      if (!Object.hasOwn(value, name)) return { ok: false, message: `'${path}' has no '${name}' (${type.name})` };
+      // a context conforms when it has every component of the type (extra entries are allowed); JSON leaves nulls
+      // out, so a caller's structure may omit a component (it reads as null)
+      if (!Object.hasOwn(value, name)) {
+        if (o.json) continue;
+        return { ok: false, message: `'${path}' has no '${name}' (${type.name})` };
+      }
       const r =
         value[name] === null ? { ok: true as const, value: null } : toDef(value[name], comp, o, `${path}.${name}`);
       if (!r.ok) return r;
