@@ -1,3 +1,4 @@
+import { conformOrNull } from "../coerce";
 import type { ModdleElement } from "../model/moddle";
 import type { CompiledExpression, Vars } from "../types";
 import type { CompileContext } from "./compile-context";
@@ -13,10 +14,11 @@ export function compileContext(
   const names = [...scope];
   const entries = (el.contextEntry ?? []).map((entry: ModdleElement) => {
     const name: string | undefined = entry.variable?.name;
+    const typeRef: string | undefined = entry.variable?.typeRef;
     // The entry's own name is in scope so that a function defined here can call itself.
     if (name) names.push(name);
     const value = entry.value ? compile(entry.value, names.slice(), cc) : undefined;
-    return { name, value };
+    return { name, typeRef, value };
   });
   return {
     kind: "context",
@@ -24,8 +26,9 @@ export function compileContext(
     evaluate: (vars, state) => {
       const local: Vars = { ...vars };
       const result: Record<string, unknown> = {};
-      for (const { name, value } of entries) {
-        const v = value ? value.evaluate(local, state) : null;
+      for (const { name, typeRef, value } of entries) {
+        // an entry's declared type converts its value like a decision's (non-conforming is null)
+        const v = value ? conformOrNull(value.evaluate(local, state), typeRef, cc.types) : null;
         if (!name) return v;
         result[name] = v;
         local[name] = v;

@@ -1,6 +1,6 @@
 import { FeelFunction } from "feelin";
 import { DmnEvaluationError, DmnParseError } from "../errors";
-import { coerceValue } from "../coerce";
+import { conformOrNull } from "../coerce";
 import { guardCallable } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
 import type { CompiledExpression, EvalState, Vars } from "../types";
@@ -50,10 +50,8 @@ export function makeFunction(
     if (state.depth >= MAX_DEPTH)
       throw new DmnEvaluationError(`function calls nested deeper than ${MAX_DEPTH}`, { decision: cc.owner });
     const vars: Vars = { ...closure };
-    params.forEach(
-      (p, i) =>
-        (vars[p.name] = coerceValue(args[i] ?? null, p.typeRef, cc.types, { label: p.name, decision: cc.owner })),
-    );
+    // an argument that does not conform to its parameter's type is null there (DMN 1.5 §10.3.2.9.4)
+    params.forEach((p, i) => (vars[p.name] = conformOrNull(args[i] ?? null, p.typeRef, cc.types)));
     state.depth++;
     try {
       return body.evaluate(vars, state);

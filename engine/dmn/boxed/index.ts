@@ -1,3 +1,4 @@
+import { conformOrNull, isKnownType } from "../coerce";
 import { DmnParseError } from "../errors";
 import type { ModdleElement } from "../model/moddle";
 import { compileDecisionTable } from "../table/compile-table";
@@ -15,6 +16,17 @@ import { compileRelation } from "./relation";
 /** Compile any boxed expression element (decision table, literal, context, list, relation, invocation, function,
  * and DMN 1.5 conditional, filter, for, some, every). */
 export function compileBoxed(el: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
+  return withTypeRef(compileKind(el, scope, cc), cc);
+}
+
+/** A boxed expression's own typeRef converts its value (DMN 1.5 §10.3.2.9.4): a non-conforming value is null. */
+function withTypeRef(compiled: CompiledExpression, cc: CompileContext): CompiledExpression {
+  const { typeRef, evaluate } = compiled;
+  if (!isKnownType(typeRef, cc.types)) return compiled;
+  return { ...compiled, evaluate: (vars, state) => conformOrNull(evaluate(vars, state), typeRef, cc.types) };
+}
+
+function compileKind(el: ModdleElement, scope: readonly string[], cc: CompileContext): CompiledExpression {
   switch (el.$type) {
     case "dmn:LiteralExpression":
       return compileLiteral(el, scope, cc);

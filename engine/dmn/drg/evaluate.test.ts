@@ -64,7 +64,9 @@ describe("typed inputs", () => {
       /'Start' expects date, got "not a date"/,
     );
     expect(() => evaluateDecision(m, "double", { Amount: "21", Flag: true })).toThrow(DmnEvaluationError);
-    expect(() => evaluateDecision(m, "latest", { Dates: "2024-01-01" })).toThrow(/expects a list of tDates/);
+    expect(() => evaluateDecision(m, "latest", { Dates: ["2024-01-01", 5] })).toThrow(
+      /'Dates\[1\]' expects date, got 5/,
+    );
   });
 
   test("refuse a value outside the item definition's allowed values", async () => {

@@ -1,7 +1,7 @@
 import { FeelFunction, toFeel } from "feelin";
 import { makeFunction } from "../boxed/function-definition";
 import { DmnEvaluationError } from "../errors";
-import { coerceValue } from "../coerce";
+import { coerceInput, conformOrNull } from "../coerce";
 import { guardCallable } from "../feel-edge";
 import { isContextValue } from "../../feel";
 import type { BkmDef, DecisionDef, DecisionServiceDef, DmnModel, EvalState, Vars } from "../types";
@@ -53,8 +53,9 @@ export class Session {
     if (!d.logic)
       throw new DmnEvaluationError("the decision has no decision logic this engine can evaluate", { decision: d.name });
     const state: EvalState = { decision: d.name, matchedRules: [], depth };
-    const value = d.logic.evaluate(vars, state);
-    const out = { value: value === undefined ? null : value, matchedRules: state.matchedRules };
+    // the result is converted to the decision's variable type; a non-conforming one is null (DMN 1.5 §10.3.2.9.4)
+    const value = conformOrNull(d.logic.evaluate(vars, state), d.typeRef, this.model.types);
+    const out = { value, matchedRules: state.matchedRules };
     this.decisions.set(d.id, out);
     return out;
   }
@@ -81,7 +82,7 @@ export class Session {
     if (this.inputs.has(id)) return this.inputs.get(id);
     const def = this.model.elements[id];
     const raw = Object.hasOwn(this.variables, def.name) ? this.variables[def.name] : null;
-    const v = coerceValue(raw, def.kind === "inputData" ? def.typeRef : undefined, this.model.types, {
+    const v = coerceInput(raw, def.kind === "inputData" ? def.typeRef : undefined, this.model.types, {
       label: def.name,
       decision,
     });
@@ -119,10 +120,15 @@ export class Session {
   }
 
   private serviceFunction(s: DecisionServiceDef): FeelFunction {
-    const params = [...s.inputData, ...s.inputDecisions].map((id) => this.model.elements[id].name);
+    const ids = [...s.inputData, ...s.inputDecisions];
+    const params = ids.map((id) => this.model.elements[id].name);
     const impl = (...args: unknown[]) => {
       const vars: Vars = {};
-      params.forEach((p, i) => (vars[p] = args[i] ?? null));
+      // arguments are model values: one that does not conform to its inputData's type is null, not a caller error
+      params.forEach((p, i) => {
+        const def = this.model.elements[ids[i]];
+        vars[p] = conformOrNull(args[i] ?? null, def.kind === "inputData" ? def.typeRef : undefined, this.model.types);
+      });
       return evaluateService(this.model, s, vars).value;
     };
     return new FeelFunction(guardCallable(impl), params);

@@ -1,3 +1,4 @@
+import { conformOrNull, isKnownType } from "../coerce";
 import type { CompileContext } from "../boxed/compile-context";
 import { DmnParseError } from "../errors";
 import { compileExpression as compileFeel } from "../../feel";
@@ -34,6 +35,10 @@ export function compileDecisionTable(
     if (aggregation) throw new DmnParseError("aggregation is only defined for single-output tables", id);
   } else if (!outputs[0].name) {
     outputs[0].name = dt.outputLabel ?? cc.owner;
+  }
+  for (const o of outputs) {
+    const typeRef = o.typeRef;
+    if (isKnownType(typeRef, cc.types)) o.conform = (v: unknown) => conformOrNull(v, typeRef, cc.types);
   }
   const rules = (dt.rule ?? []).map((r: ModdleElement, k: number) =>
     compileRule(r, k, id, inputs.length, outputs.length, scope),

@@ -1,5 +1,5 @@
 import { DmnEvaluationError } from "../errors";
-import { baseType, coerceValue, describe } from "../coerce";
+import { baseType, coerceInput, describe } from "../coerce";
 import type { EvalState, Evaluator, Vars } from "../types";
 import { applyHitPolicy } from "./hit-policies";
 import type { CompiledInput, CompiledRule, CompiledTable } from "./types";
@@ -34,7 +34,7 @@ function inputValue(input: CompiledInput, vars: Vars, t: CompiledTable): unknown
   let v = input.expr(vars);
   // A JSON caller can only send dates and durations as strings; the declared typeRef says what they are.
   if (typeof v === "string" && TEMPORAL.has(baseType(input.typeRef) ?? "")) {
-    v = coerceValue(v, input.typeRef, {}, { label: input.label, decision: t.owner });
+    v = coerceInput(v, input.typeRef, {}, { label: input.label, decision: t.owner });
   }
   if (input.allowed && v !== null && v !== undefined && !input.allowed.test(v, vars)) {
     throw new DmnEvaluationError(

@@ -58,8 +58,8 @@ export function applyHitPolicy(t: CompiledTable, matched: CompiledRule[], vars: 
 
 function hit(t: CompiledTable, rule: CompiledRule, vars: Vars): Hit {
   const values = rule.outputs.map((out, k) => {
-    const v = out(vars);
     const output = t.outputs[k];
+    const v = output.conform ? output.conform(out(vars)) : out(vars);
     if (output.allowed && v !== null && !output.allowed.test(v, vars)) {
       throw new DmnEvaluationError(
         `output '${output.name}' value ${describe(v)} is not among its allowed values ${output.allowed.text}`,
@@ -78,7 +78,8 @@ function hit(t: CompiledTable, rule: CompiledRule, vars: Vars): Hit {
 // No rule matched: the default output entries if there are any, else null.
 function noMatch(t: CompiledTable, vars: Vars, state: EvalState): unknown {
   if (!t.outputs.some((o) => o.defaultEntry)) return null;
-  const defaults: Hit = { values: t.outputs.map((o) => (o.defaultEntry ? o.defaultEntry(vars) : null)) };
+  const value = (o: CompiledTable["outputs"][number]) => (o.defaultEntry ? o.defaultEntry(vars) : null);
+  const defaults: Hit = { values: t.outputs.map((o) => (o.conform ? o.conform(value(o)) : value(o))) };
   if (t.aggregation) return aggregate(t, [defaults.values[0]]);
   return ["COLLECT", "RULE ORDER", "OUTPUT ORDER"].includes(t.hitPolicy)
     ? list(t, [defaults], state)

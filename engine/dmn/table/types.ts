@@ -18,6 +18,8 @@ export interface CompiledOutput {
   priorities?: unknown[];
   allowed?: { text: string; test: UnaryTest };
   defaultEntry?: CompiledFeel;
+  /** Converts an output entry's value to the output's typeRef (non-conforming is null), when it names a known type. */
+  conform?: (v: unknown) => unknown;
 }
 
 export interface CompiledRule {
