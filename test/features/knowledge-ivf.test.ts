@@ -7,7 +7,7 @@ import { openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import { knowledgeIndex, type KnowledgeIndex } from "../../app/ai/knowledge/index-store";
 import { ivfDue, maintainIvf } from "../../app/ai/knowledge/ivf-maintain";
-import { ivfStore, ivfTable } from "../../app/ai/knowledge/ivf-store";
+import { centroidsOf, ivfStore, ivfTable } from "../../app/ai/knowledge/ivf-store";
 import { seededRandom } from "../../app/ai/knowledge/kmeans";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { drainJobs, upload } from "../harness/knowledge";
@@ -157,6 +157,39 @@ describe("coarse quantiser (IVF) of a large base", () => {
     expect(rows[0].id).not.toBe(old.id);
     expect(rows[0].trained_count).toBe(2400);
     expect(db.query("SELECT name FROM sqlite_master WHERE name = ?").get(ivfTable(old.id))).toBeNull();
+    expect(recall("big", 6)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  test("a build interrupted mid-fill (kill -9) resumes from its cursor without training again", async () => {
+    const store = ivfStore(db);
+    const [active] = store.rowsOf("big");
+    for (let d = 0; d < 24; d++) addDocument("big", 100);
+    const ids = db
+      .query<{ id: number }, []>("SELECT id FROM kb_chunks WHERE base_id = 'big' ORDER BY id")
+      .all()
+      .map((r) => r.id);
+    // What a crashed job leaves: a BUILDING generation filled up to its cursor, the rest missing.
+    const half = ids[Math.floor(ids.length / 2)];
+    db.transaction(() => {
+      const row = store.create("big", DIMS, centroidsOf(active), ids.length, nowIso());
+      const read = db.query<{ e: Uint8Array }, [number]>(`SELECT embedding e FROM kb_vec_${DIMS} WHERE rowid = ?`);
+      store.insert(
+        row,
+        ids.filter((id) => id <= half).map((id) => ({ id, vector: read.get(id)!.e })),
+      );
+      db.query("UPDATE kb_ivf_indexes SET cursor = ? WHERE id = ?").run(half, row.id);
+    })();
+    const building = store.building("big")!;
+    expect(
+      await maintainIvf(db, "big", {
+        threshold: THRESHOLD,
+        nowIso,
+        train: () => Promise.reject(new Error("a resumed build must not train again")),
+      }),
+    ).toBe("TRAIN");
+    const rows = store.rowsOf("big");
+    expect(rows.map((r) => [r.id, r.state])).toEqual([[building.id, "ACTIVE"]]);
+    expect(db.query<{ n: number }, []>(`SELECT COUNT(*) n FROM ${ivfTable(building.id)}`).get()!.n).toBe(ids.length);
     expect(recall("big", 6)).toBeGreaterThanOrEqual(0.95);
   });
 

@@ -152,10 +152,10 @@ export function knowledgeIndex(db: Database) {
     },
     /**
      * Nearest chunks of one base, best first, as retrieval asks for them: through the base's coarse quantiser (IVF,
-     * `probes` cells) when it has an ACTIVE one of the vector's width, else the exact search.
+     * `probes` cells) when it has an ACTIVE one of the vector's width, else (or with `probes` 0) the exact search.
      */
     searchVectorNearest(baseId: string, vector: number[], k: number, probes: number): Hit[] {
-      const active = ivf.active(baseId, vector.length);
+      const active = probes > 0 ? ivf.active(baseId, vector.length) : undefined;
       return active ? ivf.search(active, vector, k, probes) : searchVectorExact(baseId, vector, k);
     },
     searchVectorExact,

@@ -15,7 +15,7 @@ export interface RagSettings {
   rrfK: number;
   /** Chunks from which a base gets a coarse quantiser (IVF) and leaves the exact vector search. */
   ivfThreshold: number;
-  /** Cells of the quantiser a query searches (more: better recall, slower). */
+  /** Cells of the quantiser a query searches (more: better recall, slower); 0 turns it off (exact search). */
   ivfProbes: number;
 }
 
@@ -27,7 +27,7 @@ export const RAG_DEFAULTS: RagSettings = {
   vectorWeight: 1,
   rrfK: 60,
   ivfThreshold: 20_000,
-  ivfProbes: 16,
+  ivfProbes: 32,
 };
 
 /** Reads the stored settings (platform database) over the defaults. */

@@ -13,7 +13,7 @@ const Settings = {
   vectorWeight: z.number().min(0).max(10),
   rrfK: z.number().int().min(1).max(1000),
   ivfThreshold: z.number().int().min(1000).max(100_000_000),
-  ivfProbes: z.number().int().min(1).max(1024),
+  ivfProbes: z.number().int().min(0).max(1024),
 };
 const RagConfigSchema = z
   .object({
