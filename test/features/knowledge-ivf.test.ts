@@ -171,7 +171,7 @@ describe("coarse quantiser (IVF) of a large base", () => {
     // What a crashed job leaves: a BUILDING generation filled up to its cursor, the rest missing.
     const half = ids[Math.floor(ids.length / 2)];
     db.transaction(() => {
-      const row = store.create("big", DIMS, centroidsOf(active), ids.length, nowIso());
+      const row = store.create("big", DIMS, centroidsOf(db, active), ids.length, nowIso());
       const read = db.query<{ e: Uint8Array }, [number]>(`SELECT embedding e FROM kb_vec_${DIMS} WHERE rowid = ?`);
       store.insert(
         row,

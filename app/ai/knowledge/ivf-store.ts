@@ -7,7 +7,6 @@ export interface IvfRow {
   base_id: string;
   dims: number;
   cells: number;
-  centroids: Uint8Array;
   state: "BUILDING" | "ACTIVE";
   trained_count: number;
   cursor: number;
@@ -17,15 +16,19 @@ export const ivfTable = (id: number) => `kb_ivf_t${id}`;
 /** Vectors per vec0 chunk: near the size of a cell (≈√n), so a probed cell reads little beyond its own vectors. */
 const CHUNK_SIZE = 128;
 
-const decoded = new WeakMap<Uint8Array, Float32Array>();
-/** The centroids of a generation as floats (decoded once per row read). */
-export function centroidsOf(row: IvfRow): Float32Array {
-  let c = decoded.get(row.centroids);
+/** Centroids by generation id (a generation's centroids never change; ids are never reused: AUTOINCREMENT). */
+const decoded = new WeakMap<Database, Map<number, Float32Array>>();
+/** The centroids of a generation as floats, read and decoded once per connection. */
+export function centroidsOf(db: Database, row: IvfRow): Float32Array {
+  let byId = decoded.get(db);
+  if (!byId) decoded.set(db, (byId = new Map()));
+  let c = byId.get(row.id);
   if (!c) {
-    c = new Float32Array(
-      row.centroids.buffer.slice(row.centroids.byteOffset, row.centroids.byteOffset + row.centroids.byteLength),
-    );
-    decoded.set(row.centroids, c);
+    const b = db
+      .query<{ c: Uint8Array }, [number]>("SELECT centroids c FROM kb_ivf_indexes WHERE id = ?")
+      .get(row.id)!.c;
+    c = new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+    byId.set(row.id, c);
   }
   return c;
 }
@@ -48,7 +51,11 @@ export function unitVector(v: ArrayLike<number> | Uint8Array): Float32Array {
 export function ivfStore(db: Database) {
   // Rows are re-read on each call (cheap, indexed by base) so a generation switched by the job is seen at once.
   const rowsOf = (baseId: string) =>
-    db.query<IvfRow, [string]>("SELECT * FROM kb_ivf_indexes WHERE base_id = ? ORDER BY id").all(baseId);
+    db
+      .query<IvfRow, [string]>(
+        "SELECT id, base_id, dims, cells, state, trained_count, cursor FROM kb_ivf_indexes WHERE base_id = ? ORDER BY id",
+      )
+      .all(baseId);
   const insertStmt = (id: number) => db.query(`INSERT INTO ${ivfTable(id)} (rowid, cell, embedding) VALUES (?, ?, ?)`);
 
   return {
@@ -61,7 +68,7 @@ export function ivfStore(db: Database) {
       const row = db
         .query<IvfRow, [string, number, number, Uint8Array, number, string]>(
           `INSERT INTO kb_ivf_indexes (base_id, dims, cells, centroids, state, trained_count, cursor, created_at)
-           VALUES (?, ?, ?, ?, 'BUILDING', ?, 0, ?) RETURNING *`,
+           VALUES (?, ?, ?, ?, 'BUILDING', ?, 0, ?) RETURNING id, base_id, dims, cells, state, trained_count, cursor`,
         )
         .get(baseId, dims, centroids.length / dims, new Uint8Array(centroids.buffer.slice(0)), trainedCount, nowIso)!;
       const t = ivfTable(row.id);
@@ -75,7 +82,7 @@ export function ivfStore(db: Database) {
     /** Adds vectors to a generation, each in the cell of its nearest centroid unless `cells` names it. */
     insert(row: IvfRow, items: { id: number; vector: Uint8Array }[], cells?: Map<number, number>) {
       const ins = insertStmt(row.id);
-      const centroids = centroidsOf(row);
+      const centroids = centroidsOf(db, row);
       for (const { id, vector } of items) {
         const cell = cells?.get(id) ?? nearestCell(centroids, row.dims, unitVector(vector));
         ins.run(BigInt(id), cell, vector);
@@ -106,6 +113,7 @@ export function ivfStore(db: Database) {
       for (const row of rows) {
         db.exec(`DROP TABLE IF EXISTS ${ivfTable(row.id)}`);
         db.query("DELETE FROM kb_ivf_indexes WHERE id = ?").run(row.id);
+        decoded.get(db)?.delete(row.id);
       }
     },
 
@@ -115,7 +123,7 @@ export function ivfStore(db: Database) {
      */
     search(row: IvfRow, vector: number[], k: number, probes: number) {
       const q = new Float32Array(vector);
-      const cells = nearestCells(centroidsOf(row), row.dims, unitVector(vector), probes);
+      const cells = nearestCells(centroidsOf(db, row), row.dims, unitVector(vector), probes);
       const knn = db.query<{ id: number; d: number }, [Uint8Array, number, number]>(
         `SELECT rowid id, distance d FROM ${ivfTable(row.id)} WHERE embedding MATCH ? AND k = ? AND cell = ?`,
       );

@@ -27,7 +27,7 @@ export const RAG_DEFAULTS: RagSettings = {
   vectorWeight: 1,
   rrfK: 60,
   ivfThreshold: 20_000,
-  ivfProbes: 32,
+  ivfProbes: 48,
 };
 
 /** Reads the stored settings (platform database) over the defaults. */
