@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * The knowledge tables, defined once: a tenant's file holds its own bases, the platform database the global ones
@@ -60,5 +60,28 @@ export function knowledgeTables() {
     },
     (t) => [index("kb_chunks_document_idx").on(t.documentId), index("kb_chunks_base_idx").on(t.baseId)],
   );
-  return { knowledgeBases, kbDocuments, kbChunks };
+  /**
+   * The coarse quantiser (IVF) of a large base, one row per generation: k-means centroids, and a vec0 table
+   * `kb_ivf_t<id>` (created by app/ai/knowledge, partitioned by cell) holding the base's vectors assigned to them.
+   * A BUILDING generation is filled up to `cursor` (chunk id) while the ACTIVE one answers queries.
+   */
+  const kbIvfIndexes = sqliteTable(
+    "kb_ivf_indexes",
+    {
+      id: integer("id").primaryKey({ autoIncrement: true }),
+      baseId: text("base_id").notNull(),
+      dims: integer("dims").notNull(),
+      cells: integer("cells").notNull(),
+      /** Float32 centroids, cells × dims, unit length. */
+      centroids: blob("centroids").notNull(),
+      state: text("state", { enum: ["BUILDING", "ACTIVE"] }).notNull(),
+      /** Chunks of the base when trained: a retrain is due when the base has doubled since. */
+      trainedCount: integer("trained_count").notNull(),
+      /** BUILDING: every chunk id up to this one is in the table. */
+      cursor: integer("cursor").notNull().default(0),
+      createdAt: text("created_at").notNull(),
+    },
+    (t) => [index("kb_ivf_indexes_base_idx").on(t.baseId)],
+  );
+  return { knowledgeBases, kbDocuments, kbChunks, kbIvfIndexes };
 }

@@ -1,10 +1,11 @@
 import { createAiGateway } from "../ai/gateway";
 import { kernelFor } from "../runtime/kernel/kernel";
-import { createServiceJobs } from "../runtime/kernel/service-jobs";
+import { createServiceJobs, type ServiceJob } from "../runtime/kernel/service-jobs";
 import type { Actor } from "../services/context";
 import { SYSTEM_ACTOR } from "../services/attachments/system-actor";
-import { KB_INDEX_JOB } from "../services/knowledge-bases/access";
+import { KB_INDEX_JOB, KB_IVF_JOB } from "../services/knowledge-bases/access";
 import { runIndexJob } from "../services/knowledge-bases/index-job";
+import { runIvfJob } from "../services/knowledge-bases/ivf-job";
 import type { Platform } from "./platform";
 
 /** The service acting on its own account inside a tenant, as background jobs do. */
@@ -15,15 +16,20 @@ export const wireAi = (p: Platform) =>
   createAiGateway({ settings: p.config.ai, platformSqlite: p.platformSqlite, clock: () => p.clock.now() });
 
 /**
- * Service jobs on the engine database's kernel, with the knowledge indexing handler: each job runs with a system
- * ctx of the tenant that queued it; a tenant gone or no longer active drops its job.
+ * Service jobs on the engine database's kernel, with the knowledge handlers: indexing a document, and building a
+ * large base's coarse quantiser (IVF).
  */
 export function wireServiceJobs(p: Platform) {
   const jobs = createServiceJobs(kernelFor({ db: p.engineSqlite, clock: () => p.clock.now() }));
-  jobs.register(KB_INDEX_JOB, async (job) => {
-    const tenant = p.tenants.get(job.tenantId);
-    if (tenant?.status !== "ACTIVE") return;
-    await p.withTenantCtx(tenant, JOB_ACTOR, `job-${job.id}`, (ctx) => runIndexJob({ ctx, input: job }));
-  });
+  // Each job runs with a system ctx of the tenant that queued it; a tenant gone or no longer active drops its job.
+  const asTenant =
+    (run: typeof runIndexJob | typeof runIvfJob) =>
+    async (job: ServiceJob): Promise<void> => {
+      const tenant = p.tenants.get(job.tenantId);
+      if (tenant?.status !== "ACTIVE") return;
+      await p.withTenantCtx(tenant, JOB_ACTOR, `job-${job.id}`, (ctx) => run({ ctx, input: job }));
+    };
+  jobs.register(KB_INDEX_JOB, asTenant(runIndexJob));
+  jobs.register(KB_IVF_JOB, asTenant(runIvfJob));
   return jobs;
 }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import * as sqliteVec from "sqlite-vec";
 import type { Chunk } from "./chunker";
+import { ivfStore } from "./ivf-store";
 
 const loaded = new WeakSet<Database>();
 
@@ -48,17 +49,35 @@ export function knowledgeIndex(db: Database) {
       .map((r) => r.name)
       .filter((n) => /^kb_vec_\d+$/.test(n));
 
+  const ivf = ivfStore(db);
   const removeChunks = (where: "document_id" | "base_id", id: string) => {
-    const ids = db.query<{ id: number }, [string]>(`SELECT id FROM kb_chunks WHERE ${where} = ?`).all(id);
+    const rows = db
+      .query<{ id: number; baseId: string }, [string]>(`SELECT id, base_id baseId FROM kb_chunks WHERE ${where} = ?`)
+      .all(id);
+    const ids = rows.map((r) => r.id);
+    if (where === "base_id") ivf.drop(ivf.rowsOf(id));
+    else if (rows.length) ivf.removeChunks(rows[0].baseId, ids);
     if (!ids.length) return 0;
     const delFts = db.query("DELETE FROM kb_fts WHERE rowid = ?");
     const vecs = vecTables().map((t) => db.query(`DELETE FROM ${t} WHERE rowid = ?`));
-    for (const { id: cid } of ids) {
+    for (const cid of ids) {
       delFts.run(cid);
       for (const v of vecs) v.run(cid);
     }
     db.query(`DELETE FROM kb_chunks WHERE ${where} = ?`).run(id);
     return ids.length;
+  };
+
+  /** Nearest chunks of one base, best first: exact KNN over the float vectors (the reference, small bases). */
+  const searchVectorExact = (baseId: string, vector: number[], k: number): Hit[] => {
+    const t = vecTable(vector.length);
+    if (!vecTables().includes(t)) return [];
+    return db
+      .query<{ id: number; d: number }, [Uint8Array, number, string]>(
+        `SELECT rowid id, distance d FROM ${t} WHERE embedding MATCH ? AND k = ? AND base_id = ?`,
+      )
+      .all(blob(vector), k, baseId)
+      .map((r) => ({ chunkId: Number(r.id), score: 1 - r.d }));
   };
 
   return {
@@ -79,11 +98,17 @@ export function knowledgeIndex(db: Database) {
             `INSERT INTO ${vecTable(dims)} (rowid, base_id, embedding, bin) VALUES (?1, ?2, ?3, vec_quantize_binary(?3))`,
           )
         : null;
+      const added: { id: number; vector: Uint8Array }[] = [];
       chunks.forEach((c, i) => {
         const { id } = insChunk.get(documentId, baseId, i, c.text, c.location, c.start, c.end)!;
         insFts.run(id, c.text, baseId);
-        if (insVec && vectors) insVec.run(BigInt(id), baseId, blob(vectors[i]));
+        if (insVec && vectors) {
+          const vector = blob(vectors[i]);
+          insVec.run(BigInt(id), baseId, vector);
+          added.push({ id, vector });
+        }
       });
+      if (dims) ivf.addChunks(baseId, added, dims);
     },
     /** Deletes a document's chunks from the chunk table and both indexes; returns how many. */
     removeDocument: (documentId: string) => removeChunks("document_id", documentId),
@@ -125,17 +150,15 @@ export function knowledgeIndex(db: Database) {
         .all(q, ...candidates.map((c) => c.id))
         .map((r) => ({ chunkId: Number(r.id), score: 1 - r.d }));
     },
-    /** Nearest chunks of one base, best first: exact KNN over the float vectors (what retrieval uses). */
-    searchVectorExact(baseId: string, vector: number[], k: number): Hit[] {
-      const t = vecTable(vector.length);
-      if (!vecTables().includes(t)) return [];
-      return db
-        .query<{ id: number; d: number }, [Uint8Array, number, string]>(
-          `SELECT rowid id, distance d FROM ${t} WHERE embedding MATCH ? AND k = ? AND base_id = ?`,
-        )
-        .all(blob(vector), k, baseId)
-        .map((r) => ({ chunkId: Number(r.id), score: 1 - r.d }));
+    /**
+     * Nearest chunks of one base, best first, as retrieval asks for them: through the base's coarse quantiser (IVF,
+     * `probes` cells) when it has an ACTIVE one of the vector's width, else (or with `probes` 0) the exact search.
+     */
+    searchVectorNearest(baseId: string, vector: number[], k: number, probes: number): Hit[] {
+      const active = probes > 0 ? ivf.active(baseId, vector.length) : undefined;
+      return active ? ivf.search(active, vector, k, probes) : searchVectorExact(baseId, vector, k);
     },
+    searchVectorExact,
     /** The chunks behind hits, with their document and a snippet around the query's words. */
     chunks(ids: number[]) {
       if (!ids.length) return new Map<number, ChunkRow>();

@@ -13,6 +13,10 @@ export interface RagSettings {
   vectorWeight: number;
   /** The RRF constant: larger flattens the advantage of the first ranks. */
   rrfK: number;
+  /** Chunks from which a base gets a coarse quantiser (IVF) and leaves the exact vector search. */
+  ivfThreshold: number;
+  /** Cells of the quantiser a query searches (more: better recall, slower); 0 turns it off (exact search). */
+  ivfProbes: number;
 }
 
 export const RAG_DEFAULTS: RagSettings = {
@@ -22,6 +26,8 @@ export const RAG_DEFAULTS: RagSettings = {
   ftsWeight: 1,
   vectorWeight: 1,
   rrfK: 60,
+  ivfThreshold: 20_000,
+  ivfProbes: 48,
 };
 
 /** Reads the stored settings (platform database) over the defaults. */

@@ -61,7 +61,7 @@ export function retrieve(
     ? fuse(
         [
           { hits: text, weight: settings.ftsWeight },
-          { hits: index.searchVectorExact(baseId, vector, depth), weight: settings.vectorWeight },
+          { hits: index.searchVectorNearest(baseId, vector, depth, settings.ivfProbes), weight: settings.vectorWeight },
         ],
         settings.rrfK,
       )

@@ -33,6 +33,9 @@ export function createServiceJobs(kernel: Kernel) {
     pending: db.query<{ n: number }, [string, string]>(
       "SELECT COUNT(*) n FROM jobs WHERE tenant_id = ? AND kind = ? AND state = 'EXECUTABLE'",
     ),
+    pendingFor: db.query<{ n: number }, [string, string, string, string]>(
+      "SELECT COUNT(*) n FROM jobs WHERE tenant_id = ? AND kind = ? AND state = 'EXECUTABLE' AND json_extract(data, '$.' || ?) = ?",
+    ),
   };
   kernel.jobs.register("SERVICE", async (row) => {
     const handler = kinds.get(row.kind);
@@ -67,6 +70,9 @@ export function createServiceJobs(kernel: Kernel) {
     runDue: (limit = 100) => kernel.jobs.runDue("SERVICE", limit),
     /** Queued jobs of a kind for a tenant (tests and progress views). */
     pendingCount: (tenantId: string, kind: string) => q.pending.get(tenantId, kind)?.n ?? 0,
+    /** Whether a job of a kind whose data has `field` = `value` is queued or running (one per subject). */
+    isPending: (tenantId: string, kind: string, field: string, value: string) =>
+      (q.pendingFor.get(tenantId, kind, field, value)?.n ?? 0) > 0,
     /**
      * Releases the claim locks of executors that are gone. The service runs as one process, so at start every lock
      * not held by this process's executor belongs to a process that died (kill -9) mid-job.

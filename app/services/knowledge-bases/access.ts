@@ -9,6 +9,7 @@ export type KbCtx = TenantCtx<"db" | "platformDb" | "settings" | "ai" | "service
 /** The files of global bases live in a folder of their own beside the tenants' (content-addressed, like theirs). */
 export const GLOBAL_FILES_OWNER = "_global";
 export const KB_INDEX_JOB = "svc:kb-index";
+export const KB_IVF_JOB = "svc:kb-ivf";
 
 export interface BaseRow {
   id: string;

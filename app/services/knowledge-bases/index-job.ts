@@ -5,8 +5,9 @@ import type { ServiceJob } from "../../runtime/kernel/service-jobs";
 import { TenantFileStore } from "../attachments/file-store";
 import type { TenantCtx } from "../context";
 import { GLOBAL_FILES_OWNER } from "./access";
+import { queueIvfIfDue } from "./ivf-job";
 
-export type KbJobCtx = TenantCtx<"db" | "platformDb" | "settings" | "ai">;
+export type KbJobCtx = TenantCtx<"db" | "platformDb" | "settings" | "ai" | "serviceJobs">;
 
 /**
  * The `svc:kb-index` job: indexes one document of the tenant's (or a global) base. Indexing is the system acting for
@@ -28,4 +29,7 @@ export async function runIndexJob({ ctx, input }: { ctx: KbJobCtx; input: Servic
     data.documentId,
     input.retriesLeft,
   );
+  // A base grown past the threshold (or doubled since its quantiser was trained) gets its IVF (re)built.
+  const doc = db.query<{ b: string }, [string]>("SELECT base_id b FROM kb_documents WHERE id = ?").get(data.documentId);
+  if (doc) queueIvfIfDue(ctx, db, doc.b, data.global === true);
 }

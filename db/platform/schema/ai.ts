@@ -6,6 +6,7 @@ export const {
   knowledgeBases: globalKnowledgeBases,
   kbDocuments: globalKbDocuments,
   kbChunks: globalKbChunks,
+  kbIvfIndexes: globalKbIvfIndexes,
 } = knowledgeTables();
 
 /** One row per model call: who, for what, which model, how many tokens, how long. */

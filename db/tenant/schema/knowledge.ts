@@ -1,7 +1,7 @@
 import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { knowledgeTables } from "../../knowledge-tables";
 
-export const { knowledgeBases, kbDocuments, kbChunks } = knowledgeTables();
+export const { knowledgeBases, kbDocuments, kbChunks, kbIvfIndexes } = knowledgeTables();
 
 /** A process's links to knowledge bases (its own tenant's or global ones, so no foreign key). */
 export const kbProcessLinks = sqliteTable(

@@ -12,6 +12,8 @@ const Settings = {
   ftsWeight: z.number().min(0).max(10),
   vectorWeight: z.number().min(0).max(10),
   rrfK: z.number().int().min(1).max(1000),
+  ivfThreshold: z.number().int().min(1000).max(100_000_000),
+  ivfProbes: z.number().int().min(0).max(1024),
 };
 const RagConfigSchema = z
   .object({
