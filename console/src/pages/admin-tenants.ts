@@ -1,0 +1,61 @@
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+import { html } from "../html";
+import { Pending, useLoad } from "../use-load";
+
+interface Tenant {
+  id: string;
+  slug: string;
+  name: string;
+  status: string;
+  errorMessage?: string;
+}
+
+/** How often the list is read again while a tenant is still being provisioned. */
+const POLL_MS = 1000;
+
+/** SA: the tenants (GET /admin/tenants), creating one, and watching it go from CREATING to ACTIVE. */
+export function AdminTenantsPage() {
+  const list = useLoad(() => api<{ content: Tenant[] }>("GET", "/admin/tenants?size=100").then((p) => p.content));
+  const [slug, setSlug] = useState("");
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const creating = (list.data ?? []).some((t) => t.status === "CREATING");
+  useEffect(() => {
+    if (!creating) return;
+    const t = setTimeout(list.reload, POLL_MS);
+    return () => clearTimeout(t);
+  }, [list.data]);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api("POST", "/admin/tenants", { slug: slug.trim(), name: name.trim() });
+      setSlug("");
+      setName("");
+      list.reload();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return html`<section>
+    <h1>Tenants</h1>
+    <form class="inline" onSubmit=${create} aria-labelledby="new-t">
+      <h2 id="new-t">New tenant</h2>
+      ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
+      <div class="field"><label for="t-slug">Slug</label>
+        <input id="t-slug" required pattern="[a-z0-9-]+" value=${slug} onInput=${(e: Event) => setSlug((e.currentTarget as HTMLInputElement).value)} /></div>
+      <div class="field"><label for="t-name">Name</label>
+        <input id="t-name" required value=${name} onInput=${(e: Event) => setName((e.currentTarget as HTMLInputElement).value)} /></div>
+      <button type="submit" class="primary">Create</button>
+    </form>
+    ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    <table class="grid"><caption>All tenants</caption>
+      <thead><tr><th>Slug</th><th>Name</th><th>Status</th></tr></thead>
+      <tbody aria-live="polite">${(list.data ?? []).map(
+        (t) => html`<tr data-slug=${t.slug}><td>${t.slug}</td><td>${t.name}</td>
+          <td><span class=${`status ${t.status}`}>${t.status}</span>${t.errorMessage ? html` <small>${t.errorMessage}</small>` : null}</td></tr>`,
+      )}</tbody>
+    </table>
+  </section>`;
+}
