@@ -1,3 +1,4 @@
+import { when } from "../format";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
@@ -81,7 +82,7 @@ function Drill({ processKey, version, activityId }: { processKey: string; versio
   return html`<table class="grid"><caption>Instances parked at ${activityId}</caption>
     <thead><tr><th>Business key</th><th>Started</th><th>Reason</th><th>Detail</th></tr></thead>
     <tbody>${items.data.map(
-      (i) => html`<tr><td>${i.businessKey ?? i.instanceId}</td><td>${new Date(i.startTime).toLocaleString()}</td>
+      (i) => html`<tr><td>${i.businessKey ?? i.instanceId}</td><td>${when(i.startTime)}</td>
         <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td><td>${i.errorMessage ?? i.assignee ?? ""}</td></tr>`,
     )}</tbody></table>`;
 }

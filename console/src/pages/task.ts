@@ -1,3 +1,4 @@
+import { when } from "../format";
 import { useState } from "preact/hooks";
 import { api, session } from "../api";
 import { FormView } from "../form/form-view";
@@ -37,8 +38,7 @@ function Comments({ taskId }: { taskId: string }) {
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     <ul class="comments">
       ${(list.data ?? []).map(
-        (c) =>
-          html`<li><span class="muted">${who(c.userId)} · ${new Date(c.time).toLocaleString()}</span><p>${c.message}</p></li>`,
+        (c) => html`<li><span class="muted">${who(c.userId)} · ${when(c.time)}</span><p>${c.message}</p></li>`,
       )}
     </ul>
     <form onSubmit=${add}>
@@ -88,7 +88,7 @@ export function TaskPage({ id }: { id: string }) {
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>${t.name}</h1>
     <p class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""} · assigned to ${who(t.assignee)}
-      ${t.dueDate ? ` · due ${new Date(t.dueDate).toLocaleString()}` : ""}</p>
+      ${t.dueDate ? ` · due ${when(t.dueDate)}` : ""}</p>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     <div class="actions">
       ${open && t.assignee === null ? html`<button type="button" onClick=${() => act("claim")}>Claim</button>` : null}
