@@ -84,7 +84,10 @@ try {
     performance
       .getEntries()
       .filter((e) => e.entryType === "navigation" || e.entryType === "resource")
-      .map((e) => `${e.name.replace(location.origin, "").slice(0, 40)} ${e.startTime.toFixed(0)}–${(e.startTime + e.duration).toFixed(0)} ms`),
+      .map(
+        (e) =>
+          `${e.name.replace(location.origin, "").slice(0, 40)} ${e.startTime.toFixed(0)}–${(e.startTime + e.duration).toFixed(0)} ms`,
+      ),
   );
   console.log(`last load: ${phases.join("; ")}`);
   times.sort((a, b) => a - b);
