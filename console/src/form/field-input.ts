@@ -99,7 +99,7 @@ function ChoiceInput(p: InputProps) {
 function UserInput(p: InputProps) {
   const members = useRoleMembers(p.field);
   if (members) return html`<${ChoiceInput} ...${p} field=${{ ...p.field, type: "select", options: members }} />`;
-  return TextInput(p);
+  return html`<${TextInput} ...${p} />`;
 }
 
 function FileInput(p: InputProps) {
@@ -135,8 +135,15 @@ function FileInput(p: InputProps) {
   </div>`;
 }
 
+/** Keeps the text as typed ("3." on the way to "3.5"); the parsed value goes up with every keystroke. */
 function TextInput(p: InputProps) {
   const { field: f, id } = p;
+  const [text, setText] = useState(() => displayValue(f, p.value));
+  const typed = (e: Event) => {
+    const v = (e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value;
+    setText(v);
+    p.onRaw(v);
+  };
   const common = {
     id,
     disabled: f.readOnly,
@@ -145,11 +152,9 @@ function TextInput(p: InputProps) {
     "aria-describedby": p.error ? `${id}-err` : f.help ? `${id}-help` : undefined,
     "aria-required": f.required === true,
   };
-  if (f.type === "textarea")
-    return html`<textarea ...${common} rows="4" value=${displayValue(f, p.value)}
-      onInput=${(e: Event) => p.onRaw((e.currentTarget as HTMLTextAreaElement).value)} />`;
+  if (f.type === "textarea") return html`<textarea ...${common} rows="4" value=${text} onInput=${typed} />`;
   return html`<input ...${common} type=${INPUT_TYPE[f.type] ?? "text"} inputmode=${INPUT_MODE[f.type]}
-    value=${displayValue(f, p.value)} onInput=${(e: Event) => p.onRaw((e.currentTarget as HTMLInputElement).value)} />`;
+    value=${text} onInput=${typed} />`;
 }
 
 /** The control of one field by its type (docs/forms.md lists the types). */
@@ -167,6 +172,6 @@ export function FieldInput(p: InputProps) {
     case "file":
       return html`<${FileInput} ...${p} />`;
     default:
-      return TextInput(p);
+      return html`<${TextInput} ...${p} />`;
   }
 }

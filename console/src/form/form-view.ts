@@ -110,6 +110,7 @@ export function FormView(props: FormProps) {
         return formatError ? { ...rest, [key]: formatError } : rest;
       });
       setErrors(({ [key]: _, ...rest }) => rest);
+      setMessage(null);
     },
   };
   const focusFirst = (keys: string[]) =>
