@@ -132,8 +132,19 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
   });
 
   test("a Manager sees the parked count on the step in the monitor", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await logIn(page, manager.email, manager.password);
+    // the inbox on a phone: a Manager sees the tenant's open task, claims it, filters on "mine", unclaims it
+    await page.getByRole("button", { name: "Claim Approve" }).click();
+    await page.getByRole("button", { name: "Unclaim Approve" }).waitFor();
+    await page.getByLabel("Show").selectOption("candidate");
+    await page.getByText("No tasks.").waitFor();
+    await page.getByLabel("Show").selectOption("mine");
+    await page.getByRole("button", { name: "Unclaim Approve" }).waitFor();
+    await shot(page, "06-tasklist-phone");
+    await page.getByRole("button", { name: "Unclaim Approve" }).click();
+    await page.getByText("No tasks.").waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("link", { name: "Monitor" }).click();
     await page.getByRole("heading", { name: "Monitor" }).waitFor();
     await page.getByRole("link", { name: "Purchase request" }).click();
@@ -142,11 +153,11 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
     expect(await badge.textContent()).toBe("1");
     expect(await badge.getAttribute("class")).toContain("USER_TASK");
     expect(await page.locator("td.step-count").allTextContents()).toEqual(["1"]);
-    await shot(page, "06-monitor");
+    await shot(page, "07-monitor");
     await page.close();
   });
 
-  test("an SA creates a tenant and watches it become ACTIVE", async () => {
+  test("an SA creates a tenant, watches it become ACTIVE, suspends and reactivates it", async () => {
     const page = await browser.newPage();
     await logIn(page, SA_EMAIL, SA_PASSWORD);
     await page.getByRole("link", { name: "Tenants" }).first().click();
@@ -156,7 +167,11 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
     await page.locator('tr[data-slug="fresh-co"] .status').waitFor();
     // The page reads the list again while the tenant is CREATING, until provisioning makes it ACTIVE.
     await page.locator('tr[data-slug="fresh-co"] .status.ACTIVE').waitFor({ timeout: 20_000 });
-    await shot(page, "07-admin-tenants");
+    await shot(page, "08-admin-tenants");
+    await page.getByRole("button", { name: "Suspend fresh-co" }).click();
+    await page.locator('tr[data-slug="fresh-co"] .status.SUSPENDED').waitFor();
+    await page.getByRole("button", { name: "Reactivate fresh-co" }).click();
+    await page.locator('tr[data-slug="fresh-co"] .status.ACTIVE').waitFor();
     await page.close();
   });
 });

@@ -164,7 +164,7 @@ describe.skipIf(skip)("console form renderer in headless Chromium", () => {
     await page.getByRole("button", { name: "Add row" }).click();
     await page.getByLabel(/^SKU/).fill("X-1");
     await page.getByLabel(/^N$/).fill("4");
-    await page.screenshot({ path: join(SCREENSHOTS, "08-all-field-types.png"), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, "09-all-field-types.png"), fullPage: true });
     await page.getByRole("button", { name: "Complete" }).click();
     await page.getByText(/completed/).waitFor();
 

@@ -14,7 +14,7 @@ interface Tenant {
 /** How often the list is read again while a tenant is still being provisioned. */
 const POLL_MS = 1000;
 
-/** SA: the tenants (GET /admin/tenants), creating one, and watching it go from CREATING to ACTIVE. */
+/** SA: the tenants (GET /admin/tenants), creating one and watching it go from CREATING to ACTIVE, suspend, reactivate. */
 export function AdminTenantsPage() {
   const list = useLoad(() => api<{ content: Tenant[] }>("GET", "/admin/tenants?size=100").then((p) => p.content));
   const [slug, setSlug] = useState("");
@@ -38,6 +38,15 @@ export function AdminTenantsPage() {
       setError((err as Error).message);
     }
   };
+  const lifecycle = async (t: Tenant, action: "suspend" | "reactivate") => {
+    setError(null);
+    try {
+      await api("PATCH", `/admin/tenants/${t.id}/${action}`);
+      list.reload();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
   return html`<section>
     <h1>Tenants</h1>
     <form class="inline" onSubmit=${create} aria-labelledby="new-t">
@@ -51,10 +60,17 @@ export function AdminTenantsPage() {
     </form>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     <table class="grid"><caption>All tenants</caption>
-      <thead><tr><th>Slug</th><th>Name</th><th>Status</th></tr></thead>
+      <thead><tr><th>Slug</th><th>Name</th><th>Status</th><th>Actions</th></tr></thead>
       <tbody aria-live="polite">${(list.data ?? []).map(
         (t) => html`<tr data-slug=${t.slug}><td>${t.slug}</td><td>${t.name}</td>
-          <td><span class=${`status ${t.status}`}>${t.status}</span>${t.errorMessage ? html` <small>${t.errorMessage}</small>` : null}</td></tr>`,
+          <td><span class=${`status ${t.status}`}>${t.status}</span>${t.errorMessage ? html` <small>${t.errorMessage}</small>` : null}</td>
+          <td>${
+            t.status === "ACTIVE"
+              ? html`<button type="button" aria-label=${`Suspend ${t.slug}`} onClick=${() => lifecycle(t, "suspend")}>Suspend</button>`
+              : t.status === "SUSPENDED"
+                ? html`<button type="button" aria-label=${`Reactivate ${t.slug}`} onClick=${() => lifecycle(t, "reactivate")}>Reactivate</button>`
+                : null
+          }</td></tr>`,
       )}</tbody>
     </table>
   </section>`;
