@@ -6,7 +6,7 @@ import { buildConsole } from "../console/build";
 import { startTestServer } from "../test/harness/server";
 import { createTenant, saToken, userInTenant } from "../test/harness/fixtures";
 import { deployBpmn } from "../test/harness/process";
-import { browserMissing, launchChromium, listen } from "../test/harness/browser";
+import { browserMissing, browserOn, consoleSession } from "../test/harness/browser";
 
 const TASKS = Number(process.env.BENCH_CONSOLE_TASKS ?? 1000);
 const RUNS = 5;
@@ -41,8 +41,7 @@ if (missing) {
   process.exit(0);
 }
 const s = await startTestServer();
-const web = listen(s);
-const browser = await launchChromium();
+const web = await browserOn(s);
 try {
   const sa = await saToken(s);
   const tenant = await createTenant(s, "bench-console", sa);
@@ -60,15 +59,9 @@ try {
   for (let i = 0; i < TASKS; i++)
     await s.req("POST", "/api/a/instances", { token: manager.token, json: { definitionKey: "inbox" } });
   console.log(`setup: ${TASKS} instances started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const login = await (
-    await s.req("POST", "/api/auth/login", { json: { email: manager.email, password: manager.password } })
-  ).json();
-  const picked = await (
-    await s.req("POST", "/api/auth/select-tenant", { token: login.accessToken, json: { tenantSlug: tenant.slug } })
-  ).json();
-  const session = JSON.stringify({ ...picked, tenants: login.tenants, tenant: tenant.slug });
+  const session = await consoleSession(s, manager, tenant.slug);
   await (await fetch(`${web.url}/`)).text(); // the build happens once per process, not in the measured loads
-  const page = await browser.newPage();
+  const page = await web.browser.newPage();
   await page.addInitScript((v) => localStorage.setItem("pms.session", v), session);
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -101,7 +94,5 @@ try {
       .join(" ")}`,
   );
 } finally {
-  await browser.close();
-  web.stop();
-  await s.close();
+  await web.close();
 }

@@ -25,3 +25,17 @@ export function Pending({ error }: { error?: string }) {
     ? html`<p class="alert" role="alert">${error}</p>`
     : html`<p class="loading" aria-busy="true">Loading…</p>`;
 }
+
+/** A button's action: runs `fn`, keeping its refusal to show (and clearing the previous one). */
+export function useAction(): { error: string | null; run(fn: () => Promise<unknown>): Promise<void> } {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return { error, run };
+}

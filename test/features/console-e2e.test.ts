@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn } from "../harness/process";
-import { browserMissing, browserRequired, launchChromium, listen, SCREENSHOTS } from "../harness/browser";
+import { browserMissing, browserOn, browserRequired, SCREENSHOTS } from "../harness/browser";
 
 const missing = browserMissing();
 const skip = !!missing && !browserRequired();
@@ -29,8 +29,7 @@ const DETAILS_FORM = {
 };
 
 let s: TestServer;
-let web: ReturnType<typeof listen>;
-let browser: Browser;
+let web: Awaited<ReturnType<typeof browserOn>>;
 let worker: Awaited<ReturnType<typeof userInTenant>>;
 let manager: Awaited<ReturnType<typeof userInTenant>>;
 
@@ -71,17 +70,12 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
       });
       expect(res.status).toBe(201);
     }
-    web = listen(s);
-    browser = await launchChromium();
+    web = await browserOn(s);
   });
-  afterAll(async () => {
-    await browser?.close();
-    web?.stop();
-    await s?.close();
-  });
+  afterAll(() => web?.close());
 
   test("a worker logs in, picks a company, starts a process and completes its task through the form", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await web.browser.newPage({ viewport: { width: 390, height: 844 } });
     await logIn(page, worker.email, worker.password);
     await page.getByRole("heading", { name: "Choose a company" }).waitFor();
     await shot(page, "01-tenant-picker");
@@ -120,6 +114,9 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
     expect(await page.getByLabel(/Company name/).getAttribute("aria-invalid")).toBe("true");
     await shot(page, "04-task-refused");
 
+    await page.getByLabel("Add a comment").fill("Asked the supplier for a quote.");
+    await page.getByRole("button", { name: "Comment" }).click();
+    await page.locator(".comments li", { hasText: "Asked the supplier for a quote." }).waitFor();
     await page.getByLabel(/Company name/).fill("ACME Lda");
     await page.getByLabel(/Amount/).fill("1250,50");
     await page.getByRole("button", { name: "Complete" }).click();
@@ -132,7 +129,7 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
   });
 
   test("a Manager sees the parked count on the step in the monitor", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await web.browser.newPage({ viewport: { width: 390, height: 844 } });
     await logIn(page, manager.email, manager.password);
     // the inbox on a phone: a Manager sees the tenant's open task, claims it, filters on "mine", unclaims it
     await page.getByRole("button", { name: "Claim Approve" }).click();
@@ -158,7 +155,7 @@ describe.skipIf(skip)("web console in headless Chromium", () => {
   });
 
   test("an SA creates a tenant, watches it become ACTIVE, suspends and reactivates it", async () => {
-    const page = await browser.newPage();
+    const page = await web.browser.newPage();
     await logIn(page, SA_EMAIL, SA_PASSWORD);
     await page.getByRole("link", { name: "Tenants" }).first().click();
     await page.getByLabel("Slug").fill("fresh-co");

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
-import { browserMissing, browserRequired, launchChromium, listen, SCREENSHOTS } from "../harness/browser";
+import { browserMissing, browserOn, browserRequired, consoleSession, SCREENSHOTS } from "../harness/browser";
 
 // The form renderer in a real browser: every field type of docs/forms.md, conditions, data sources, a file upload,
 // and the types of the values that reach the process.
@@ -13,8 +12,7 @@ const skip = !!missing && !browserRequired();
 if (skip) console.warn(`console form tests skipped: ${missing}`);
 
 let s: TestServer;
-let web: ReturnType<typeof listen>;
-let browser: Browser;
+let web: Awaited<ReturnType<typeof browserOn>>;
 let session: string;
 let taskId: string;
 let instanceId: string;
@@ -106,24 +104,13 @@ describe.skipIf(skip)("console form renderer in headless Chromium", () => {
     const started = await startProcess(s, admin.token, { definitionKey: "console-types" });
     instanceId = started.id;
     taskId = started.activeTasks[0].id;
-    const login = await (
-      await s.req("POST", "/api/auth/login", { json: { email: admin.email, password: admin.password } })
-    ).json();
-    const picked = await (
-      await s.req("POST", "/api/auth/select-tenant", { token: login.accessToken, json: { tenantSlug: t.slug } })
-    ).json();
-    session = JSON.stringify({ ...picked, tenants: login.tenants, tenant: t.slug });
-    web = listen(s);
-    browser = await launchChromium();
+    session = await consoleSession(s, admin, t.slug);
+    web = await browserOn(s);
   });
-  afterAll(async () => {
-    await browser?.close();
-    web?.stop();
-    await s?.close();
-  });
+  afterAll(() => web?.close());
 
   test("every field type renders, parses and reaches the process with its type", async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const page = await web.browser.newPage({ viewport: { width: 1000, height: 900 } });
     await page.addInitScript((v) => localStorage.setItem("pms.session", v), session);
     await page.goto(`${web.url}/#/tasks/${taskId}`);
     await page.getByRole("heading", { name: "Applicant" }).waitFor();

@@ -34,6 +34,32 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The console's stored session of a member with `tenantSlug` chosen, as the login and tenant pages leave it. */
+export async function consoleSession(s: TestServer, user: { email: string; password: string }, tenantSlug: string) {
+  const login = await (
+    await s.req("POST", "/api/auth/login", { json: { email: user.email, password: user.password } })
+  ).json();
+  const picked = await (
+    await s.req("POST", "/api/auth/select-tenant", { token: login.accessToken, json: { tenantSlug } })
+  ).json();
+  return JSON.stringify({ ...picked, tenants: login.tenants, tenant: tenantSlug });
+}
+
+/** The test server on a socket and a browser for it; `close()` ends both, then the server. */
+export async function browserOn(s: TestServer) {
+  const web = listen(s);
+  const browser = await launchChromium();
+  return {
+    url: web.url,
+    browser,
+    async close() {
+      await browser.close();
+      web.stop();
+      await s.close();
+    },
+  };
+}
+
 /** Puts the test server's app on a real listening socket on 127.0.0.1 (a browser needs one). */
 export function listen(s: TestServer) {
   const server = Bun.serve({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
-import { Pending, useLoad } from "../use-load";
+import { Pending, useAction, useLoad } from "../use-load";
 
 interface Tenant {
   id: string;
@@ -19,34 +19,24 @@ export function AdminTenantsPage() {
   const list = useLoad(() => api<{ content: Tenant[] }>("GET", "/admin/tenants?size=100").then((p) => p.content));
   const [slug, setSlug] = useState("");
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useAction();
   const creating = (list.data ?? []).some((t) => t.status === "CREATING");
   useEffect(() => {
     if (!creating) return;
     const t = setTimeout(list.reload, POLL_MS);
     return () => clearTimeout(t);
   }, [list.data]);
-  const create = async (e: Event) => {
+  const create = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    try {
+    return run(async () => {
       await api("POST", "/admin/tenants", { slug: slug.trim(), name: name.trim() });
       setSlug("");
       setName("");
       list.reload();
-    } catch (err) {
-      setError((err as Error).message);
-    }
+    });
   };
-  const lifecycle = async (t: Tenant, action: "suspend" | "reactivate") => {
-    setError(null);
-    try {
-      await api("PATCH", `/admin/tenants/${t.id}/${action}`);
-      list.reload();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const lifecycle = (t: Tenant, action: "suspend" | "reactivate") =>
+    run(() => api("PATCH", `/admin/tenants/${t.id}/${action}`).then(list.reload));
   return html`<section>
     <h1>Tenants</h1>
     <form class="inline" onSubmit=${create} aria-labelledby="new-t">

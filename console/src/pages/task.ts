@@ -5,7 +5,7 @@ import { FormView } from "../form/form-view";
 import type { Values } from "../form/model";
 import { html } from "../html";
 import { go, setFlash, takeFlash } from "../router";
-import { Pending, useLoad } from "../use-load";
+import { Pending, useAction, useLoad } from "../use-load";
 import { claimAction, type Task, who } from "./tasks";
 
 interface Detail extends Task {
@@ -21,17 +21,14 @@ interface Comment {
 function Comments({ taskId }: { taskId: string }) {
   const list = useLoad(() => api<Comment[]>("GET", `/a/tasks/${taskId}/comments`), [taskId]);
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: Event) => {
+  const { error, run } = useAction();
+  const add = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    try {
+    return run(async () => {
       await api("POST", `/a/tasks/${taskId}/comments`, { message: text });
       setText("");
       list.reload();
-    } catch (err) {
-      setError((err as Error).message);
-    }
+    });
   };
   return html`<section aria-labelledby="comments-h">
     <h2 id="comments-h">Comments</h2>
@@ -55,7 +52,7 @@ function Comments({ taskId }: { taskId: string }) {
 /** One task: its form (the version the task locked), claim/unclaim, complete, comments. */
 export function TaskPage({ id }: { id: string }) {
   const [flash] = useState(takeFlash);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useAction();
   const task = useLoad(
     () =>
       Promise.all([
@@ -67,15 +64,7 @@ export function TaskPage({ id }: { id: string }) {
   if (!task.data) return html`<${Pending} error=${task.error} />`;
   const [t, saved] = task.data;
   const me = session()?.user.id;
-  const act = async (action: "claim" | "unclaim") => {
-    setError(null);
-    try {
-      await claimAction(t, action);
-      task.reload();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const act = (action: "claim" | "unclaim") => run(() => claimAction(t, action).then(task.reload));
   const complete = async (variables: Values) => {
     await api("POST", `/a/tasks/${id}/complete`, { variables });
     setFlash(`Task “${t.name}” completed.`);

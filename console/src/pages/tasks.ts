@@ -3,7 +3,7 @@ import { useMemo, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { html } from "../html";
 import { takeFlash } from "../router";
-import { Pending, useLoad } from "../use-load";
+import { Pending, useAction, useLoad } from "../use-load";
 
 export interface Task {
   id: string;
@@ -56,7 +56,7 @@ type Filter = "all" | "mine" | "candidate";
 export function TasksPage() {
   const [filter, setFilter] = useState<Filter>("all");
   const [process, setProcess] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useAction();
   const [flash] = useState(takeFlash);
   const tasks = useLoad(() => loadTasks(filter === "mine"), [filter]);
   const me = session()?.user.id;
@@ -64,15 +64,7 @@ export function TasksPage() {
   const shown = (tasks.data ?? []).filter(
     (t) => (filter !== "candidate" || t.assignee === null) && (!process || t.definitionKey === process),
   );
-  const act = async (t: Task, action: "claim" | "unclaim") => {
-    setError(null);
-    try {
-      await claimAction(t, action);
-      tasks.reload();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const act = (t: Task, action: "claim" | "unclaim") => run(() => claimAction(t, action).then(tasks.reload));
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>Tasks</h1>

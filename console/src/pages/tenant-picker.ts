@@ -1,23 +1,18 @@
-import { useState } from "preact/hooks";
 import { api, hasRole, type Session, session, setSession } from "../api";
 import { html } from "../html";
 import { go } from "../router";
-import { Pending, useLoad } from "../use-load";
+import { Pending, useAction, useLoad } from "../use-load";
 
 /** The companies of the person (GET /auth/me/tenants); choosing one calls POST /auth/select-tenant. */
 export function TenantPicker() {
   const tenants = useLoad(() => api<{ id: string; slug: string; name: string }[]>("GET", "/auth/me/tenants"));
-  const [error, setError] = useState<string | null>(null);
-  const pick = async (slug: string) => {
-    setError(null);
-    try {
+  const { error, run } = useAction();
+  const pick = (slug: string) =>
+    run(async () => {
       const picked = await api<Session>("POST", "/auth/select-tenant", { tenantSlug: slug });
       setSession({ ...picked, tenants: picked.tenants ?? session()?.tenants ?? [], tenant: slug });
       go("/tasks");
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+    });
   if (!tenants.data) return html`<${Pending} error=${tenants.error} />`;
   return html`<section class="narrow">
     <h1>Choose a company</h1>
