@@ -12,6 +12,7 @@ import { observeRequest, requestIdOf } from "./middleware/access-log";
 import { registerOpsRoutes } from "./ops-routes";
 import { registerApiDocs } from "./api-docs";
 import { registerMcp } from "./mcp-route";
+import { registerConsole } from "./console-routes";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -56,6 +57,7 @@ export function createApp(deps: HttpDeps) {
     },
     servers: [{ url: "/", description: "this server (paths include /api)" }],
   });
+  registerConsole(app);
   return app;
 }
 

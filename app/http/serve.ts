@@ -3,6 +3,7 @@ import { createPlatform } from "../platform/platform";
 import { bootstrapSuperAdmin } from "../platform/bootstrap";
 import { httpDepsOf } from "../platform/http-deps";
 import { createApp } from "./app";
+import { warmConsole } from "./console-routes";
 
 /** How long SIGTERM lets in-flight requests and uploads finish before cutting them off. */
 const DRAIN_MS = 20_000;
@@ -21,6 +22,8 @@ const server = Bun.serve({
   fetch: (req, srv) => app.fetch(req, { server: srv }),
 });
 platform.start();
+// After the listener: the console bundle builds in the background and never delays /health.
+setTimeout(warmConsole, 0);
 logger.info(
   { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, pid: process.pid },
   `listening on http://${server.hostname}:${server.port}`,

@@ -110,6 +110,17 @@ describe("one operation layer", () => {
     ]);
     expect(bad).toEqual([]);
   });
+  test("the console's browser code is an API client: no server module but the shared form rules", () => {
+    const SHARED = new Set(["app/services/forms/required-fields", "app/services/forms/visibility"]);
+    const bad = violations(
+      "console/src",
+      (s) => inLayer(s, "app", "engine", "db", "tenants") && !SHARED.has(s.replace(/\.ts$/, "")),
+    );
+    expect(bad).toEqual([]);
+    // and the shared rules stay free of anything server-only (they are bundled for the browser)
+    for (const f of SHARED)
+      expect(importsOf(join(ROOT, `${f}.ts`)).filter((s) => inLayer(s, "app/runtime", "db", "tenants"))).toEqual([]);
+  });
   test("only the runtime names the engine database's tables", () => {
     expect(ENGINE_TABLES).toContain("process_instances");
     const sql = new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+(${ENGINE_TABLES.join("|")})\\b`, "i");
@@ -134,7 +145,7 @@ describe("file length", () => {
         const p = join(d, n);
         return statSync(p).isDirectory() ? (n === "migrations" ? [] : all(p)) : n.endsWith(".ts") ? [p] : [];
       });
-    const long = ["app", "engine", "db", "tenants", "test", "bench", "scripts"]
+    const long = ["app", "engine", "db", "tenants", "console", "test", "bench", "scripts"]
       .flatMap((d) => all(join(ROOT, d)))
       .map((f) => ({ file: relative(ROOT, f), lines: readFileSync(f, "utf8").split("\n").length - 1 }))
       .filter((x) => x.lines > 300);

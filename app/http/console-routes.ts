@@ -1,0 +1,44 @@
+import { join, normalize } from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./env";
+import { type Asset, BPMN_ASSETS, buildConsole, consolePage } from "../../console/build";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** One build per process: the output depends only on the source tree, whichever app instance asks. */
+let built: Promise<Map<string, Asset>> | null = null;
+function assets() {
+  built ??= buildConsole().catch((e) => {
+    built = null; // a failed build is retried by the next request rather than cached
+    throw e;
+  });
+  return built;
+}
+
+/** Starts the build in the background (after the listener is up), so the first visitor does not wait for it. */
+export function warmConsole(): void {
+  assets().catch(() => {});
+}
+
+/**
+ * The web console at `/` (a client of the public API under /api). The bundle is built on the first request for it and
+ * kept in memory, so starting the service (and /health) never waits for the bundler.
+ */
+export function registerConsole(app: OpenAPIHono<AppEnv>) {
+  app.get("/", async (c) => {
+    c.header("cache-control", "no-cache");
+    return c.html(consolePage(await assets()));
+  });
+  app.get("/assets/:file", async (c) => {
+    const a = (await assets()).get(c.req.param("file"));
+    if (!a) return c.notFound();
+    return new Response(a.bytes, { headers: { "content-type": a.type, "cache-control": IMMUTABLE } });
+  });
+  app.get("/bpmn-js/*", async (c) => {
+    const rel = normalize(c.req.path.slice("/bpmn-js/".length));
+    if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
+    const file = Bun.file(join(BPMN_ASSETS, rel));
+    if (!(await file.exists())) return c.notFound();
+    return new Response(file, { headers: { "cache-control": "public, max-age=86400" } });
+  });
+}

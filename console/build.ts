@@ -1,0 +1,67 @@
+import { dirname, join } from "node:path";
+
+/** One built file of the console, held in memory and served as is. */
+export interface Asset {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
+const HERE = import.meta.dir;
+const ENTRY = join(HERE, "src/main.ts");
+const STYLES = join(HERE, "styles.css");
+/** bpmn-js ships its CSS and font beside the bundles; the diagram pages link them from here (no CDN). */
+export const BPMN_ASSETS = join(dirname(require.resolve("bpmn-js/package.json")), "dist/assets");
+
+const typeOf = (path: string) =>
+  path.endsWith(".js")
+    ? "text/javascript; charset=utf-8"
+    : path.endsWith(".css")
+      ? "text/css; charset=utf-8"
+      : "application/octet-stream";
+
+/**
+ * Builds the console with Bun's bundler: the Preact application as ES modules, split so that bpmn-js (imported
+ * lazily by the diagram pages) lands in a chunk of its own that only those pages fetch. Names carry a content hash, so
+ * the files can be cached for good; the page itself (`/`) is not cached.
+ */
+export async function buildConsole(): Promise<Map<string, Asset>> {
+  const out = await Bun.build({
+    entrypoints: [ENTRY],
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!out.success) throw new AggregateError(out.logs, "console build failed");
+  const assets = new Map<string, Asset>();
+  for (const o of out.outputs) {
+    const name = o.path.replace(/^\.\//, "");
+    assets.set(name, { bytes: new Uint8Array(await o.arrayBuffer()), type: typeOf(name) });
+  }
+  const css = new Uint8Array(await Bun.file(STYLES).arrayBuffer());
+  const cssName = `styles-${Bun.hash(css).toString(36)}.css`;
+  assets.set(cssName, { bytes: css, type: typeOf(cssName) });
+  return assets;
+}
+
+/** The page: one module script and one stylesheet, both hashed names from the build. */
+export function consolePage(assets: Map<string, Asset>): string {
+  const names = [...assets.keys()];
+  const main = names.find((n) => n.startsWith("main-") && n.endsWith(".js"));
+  const css = names.find((n) => n.startsWith("styles-"));
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>Process console</title>
+  <link rel="stylesheet" href="/assets/${css}" />
+</head>
+<body>
+  <div id="app"><p class="loading">Loading…</p></div>
+  <script type="module" src="/assets/${main}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from "preact/hooks";
+import { hasRole, logout, onSessionChange, session } from "./api";
+import { html } from "./html";
+import { useRoute } from "./router";
+import { LoginPage } from "./pages/login";
+import { TenantPicker } from "./pages/tenant-picker";
+import { TasksPage } from "./pages/tasks";
+import { TaskPage } from "./pages/task";
+import { CatalogPage, StartPage } from "./pages/catalog";
+import { MonitorList, MonitorPage } from "./pages/monitor";
+import { AdminTenantsPage } from "./pages/admin-tenants";
+
+/** The skip link moves focus (a hash link would change the route). */
+function skipToMain(e: Event) {
+  e.preventDefault();
+  document.getElementById("main")?.focus();
+}
+
+function Nav() {
+  const s = session();
+  const links: [string, string, boolean][] = [
+    ["#/tasks", "Tasks", !!s?.tenant],
+    ["#/processes", "Start a process", !!s?.tenant],
+    ["#/monitor", "Monitor", !!s?.tenant && hasRole("MANAGER", "ADMIN")],
+    ["#/admin/tenants", "Tenants", hasRole("SUPER_ADMIN")],
+  ];
+  return html`<header class="top">
+    <a class="skip" href="#main" onClick=${skipToMain}>Skip to content</a>
+    <nav aria-label="Main">
+      ${links.filter(([, , on]) => on).map(([href, label]) => html`<a href=${href}>${label}</a>`)}
+    </nav>
+    <div class="who">
+      <a href="#/tenants" title="Switch company">${s?.tenants.find((t) => t.slug === s.tenant)?.name ?? "Choose a company"}</a>
+      <span class="email">${s?.user.email}</span>
+      <button type="button" onClick=${() => void logout().then(() => (location.hash = "#/login"))}>Log out</button>
+    </div>
+  </header>`;
+}
+
+function Page({ parts }: { parts: string[] }) {
+  const s = session();
+  const [a, b] = parts;
+  if (a === "tenants" || (!s?.tenant && a !== "admin")) return html`<${TenantPicker} />`;
+  if (a === "tasks" && b) return html`<${TaskPage} id=${b} />`;
+  if (a === "processes" && b) return html`<${StartPage} processKey=${b} />`;
+  if (a === "processes") return html`<${CatalogPage} />`;
+  if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
+  if (a === "monitor") return html`<${MonitorList} />`;
+  if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;
+  return html`<${TasksPage} />`;
+}
+
+/** The shell: the login page without a session, otherwise the navigation and the page of the current route. */
+export function App() {
+  const parts = useRoute();
+  const [, rerender] = useState(0);
+  useEffect(() => onSessionChange(() => rerender((n) => n + 1)), []);
+  if (!session()) return html`<main id="main" tabindex="-1"><${LoginPage} /></main>`;
+  return html`<${Nav} /><main id="main" tabindex="-1"><${Page} parts=${parts} key=${parts.join("/")} /></main>`;
+}

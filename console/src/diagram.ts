@@ -1,0 +1,49 @@
+/**
+ * The bpmn-js viewer, imported only by the pages that show a diagram: Bun's bundler puts it in a chunk of its own, and
+ * its stylesheets (served from the bpmn-js package at /bpmn-js/) are linked the first time a diagram is drawn.
+ */
+export interface Badge {
+  elementId: string;
+  text: string;
+  className: string;
+  title: string;
+}
+
+const STYLES = ["/bpmn-js/diagram-js.css", "/bpmn-js/bpmn-js.css", "/bpmn-js/bpmn-font/css/bpmn.css"];
+
+function linkStyles(): void {
+  for (const href of STYLES) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    const l = document.createElement("link");
+    l.rel = "stylesheet";
+    l.href = href;
+    document.head.append(l);
+  }
+}
+
+/** Draws `xml` into `container` with a badge on each listed element; returns a function that destroys the viewer. */
+export async function drawDiagram(container: HTMLElement, xml: string, badges: Badge[]): Promise<() => void> {
+  linkStyles();
+  const { default: Viewer } = await import("bpmn-js/lib/NavigatedViewer");
+  const viewer = new Viewer({ container });
+  await viewer.importXML(xml);
+  const canvas = viewer.get("canvas") as { zoom(mode: string): void; addMarker(id: string, cls: string): void };
+  const overlays = viewer.get("overlays") as {
+    add(id: string, o: { position: Record<string, number>; html: HTMLElement }): void;
+  };
+  canvas.zoom("fit-viewport");
+  for (const b of badges) {
+    const el = document.createElement("span");
+    el.className = `badge ${b.className}`;
+    el.textContent = b.text;
+    el.title = b.title;
+    el.setAttribute("data-activity", b.elementId);
+    try {
+      overlays.add(b.elementId, { position: { bottom: 8, right: 12 }, html: el });
+      canvas.addMarker(b.elementId, `parked-${b.className}`);
+    } catch {
+      // an activity of another version may be missing from this diagram: the table below still lists it
+    }
+  }
+  return () => viewer.destroy();
+}

@@ -1,0 +1,146 @@
+import { useState } from "preact/hooks";
+import { ApiError } from "../api";
+import { html } from "../html";
+import { FieldInput } from "./field-input";
+import {
+  type Field,
+  fieldsOf,
+  initialValues,
+  type Option,
+  parseValue,
+  problems,
+  type Raw,
+  shown,
+  submission,
+  type Values,
+} from "./model";
+
+export interface FormProps {
+  schema: unknown;
+  saved?: Values;
+  instanceId?: string;
+  submitLabel: string;
+  /** Sends the values; an ApiError it throws is shown (its fieldErrors on the fields). */
+  onSubmit(values: Values): Promise<void>;
+}
+
+const idOf = (key: string) => `f-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+const readable = (m: string) => (m === "required" ? "This field is required." : m);
+
+interface Ctx {
+  values: Values;
+  errors: Record<string, string>;
+  instanceId?: string;
+  set(key: string, value: unknown, formatError?: string): void;
+}
+
+function Label({ field, id }: { field: Field; id: string }) {
+  return html`<label for=${id} id=${`${id}-label`}>${field.label ?? field.key}${
+    field.required ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> (required)</span>` : null
+  }</label>`;
+}
+
+function Row({ field, ctx, scope, errorKey }: { field: Field; ctx: Ctx; scope: Values; errorKey: string }) {
+  const id = idOf(errorKey);
+  const error = ctx.errors[errorKey];
+  const parse = (raw: Raw, options?: Option[]) => {
+    const p = parseValue(field, raw, options);
+    ctx.set(field.key as string, p.value, p.error);
+  };
+  return html`<div class=${`field field-${field.type}${error ? " invalid" : ""}`}>
+    <${Label} field=${field} id=${id} />
+    <${FieldInput} field=${field} id=${id} value=${scope[field.key as string]} error=${error}
+      instanceId=${ctx.instanceId} onRaw=${parse} onValue=${(v: unknown) => ctx.set(field.key as string, v)} />
+    ${field.help ? html`<small id=${`${id}-help`}>${field.help}</small>` : null}
+    ${error ? html`<p class="error" id=${`${id}-err`}>${readable(error)}</p>` : null}
+  </div>`;
+}
+
+/** A `table` field: one row of inputs per row object, rows added and removed with buttons. */
+function Table({ field, ctx }: { field: Field; ctx: Ctx }) {
+  const key = field.key as string;
+  const rows = (Array.isArray(ctx.values[key]) ? ctx.values[key] : []) as Values[];
+  const setRows = (next: Values[]) => ctx.set(key, next);
+  const cols = field.columns ?? [];
+  return html`<fieldset class="table-field">
+    <legend>${field.label ?? key}${field.required ? html`<span class="req"> *</span>` : null}</legend>
+    ${rows.map((row, i) => {
+      const scope = { ...ctx.values, ...row };
+      const rowCtx: Ctx = {
+        ...ctx,
+        set: (k, v) => setRows(rows.map((r, j) => (j === i ? { ...r, [k]: v } : r))),
+      };
+      return html`<div class="table-row" role="group" aria-label=${`Row ${i + 1}`}>
+        ${cols.filter((c) => shown(c, scope)).map((c) => html`<${Row} field=${c} ctx=${rowCtx} scope=${row} errorKey=${`${key}[${i}].${c.key}`} />`)}
+        <button type="button" class="link" onClick=${() => setRows(rows.filter((_, j) => j !== i))}>Remove row ${i + 1}</button>
+      </div>`;
+    })}
+    <button type="button" onClick=${() => setRows([...rows, {}])}>Add row</button>
+    ${ctx.errors[key] ? html`<p class="error">${readable(ctx.errors[key])}</p>` : null}
+  </fieldset>`;
+}
+
+function Fields({ list, ctx }: { list: Field[]; ctx: Ctx }) {
+  return list
+    .filter((f) => f.type !== "hidden" && shown(f, ctx.values))
+    .map((f) => {
+      if (f.type === "heading") return html`<h3>${f.label}</h3>`;
+      if (f.type === "section")
+        return html`<fieldset class="section"><legend>${f.label}</legend><${Fields} list=${f.fields ?? []} ctx=${ctx} /></fieldset>`;
+      if (f.type === "table") return html`<${Table} field=${f} ctx=${ctx} />`;
+      return html`<${Row} field=${f} ctx=${ctx} scope=${ctx.values} errorKey=${f.key as string} />`;
+    });
+}
+
+/** A form rendered from a `fields` schema (docs/forms.md): conditions, required marks, errors on the fields. */
+export function FormView(props: FormProps) {
+  const [values, setValues] = useState<Values>(() => initialValues(props.schema, props.saved));
+  const [formatErrors, setFormatErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ctx: Ctx = {
+    values,
+    errors,
+    instanceId: props.instanceId,
+    set(key, value, formatError) {
+      setValues((v) => ({ ...v, [key]: value }));
+      setFormatErrors((e) => {
+        const { [key]: _, ...rest } = e;
+        return formatError ? { ...rest, [key]: formatError } : rest;
+      });
+      setErrors(({ [key]: _, ...rest }) => rest);
+      setMessage(null);
+    },
+  };
+  const focusFirst = (keys: string[]) =>
+    requestAnimationFrame(() => keys[0] && document.getElementById(idOf(keys[0]))?.focus());
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    // Format problems stop the send; required fields are left to the server, whose refusal shows on the fields.
+    const local = problems(props.schema, values, formatErrors);
+    const formatOnly = Object.fromEntries(Object.entries(local).filter(([k]) => formatErrors[k]));
+    if (Object.keys(formatOnly).length) {
+      setErrors(formatOnly);
+      setMessage("Please correct the marked fields.");
+      return focusFirst(Object.keys(formatOnly));
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await props.onSubmit(submission(props.schema, values));
+    } catch (err) {
+      const fe = err instanceof ApiError ? err.fieldErrors : [];
+      setErrors(Object.fromEntries(fe.map((f) => [f.field, f.message])));
+      setMessage((err as Error).message);
+      focusFirst(fe.map((f) => f.field));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="task-form" onSubmit=${submit} noValidate>
+    ${message ? html`<div class="alert" role="alert">${message}</div>` : null}
+    <${Fields} list=${fieldsOf(props.schema)} ctx=${ctx} />
+    <button type="submit" class="primary" disabled=${busy}>${props.submitLabel}</button>
+  </form>`;
+}

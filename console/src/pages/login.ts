@@ -1,0 +1,47 @@
+import { useState } from "preact/hooks";
+import { api, type Session, setSession } from "../api";
+import { html } from "../html";
+import { go } from "../router";
+
+/** Password login (POST /auth/login); a person with exactly one company goes straight into it. */
+export function LoginPage() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const s = await api<Session>("POST", "/auth/login", { email, password });
+      setSession(s);
+      if (s.tenants.length === 1 && !s.roles.includes("SUPER_ADMIN")) {
+        const picked = await api<Session>("POST", "/auth/select-tenant", { tenantSlug: s.tenants[0].slug });
+        setSession({ ...picked, tenant: s.tenants[0].slug });
+        go("/tasks");
+      } else go("/tenants");
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<section class="narrow">
+    <h1>Sign in</h1>
+    <form onSubmit=${submit}>
+      ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
+      <div class="field">
+        <label for="email">E-mail</label>
+        <input id="email" type="email" autocomplete="username" required value=${email}
+          onInput=${(e: Event) => setEmail((e.currentTarget as HTMLInputElement).value)} />
+      </div>
+      <div class="field">
+        <label for="password">Password</label>
+        <input id="password" type="password" autocomplete="current-password" required value=${password}
+          onInput=${(e: Event) => setPassword((e.currentTarget as HTMLInputElement).value)} />
+      </div>
+      <button type="submit" class="primary" disabled=${busy}>Sign in</button>
+    </form>
+  </section>`;
+}

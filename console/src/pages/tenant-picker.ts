@@ -1,0 +1,29 @@
+import { api, hasRole, type Session, session, setSession } from "../api";
+import { html } from "../html";
+import { go } from "../router";
+import { Pending, useAction, useLoad } from "../use-load";
+
+/** The companies of the person (GET /auth/me/tenants); choosing one calls POST /auth/select-tenant. */
+export function TenantPicker() {
+  const tenants = useLoad(() => api<{ id: string; slug: string; name: string }[]>("GET", "/auth/me/tenants"));
+  const { error, run } = useAction();
+  const pick = (slug: string) =>
+    run(async () => {
+      const picked = await api<Session>("POST", "/auth/select-tenant", { tenantSlug: slug });
+      setSession({ ...picked, tenants: picked.tenants ?? session()?.tenants ?? [], tenant: slug });
+      go("/tasks");
+    });
+  if (!tenants.data) return html`<${Pending} error=${tenants.error} />`;
+  return html`<section class="narrow">
+    <h1>Choose a company</h1>
+    ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
+    ${tenants.data.length === 0 ? html`<p>You are not a member of any company yet.</p>` : null}
+    <ul class="cards">
+      ${tenants.data.map(
+        (t) => html`<li><button type="button" class="card" onClick=${() => pick(t.slug)}>
+          <strong>${t.name}</strong> <span class="muted">${t.slug}</span></button></li>`,
+      )}
+    </ul>
+    ${hasRole("SUPER_ADMIN") ? html`<p><a href="#/admin/tenants">Administer tenants</a></p>` : null}
+  </section>`;
+}
