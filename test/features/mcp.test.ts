@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { basic, type Listening, mcpClient, startListening } from "../harness/mcp";
@@ -136,7 +137,12 @@ describe("tools", () => {
     expect(byName.get("svc_process_list")?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.get("svc_run_start")?.inputSchema.required).toEqual(["definitionKey"]);
     for (const t of tools) expect(t.outputSchema?.type).toBe("object");
-    expect(byName.has("svc_process_validate")).toBe(false); // wired after the AI-assist branch
+    // Exactly the tools of the spec's table ("MCP server (/a/mcp)"), no more, no fewer.
+    const table = readFileSync(`${import.meta.dir}/../../../shared/spec/interface-spec.md`, "utf8");
+    const section = table.slice(table.indexOf("| Tool | Effect |"), table.indexOf("MCP policy per process"));
+    const specNames = [...new Set(section.match(/svc_[a-z_]+/g))].sort();
+    expect(specNames).toHaveLength(38);
+    expect(tools.map((t) => t.name).sort()).toEqual(specNames);
   });
 
   test("service errors come back as tool errors with the REST message; bad input with the field", async () => {

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { listAiModels } from "../../services/ai-models/models";
 import { deployDefinitionFile } from "../../services/definitions/deploy";
 import { listDefinitions } from "../../services/definitions/read";
+import { DeployResultSchema, ValidationSchema } from "../../services/definitions/schemas";
+import { validateProcess } from "../../services/definitions/validate";
 import { definitionVersions, definitionXml } from "../../services/definitions/versions";
 import { listOf, tool } from "../tool";
 
@@ -59,6 +61,24 @@ export const processTools = [
     summary: (o) => o.xml,
   }),
   tool({
+    name: "svc_process_validate",
+    title: "Validate a BPMN",
+    description:
+      "Checks a BPMN without deploying it: orphans, dead ends, gateways with no default flow, a missing diagram section (a warning: the model runs, but has no picture), plus the deploy warnings. valid=false: it would not deploy.",
+    input: z.object({ xml: z.string().min(1).describe("the BPMN XML") }),
+    output: ValidationSchema,
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    run: ({ ctx, input }) => validateProcess({ ctx, input }),
+    summary: (o) =>
+      [
+        o.valid ? `Valid (${o.processes.join(", ")})` : "Not deployable",
+        ...o.findings.map((f) => `${f.severity} ${f.code}${f.elementId ? ` ${f.elementId}` : ""}: ${f.message}`),
+        ...o.warnings,
+      ].join("\n"),
+  }),
+  tool({
     name: "svc_process_deploy",
     title: "Deploy a definition version",
     description:
@@ -67,19 +87,7 @@ export const processTools = [
       fileName: z.string().min(1).max(200).describe("file name with its extension: .bpmn, .bpmn20.xml or .cmmn"),
       xml: z.string().min(1).describe("the model's XML"),
     }),
-    output: z.object({
-      deploymentId: z.string(),
-      definitions: z.array(
-        z.object({
-          key: z.string(),
-          definitionId: z.string(),
-          version: z.number().int(),
-          name: z.string(),
-          type: z.string(),
-        }),
-      ),
-      warnings: z.array(z.string()),
-    }),
+    output: DeployResultSchema,
     readOnly: false,
     destructive: false,
     run: ({ ctx, input }) => deployDefinitionFile({ ctx, input: { name: input.fileName, text: input.xml } }),

@@ -5,25 +5,16 @@ import { completeOverMcp } from "../../services/mcp-run/complete";
 import { startableWithPolicy } from "../../services/mcp-run/policy";
 import { previewCompletion } from "../../services/mcp-run/preview";
 import { startOverMcp } from "../../services/mcp-run/start";
+import { failuresByBusinessKey } from "../../services/ai-task-failures/failures";
+import { FailureSchema } from "../../services/ai-task-failures/schemas";
 import { myInbox } from "../../services/tasks/inbox";
 import { claimTask } from "../../services/tasks/operations";
 import { taskDetail } from "../../services/tasks/queries";
+import { TaskDetailSchema, TaskSchema } from "../../services/tasks/schemas";
 import { listOf, tool } from "../tool";
 
 const taskId = z.string().min(1).describe("task id");
 const variables = z.record(z.string(), z.unknown()).describe("process variables, by name");
-const Task = z.object({
-  id: z.string(),
-  name: z.string(),
-  activityId: z.string(),
-  instanceId: z.string(),
-  businessKey: z.string().nullable(),
-  definitionKey: z.string(),
-  assignee: z.string().nullable(),
-  candidateGroups: z.array(z.string()),
-  state: z.string(),
-  formKey: z.string().nullable(),
-});
 const Instance = z.object({
   id: z.string(),
   businessKey: z.string().nullable(),
@@ -78,7 +69,7 @@ export const runTools = [
     title: "My tasks",
     description: "The caller's open tasks: assigned to them or offered to them or their process roles; newest first.",
     input: z.object({ page: z.number().int().min(0).optional(), size: z.number().int().min(1).max(200).optional() }),
-    output: listOf(Task),
+    output: listOf(TaskSchema),
     ...read,
     run: ({ ctx, input }) => ({ items: myInbox({ ctx, input }) }),
     summary: (o) =>
@@ -89,7 +80,7 @@ export const runTools = [
     title: "Get a task",
     description: "A task with the form schema of the version locked when it was created (null when it has none).",
     input: z.object({ taskId }),
-    output: Task.extend({ form: z.unknown() }),
+    output: TaskDetailSchema,
     ...read,
     run: ({ ctx, input }) => taskDetail({ ctx, input }),
     summary: (o) =>
@@ -100,7 +91,7 @@ export const runTools = [
     title: "Claim a task",
     description: "Claims a task offered to the caller or a role they hold; a task claimed by someone else is refused.",
     input: z.object({ taskId }),
-    output: Task,
+    output: TaskSchema,
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -152,7 +143,7 @@ export const runTools = [
     description:
       "Completes one task claimed by the caller, with exactly the variables previewed and the preview's confirmationToken. Requires the process's MCP policy START_AND_COMPLETE.",
     input: z.object({ taskId, variables: variables.default({}), confirmationToken: z.string().min(1) }),
-    output: Task.extend({ channel: z.string().nullable() }),
+    output: TaskSchema,
     readOnly: false,
     destructive: true,
     run: ({ ctx, input }) => completeOverMcp({ ctx, input }),
@@ -183,5 +174,22 @@ export const runTools = [
     ...read,
     run: ({ ctx, input }) => instanceDetail({ ctx, input: { id: input.instanceId } }),
     summary: (o) => `Instance ${o.id} (${o.businessKey}) of ${o.definitionKey}: ${o.state}`,
+  }),
+  tool({
+    name: "svc_run_why_failed",
+    title: "Why an AI step failed",
+    description:
+      "The AI agent failures of the instance(s) with this business key, newest first: step, agent, failure type (MODEL_UNAVAILABLE, TIMEOUT, QUOTA_EXCEEDED, INVALID_OUTPUT, ...), reason and attempts. Empty: no AI step of that business key failed.",
+    input: z.object({ businessKey: z.string().min(1).max(255) }),
+    output: listOf(FailureSchema),
+    ...read,
+    run: ({ ctx, input }) => ({ items: failuresByBusinessKey({ ctx, input }) }),
+    summary: (o) =>
+      o.items
+        .map(
+          (f) =>
+            `${f.processKey}/${f.activity} (agent ${f.agentKey}): ${f.failureType}, ${f.reason} x${f.attemptCount}`,
+        )
+        .join("\n") || "No AI failure for this business key",
   }),
 ];

@@ -1,73 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { AGENT_TOOLS, OUTPUT_TYPES } from "../../../services/agents/store";
+import * as shared from "../../../services/agents/schemas";
 
-const Clearance = z.enum(["PUBLIC", "SECRET", "TOP_SECRET"]);
-const Key = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, "letters, digits, _ . - ; starting with a letter");
-
-export const AgentBody = z
-  .object({
-    key: Key,
-    name: z.string().trim().min(1).max(200),
-    processKey: z.string().min(1).nullable().optional(),
-    isGlobal: z.boolean().optional(),
-    modelId: z.string().min(1),
-    instructions: z.string().min(1).max(20_000),
-    tools: z.array(z.enum(AGENT_TOOLS)).max(AGENT_TOOLS.length).optional(),
-    knowledgeBaseIds: z.array(z.string().min(1)).max(20).optional(),
-    cmsClearance: Clearance.optional().openapi({ description: "default PUBLIC" }),
-    outputVariables: z
-      .array(
-        z.object({ name: z.string().min(1).max(255), type: z.enum(OUTPUT_TYPES), description: z.string().optional() }),
-      )
-      .max(100)
-      .optional(),
-    limits: z
-      .object({
-        maxToolSteps: z.number().int().min(0).max(50).optional(),
-        timeoutMs: z.number().int().min(100).max(600_000).optional(),
-      })
-      .optional(),
-  })
-  .openapi("AgentInput");
-
-export const AgentSchema = z
-  .object({
-    id: z.string(),
-    key: z.string(),
-    name: z.string(),
-    processKey: z.string().nullable(),
-    isGlobal: z.boolean(),
-    modelId: z.string(),
-    instructions: z.string(),
-    tools: z.array(z.string()),
-    knowledgeBaseIds: z.array(z.string()),
-    cmsClearance: Clearance,
-    outputVariables: z.array(z.object({ name: z.string(), type: z.string(), description: z.string().optional() })),
-    limits: z.object({ maxToolSteps: z.number().int(), timeoutMs: z.number().int() }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Agent");
+export const AgentBody = shared.AgentBody.openapi("AgentInput");
+export const AgentSchema = shared.AgentSchema.openapi("Agent");
 
 export const KeyParam = z.object({ key: z.string().openapi({ param: { name: "key", in: "path" } }) });
-export const StepBody = z.object({ processKey: z.string().min(1), activityId: z.string().min(1) }).openapi("AgentStep");
-export const AttachmentSchema = z
-  .object({ processKey: z.string(), activityId: z.string(), agentKey: z.string(), createdAt: z.string() })
-  .openapi("AgentAttachment");
-export const SuggestBody = z
-  .object({ text: z.string().min(1).max(5000), limit: z.number().int().min(1).max(20).optional() })
-  .openapi("KnowledgeSuggestionRequest");
-export const SuggestionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  isGlobal: z.boolean(),
-  score: z.number(),
-});
+export const StepBody = shared.StepBody.openapi("AgentStep");
+export const AttachmentSchema = shared.AttachmentSchema.openapi("AgentAttachment");
+export const SuggestBody = shared.SuggestBody.openapi("KnowledgeSuggestionRequest");
+export const SuggestionSchema = shared.SuggestionSchema;
 export const PlaygroundBody = z
   .object({ inputs: z.record(z.string(), z.unknown()).default({}) })
   .openapi("AgentPlaygroundRequest");
@@ -75,6 +16,6 @@ export const PlaygroundResult = z
   .object({
     outputs: z.record(z.string(), z.unknown()),
     toolCalls: z.array(z.object({ tool: z.string(), outcome: z.string(), detail: z.string().nullable() })),
-    clearance: Clearance,
+    clearance: shared.Clearance,
   })
   .openapi("AgentPlaygroundResult");

@@ -5,26 +5,9 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { pageSchema, PageQuery } from "../../schemas";
 import { listAiTaskFailures } from "../../../services/ai-task-failures/failures";
+import * as shared from "../../../services/ai-task-failures/schemas";
 
-const FailureSchema = z
-  .object({
-    id: z.string(),
-    engine: z.enum(["BPMN", "CMMN"]),
-    processKey: z.string().openapi({ description: "the case key on CMMN rows" }),
-    instanceId: z.string().nullable(),
-    businessKey: z.string().nullable(),
-    activity: z.string(),
-    agentKey: z.string(),
-    failureType: z.string().openapi({
-      description:
-        "MODEL_UNAVAILABLE, TIMEOUT, QUOTA_EXCEEDED, INVALID_OUTPUT, TOOL_REFUSED, TOOL_STEPS_EXCEEDED, AGENT_NOT_FOUND",
-    }),
-    reason: z.string(),
-    attemptCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("AiTaskFailure");
+const FailureSchema = shared.FailureSchema.openapi("AiTaskFailure");
 
 const list = createRoute({
   tags: ["ai"],

@@ -9,34 +9,20 @@ import {
   proposeProcessDoc,
   putProcessDoc,
 } from "../../../services/definitions/documentation";
+import * as shared from "../../../services/definitions/schemas";
 import { KeyParam } from "./schema";
 
 const common = { tags: ["definitions"], security: tenantSecurity };
 const path = "/a/definitions/{key}/documentation";
 
-const DocSchema = z
-  .object({
-    key: z.string(),
-    description: z.string().nullable().openapi({ description: "null: no description yet" }),
-    updatedBy: z.string().nullable(),
-    updatedAt: z.string().nullable(),
-  })
-  .openapi("ProcessDocumentation");
+const DocSchema = shared.ProcessDocSchema.openapi("ProcessDocumentation");
 const DocBody = z.object({ description: z.string() }).openapi("ProcessDocumentationBody");
 const ProposeBody = z
   .object({
     xml: z.string().optional().openapi({ description: "BPMN to describe; the latest deployed version when absent" }),
   })
   .openapi("ProcessDocumentationProposeBody");
-const ProposalSchema = z
-  .object({
-    key: z.string(),
-    description: z.string(),
-    current: z.string().nullable(),
-    source: z.enum(["xml", "deployed"]),
-    model: z.string().nullable(),
-  })
-  .openapi("ProcessDocumentationProposal");
+const ProposalSchema = shared.DocProposalSchema.openapi("ProcessDocumentationProposal");
 
 const read = createRoute({
   ...common,

@@ -1,5 +1,6 @@
 import { MAX_HISTORY_TTL_DAYS } from "../../../services/history/retention";
 import { z } from "@hono/zod-openapi";
+import { DeployResultSchema as DeployResult } from "../../../services/definitions/schemas";
 
 export const KeyParam = z.object({
   key: z
@@ -51,21 +52,7 @@ export const VersionRowSchema = z
   })
   .openapi("DefinitionVersion");
 
-export const DeployResultSchema = z
-  .object({
-    deploymentId: z.string(),
-    definitions: z.array(
-      z.object({
-        key: z.string(),
-        definitionId: z.string(),
-        version: z.number().int(),
-        name: z.string(),
-        type: z.string(),
-      }),
-    ),
-    warnings: z.array(z.string()),
-  })
-  .openapi("DeployResult");
+export const DeployResultSchema = DeployResult.openapi("DeployResult");
 
 export const AttachmentPolicySchema = z
   .object({

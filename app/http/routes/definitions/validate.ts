@@ -3,26 +3,12 @@ import type { AppEnv } from "../../env";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
+import * as shared from "../../../services/definitions/schemas";
 import { validateProcess } from "../../../services/definitions/validate";
 
 export const XmlBody = z.object({ xml: z.string().min(1) }).openapi("BpmnXmlBody");
-export const FindingSchema = z
-  .object({
-    severity: z.enum(["error", "warning"]),
-    code: z.enum(["ORPHAN", "DEAD_END", "GATEWAY_WITHOUT_DEFAULT", "MISSING_DIAGRAM", "NOT_DEPLOYABLE"]),
-    elementId: z.string().nullable(),
-    processId: z.string().nullable(),
-    message: z.string(),
-  })
-  .openapi("StructuralFinding");
-const ValidationSchema = z
-  .object({
-    valid: z.boolean().openapi({ description: "false only when a finding is an error (the model would not deploy)" }),
-    processes: z.array(z.string()),
-    findings: z.array(FindingSchema),
-    warnings: z.array(z.string()).openapi({ description: "Other deploy warnings (XML, implementations)" }),
-  })
-  .openapi("BpmnValidation");
+export const FindingSchema = shared.FindingSchema.openapi("StructuralFinding");
+const ValidationSchema = shared.ValidationSchema.openapi("BpmnValidation");
 
 const validate = createRoute({
   tags: ["definitions"],

@@ -1,42 +1,9 @@
 import { VariablesInput } from "../../schemas";
 import { z } from "@hono/zod-openapi";
+import * as shared from "../../../services/tasks/schemas";
 
-export const TaskSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    activityId: z.string(),
-    instanceId: z.string(),
-    businessKey: z.string().nullable(),
-    definitionKey: z.string(),
-    definitionId: z.string(),
-    assignee: z.string().nullable(),
-    owner: z.string().nullable(),
-    candidateUsers: z.array(z.string()),
-    candidateGroups: z.array(z.string()),
-    created: z.string(),
-    dueDate: z.string().nullable(),
-    priority: z.number().int(),
-    formKey: z.string().nullable(),
-    formVersionId: z.string().nullable(),
-    state: z.string(),
-    completedAt: z.string().nullable(),
-    completedBy: z.string().nullable(),
-    channel: z.string().nullable(),
-  })
-  .openapi("Task");
-export const TaskDetailSchema = TaskSchema.extend({
-  form: z
-    .object({
-      versionId: z.string(),
-      num: z.number().int(),
-      processKey: z.string(),
-      formKey: z.string(),
-      name: z.string(),
-      schema: z.record(z.string(), z.unknown()),
-    })
-    .nullable(),
-}).openapi("TaskDetail");
+export const TaskSchema = shared.TaskSchema.openapi("Task");
+export const TaskDetailSchema = shared.TaskDetailSchema.openapi("TaskDetail");
 const boolish = z
   .union([z.boolean(), z.enum(["true", "false"])])
   .transform((v) => v === true || v === "true")

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** A task as the REST routes (app/http/routes/tasks) and the MCP run tools answer it: one schema for both. */
+export const TaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  activityId: z.string(),
+  instanceId: z.string(),
+  businessKey: z.string().nullable(),
+  definitionKey: z.string(),
+  definitionId: z.string(),
+  assignee: z.string().nullable(),
+  owner: z.string().nullable(),
+  candidateUsers: z.array(z.string()),
+  candidateGroups: z.array(z.string()),
+  created: z.string(),
+  dueDate: z.string().nullable(),
+  priority: z.number().int(),
+  formKey: z.string().nullable(),
+  formVersionId: z.string().nullable(),
+  state: z.string(),
+  completedAt: z.string().nullable(),
+  completedBy: z.string().nullable(),
+  channel: z.string().nullable(),
+});
+
+/** A task with the form schema of the version locked when it was created (null when it has none). */
+export const TaskDetailSchema = TaskSchema.extend({
+  form: z
+    .object({
+      versionId: z.string(),
+      num: z.number().int(),
+      processKey: z.string(),
+      formKey: z.string(),
+      name: z.string(),
+      schema: z.record(z.string(), z.unknown()),
+    })
+    .nullable(),
+});
