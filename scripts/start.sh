@@ -5,7 +5,7 @@ for f in node_modules/hono/package.json node_modules/drizzle-orm/package.json no
   [ -f "$f" ] || { node scripts/ensure-deps.mjs || exit 1; break; }
 done
 # Node version: npm names the Node it runs on in npm_config_user_agent ("npm/10.8.2 node/v20.20.2 linux x64 ..."),
-# so the warning of scripts/check-node.mjs needs no Node start either (see docs/_notes-operations.md).
+# so the warning of scripts/check-node.mjs needs no Node start either (see docs/decisions.md, Operations).
 case "$npm_config_user_agent" in
 *" node/v"[0-9].* | *" node/v1"[0-9].* | *" node/v2"[01].*) node scripts/check-node.mjs ;;
 esac
