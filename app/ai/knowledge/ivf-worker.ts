@@ -1,6 +1,7 @@
 // Worker entry: trains a base's coarse quantiser off the event loop, on its own read-only connection to the file.
 import { Database } from "bun:sqlite";
 import * as sqliteVec from "sqlite-vec";
+import { setBusyTimeout } from "../../../db/connection";
 import { type TrainRequest, trainAndAssign } from "./ivf-train";
 
 declare const self: Worker;
@@ -9,7 +10,7 @@ self.onmessage = (event: MessageEvent<TrainRequest & { path: string }>) => {
   const db = new Database(event.data.path, { readonly: true });
   try {
     sqliteVec.load(db);
-    db.exec("PRAGMA busy_timeout = 5000");
+    setBusyTimeout(db, 5000);
     const r = trainAndAssign(db, event.data);
     self.postMessage({ ok: true, ...r }, [r.centroids.buffer, r.ids.buffer, r.cellOf.buffer]);
   } catch (e) {
