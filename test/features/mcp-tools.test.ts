@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { basic, type Listening, mcpClient, startListening } from "../harness/mcp";
+import { basic, type Listening, mcpClient, rawInitialize, startListening } from "../harness/mcp";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 
 const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
@@ -114,20 +114,7 @@ test("run tools: startable list, my tasks, instance and attachments; GET opens t
   expect((await call("svc_run_task_get", { taskId: "nope" })).isError).toBe(true);
   expect((await call("svc_run_attach_text", { instanceId: "nope", fileName: "n", text: "t" })).isError).toBe(true);
 
-  const init = await fetch(L.url, {
-    method: "POST",
-    headers: {
-      authorization: basic("admin@test.local", "admin-password-1"),
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-    }),
-  });
+  const init = await rawInitialize(L.url, { authorization: basic("admin@test.local", "admin-password-1") });
   const sid = init.headers.get("mcp-session-id")!;
   await init.text();
   const stream = await fetch(L.url, {

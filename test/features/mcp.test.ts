@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { basic, type Listening, mcpClient, startListening } from "../harness/mcp";
+import { basic, type Listening, mcpClient, rawInitialize, startListening } from "../harness/mcp";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
 
@@ -57,20 +57,9 @@ afterAll(async () => {
 
 describe("transport and authentication", () => {
   test("initialize negotiates the protocol and opens a session", async () => {
-    const res = await fetch(L.url, {
-      method: "POST",
-      headers: {
-        authorization: basic(admin.email, admin.password),
-        "x-tenant-id": "acme",
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-      }),
+    const res = await rawInitialize(L.url, {
+      authorization: basic(admin.email, admin.password),
+      "x-tenant-id": "acme",
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("mcp-session-id")).toBeTruthy();

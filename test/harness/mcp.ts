@@ -36,5 +36,18 @@ export async function mcpClient(url: URL, cred: { email: string; password: strin
   return client;
 }
 
+/** A raw JSON-RPC `initialize` POST (tests that inspect the HTTP answer itself: status, headers, session id). */
+export const rawInitialize = (url: URL, headers: Record<string, string>) =>
+  fetch(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    }),
+  });
+
 export type Listening = Awaited<ReturnType<typeof startListening>>;
 export type { TestServer };

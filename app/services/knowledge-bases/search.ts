@@ -2,7 +2,7 @@ import { knowledgeIndex } from "../../ai/knowledge/index-store";
 import { type RagSettings, readRagSettings } from "../../ai/knowledge/rag-settings";
 import { type Retrieval, type RetrievalHit, retrieve } from "../../ai/knowledge/retrieve";
 import { callerOf } from "../ai-models/caller";
-import { BadRequestError } from "../errors";
+import { BadRequestError, NotFoundError } from "../errors";
 import { assertKnowledgeRole, type BaseHandle, findBase, globalSqlite, type KbCtx, processBase } from "./access";
 
 const STALE = "The base has no vectors of the configured embedding model (reindex it): full-text search only";
@@ -45,17 +45,15 @@ export async function searchKnowledgeBase({
 }
 
 /** Retrieval from one base the caller may read (the search route, an agent's kb_retrieve tool). */
-export async function searchBase(ctx: KbCtx, h: BaseHandle, rawQuery: string, k0?: number): Promise<Retrieval> {
+export async function searchBase(ctx: KbCtx, h: BaseHandle, rawQuery: string, k?: number): Promise<Retrieval> {
   const query = rawQuery.trim();
   if (!query) throw new BadRequestError("query is required", [{ field: "query", message: "must not be blank" }]);
-  const input = { k: k0 };
   const settings = readRagSettings(globalSqlite(ctx));
-  const k = input.k ?? settings.topK;
   const needsVector = !!ctx.ai.embeddingModel && h.base.embedding_model === ctx.ai.embeddingModel;
   // embedQuery answers at once (with its note) when no embedding model is configured.
   const q =
     needsVector || !ctx.ai.embeddingModel ? await embedQuery(ctx, query, "kb-search") : { vector: null, note: null };
-  return searchWith(ctx, h, query, k, settings, q);
+  return searchWith(ctx, h, query, k ?? settings.topK, settings, q);
 }
 
 /**
@@ -77,8 +75,9 @@ export async function searchProcessKnowledge(
   const handles = ids.flatMap((id) => {
     try {
       return [findBase(ctx, id)];
-    } catch {
-      return [];
+    } catch (e) {
+      if (e instanceof NotFoundError) return [];
+      throw e;
     }
   });
   const own = processBase(ctx, definitionKey, false);
