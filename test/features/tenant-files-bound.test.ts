@@ -34,6 +34,8 @@ beforeAll(async () => {
     const t = await createTenant(s, `bound-${i}`, sa);
     tokens.push(await saTenantToken(s, t));
   }
+  // Provisioning (seeders, template subscriptions) runs in the background and may hold handles while it works.
+  await s.platform.idle();
 });
 afterAll(() => s.close());
 
@@ -64,7 +66,8 @@ describe("open tenant files are bounded by MAX_OPEN_TENANT_DBS", () => {
       });
       expect(await Promise.all(inFlight)).toEqual(tokens.map(() => 200));
       expect(peak).toBeLessThanOrEqual(tokens.length);
-      // Once every request has ended, the leased handles beyond the bound are closed.
+      // Once every request (and the work it deferred) has ended, the leased handles beyond the bound are closed.
+      await s.platform.idle();
       const after = tenantDescriptors(s.dataDir);
       expect(after.files.size).toBeLessThanOrEqual(BOUND);
       expect(s.platform.tenantDbs.openCount()).toBeLessThanOrEqual(BOUND);
