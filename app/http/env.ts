@@ -11,8 +11,23 @@ export interface AuthInfo {
 }
 
 /** Logs, metrics and readiness as the HTTP layer sees them (built by the platform; absent = all off). */
+/** One access log line: fixed fields only, none of which can hold a secret (no header, body or query string). */
+export interface AccessLine {
+  requestId: string;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  tenant?: string;
+  actor?: string;
+  ip?: string;
+}
+
 export interface HttpObservability {
   logger: Logger;
+  /** Writes one access log line (the logger's format, msg "request"). */
+  accessLog(line: AccessLine): void;
   recordRequest(method: string, route: string, status: number, seconds: number): void;
   metricsText(): Promise<string>;
   metricsContentType: string;

@@ -19,9 +19,9 @@ function routeOf(c: Context<AppEnv>): string {
 
 /** Who made the request, as far as authentication got: a user id, an API key id, or nobody. */
 function actorOf(c: Context<AppEnv>): string | undefined {
-  const actor = c.var.ctx?.actor;
+  const actor = c.get("ctx")?.actor;
   if (actor) return actor.kind === "apiKey" ? `apiKey:${actor.apiKeyId}` : `user:${actor.userId}`;
-  const sub = c.var.auth?.claims.sub;
+  const sub = c.get("auth")?.claims.sub;
   return sub ? `user:${sub}` : undefined;
 }
 
@@ -29,28 +29,27 @@ function actorOf(c: Context<AppEnv>): string | undefined {
  * One access log line and one histogram sample per request, after the answer is built (errors included: onError has
  * run by then). It names the fields it writes, so no header, body or query string (which may hold a secret) is logged.
  */
+// `c.get` rather than `c.var`: Hono builds a fresh object of every variable on each `c.var` read.
 export async function observeRequest(c: Context<AppEnv>, next: Next): Promise<void> {
-  const obs = c.var.deps.observability;
+  const obs = c.get("deps").observability;
   const t0 = performance.now();
   await next();
-  c.header("X-Request-Id", c.var.requestId);
+  const requestId = c.get("requestId");
+  c.header("X-Request-Id", requestId);
   if (!obs) return;
   const seconds = (performance.now() - t0) / 1000;
   const route = routeOf(c);
   const status = c.res.status;
   obs.recordRequest(c.req.method, route, status, seconds);
-  obs.logger.info(
-    {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      route,
-      path: c.req.path,
-      status,
-      durationMs: Math.round(seconds * 10_000) / 10,
-      tenant: c.var.ctx?.tenant.id,
-      actor: actorOf(c),
-      ip: c.var.clientIp,
-    },
-    "request",
-  );
+  obs.accessLog({
+    requestId,
+    method: c.req.method,
+    route,
+    path: c.req.path,
+    status,
+    durationMs: Math.round(seconds * 10_000) / 10,
+    tenant: c.get("ctx")?.tenant.id,
+    actor: actorOf(c),
+    ip: c.get("clientIp"),
+  });
 }

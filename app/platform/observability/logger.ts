@@ -1,4 +1,6 @@
 import pino, { type Logger } from "pino";
+import type { AccessLine } from "../../http/env";
+import { createLineSink } from "./line-sink";
 
 export type { Logger };
 
@@ -32,28 +34,50 @@ export function createLogger(
     },
   };
   const usePretty = opts.pretty ?? (!opts.destination && process.stdout.isTTY === true);
-  if (opts.destination) return pino(options, opts.destination);
-  if (usePretty) {
+  if (!opts.destination && usePretty) {
     const pretty = prettyStream();
     if (pretty) return pino(options, pretty);
   }
-  return pino(options, buffered(opts.file ?? 1));
+  const stream = opts.destination ?? createLineSink(opts.file ?? 1);
+  const logger = pino(options, stream);
+  jsonStreams.set(logger, stream);
+  return logger;
 }
 
+/** Loggers writing JSON lines, with the stream they write to (the access log writes its lines there itself). */
+const jsonStreams = new WeakMap<Logger, pino.DestinationStream>();
+
 /**
- * Lines are written in 4 KiB batches (one system call per batch, not per request: the access log costs little under
- * load) and flushed at least every 200 ms, so a quiet service's lines are not held back; `logger.flush` at shutdown.
+ * The access log of a logger: one JSON line per request in pino's format (level, time, the fields, msg "request"),
+ * written to the logger's stream. The fields are fixed and secret-free, so the line is assembled here rather than by
+ * pino's generic path with redaction (~7 µs a line, a tenth of a tenant route's whole cost). The request id (checked
+ * against a plain pattern or generated), the route pattern and the method need no escaping; the path may hold anything
+ * and is escaped by JSON.stringify. A pretty (terminal) logger goes through pino.
  */
-function buffered(dest: string | number) {
-  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
-  setInterval(() => {
-    try {
-      stream.flush();
-    } catch {
-      // not open yet: the next tick flushes
-    }
-  }, 200).unref();
-  return stream;
+export function accessLogOf(logger: Logger): (line: AccessLine) => void {
+  const stream = jsonStreams.get(logger);
+  if (!stream) return (line) => logger.info(line, "request");
+  const str = (name: string, v: string | undefined) => (v === undefined ? "" : `,"${name}":${JSON.stringify(v)}`);
+  return (l) => {
+    if (!logger.isLevelEnabled("info")) return;
+    stream.write(
+      `{"level":30,"time":"${isoNow()}","requestId":"${l.requestId}","method":${JSON.stringify(l.method)},"route":"${l.route}",` +
+        `"path":${JSON.stringify(l.path)},"status":${l.status},"durationMs":${l.durationMs}` +
+        `${str("tenant", l.tenant)}${str("actor", l.actor)}${str("ip", l.ip)},"msg":"request"}\n`,
+    );
+  };
+}
+
+// The ISO time of the current millisecond, formatted once per millisecond rather than once per line.
+let lastMs = 0;
+let lastIso = "";
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
 }
 
 /** pino-pretty is a development dependency (not in the production image): loaded only for a terminal, if present. */

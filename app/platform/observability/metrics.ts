@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobFigures } from "../../runtime/kernel/job-executor";
+import { createRequestHistogram } from "./request-histogram";
 import { engineDbPath, platformDbPath, tenantDbPath } from "../../../tenants/paths";
 
 export interface MetricsSources {
@@ -36,13 +37,7 @@ function tenantWalBytes(dataDir: string): number {
 export function createMetrics(src: MetricsSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const http = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "HTTP requests by method, matched route and status",
-    labelNames: ["method", "route", "status"] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  });
+  const http = createRequestHistogram(registry);
   const checkpoint = new Histogram({
     name: "sqlite_checkpoint_duration_seconds",
     help: "Time of WAL checkpoints run by the service",
@@ -120,7 +115,7 @@ export function createMetrics(src: MetricsSources) {
   return {
     contentType: registry.contentType,
     recordRequest(method: string, route: string, status: number, seconds: number) {
-      http.observe({ method, route, status: String(status) }, seconds);
+      http.observe(method, route, status, seconds);
     },
     recordCleanup(instances: number, rows: number, seconds: number) {
       cleanupRemoved.inc({ what: "instances" }, instances);
