@@ -17,8 +17,8 @@ test.each([
 ])("%s stops at the evaluation-time limit", (_label, text) => {
   const { r, ms } = run(text);
   expect(r.ok).toBe(false);
-  if (!r.ok) expect(r.error.message).toMatch(/evaluation-time limit of 250 ms/);
-  expect(ms).toBeLessThan(400); // 250 ms of work plus the unwinding, with room for a loaded machine
+  if (!r.ok) expect(r.error.message).toMatch(/evaluation-time limit of 80 ms/);
+  expect(ms).toBeLessThan(200); // 80 ms of work plus the unwinding, with room for a loaded machine
 });
 
 test("ordinary expressions, ranges and recursion within the limit still evaluate", () => {

@@ -154,9 +154,10 @@ describe("expression evaluation time is bounded (defect 1)", () => {
       );
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
-      expect(r.body).toMatch(/evaluation-time limit of 250 ms/);
-      // The limit (250 ms, engine/feel/time-limit.ts) plus the unwinding: bounded, though above the 100 ms target.
-      expect(r.worst).toBeLessThan(400);
+      expect(r.body).toMatch(/evaluation-time limit of 80 ms/);
+      // The limit (80 ms, engine/feel/time-limit.ts) plus the unwinding stays within the 100 ms stall target on a quiet
+      // machine (measured 85-95 ms); the bound here leaves room for a loaded CI machine, and still fails on the old 250.
+      expect(r.worst).toBeLessThan(200);
     });
   }
 });

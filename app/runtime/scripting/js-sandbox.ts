@@ -2,7 +2,7 @@ import { getQuickJS, shouldInterruptAfterDeadline } from "quickjs-emscripten";
 import type { ScriptSandbox } from "../../../engine/bpmn/deps";
 
 /** Per evaluation: what a model's script may use before it is stopped. */
-export const SCRIPT_LIMITS = { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, stackBytes: 512 * 1024 };
+export const SCRIPT_LIMITS = { cpuMs: 80, memoryBytes: 16 * 1024 * 1024, stackBytes: 512 * 1024 };
 
 // Loaded once: the WebAssembly module is read from node_modules here, never while a command runs.
 const QuickJS = await getQuickJS();
