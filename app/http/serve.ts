@@ -1,29 +1,42 @@
+import type { Server } from "bun";
 import { loadConfig } from "../platform/config";
-import { createPlatform } from "../platform/platform";
-import { bootstrapSuperAdmin } from "../platform/bootstrap";
-import { httpDepsOf } from "../platform/http-deps";
-import { createApp } from "./app";
-import { warmConsole } from "./console-routes";
 
 /** How long SIGTERM lets in-flight requests and uploads finish before cutting them off. */
 const DRAIN_MS = 20_000;
 
 const config = loadConfig();
-const platform = createPlatform({ config });
-const { logger } = platform;
-await bootstrapSuperAdmin(platform);
-const app = createApp(httpDepsOf(platform));
+
+// Listen first, load second: the modules of the whole service take ~0.6 s to load, and an orchestrator (or `npm
+// start`'s user) should see a live process at once. Until the service is up, `/health` (liveness) answers UP and
+// `/health/ready` 503 with phase "starting", as the service's own routes do; any other request waits for the service
+// rather than being refused.
+type Handler = (req: Request, server: Server<undefined>) => Response | Promise<Response>;
+let handler: Handler | undefined;
+let resolveHandler!: (h: Handler) => void;
+const handlerReady = new Promise<Handler>((r) => {
+  resolveHandler = r;
+});
+function whileStarting(req: Request, srv: Server<undefined>): Response | Promise<Response> {
+  const path = new URL(req.url).pathname;
+  if (path === "/health") return Response.json({ status: "UP" });
+  if (path === "/health/ready")
+    return Response.json({ status: "DOWN", phase: "starting", checks: {} }, { status: 503 });
+  return handlerReady.then((h) => h(req, srv));
+}
 
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,
   // The MCP event stream must outlive the default idle timeout.
   idleTimeout: 255,
-  fetch: (req, srv) => app.fetch(req, { server: srv }),
+  fetch: (req, srv) => (handler ?? whileStarting)(req, srv),
 });
-platform.start();
-// After the listener: the console bundle builds in the background and never delays /health.
-setTimeout(warmConsole, 0);
+
+const { startService } = await import("../platform/service");
+const { platform, fetch } = await startService(config);
+handler = fetch;
+resolveHandler(fetch);
+const { logger } = platform;
 logger.info(
   { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, pid: process.pid },
   `listening on http://${server.hostname}:${server.port}`,
