@@ -14,6 +14,8 @@ COPY app ./app
 COPY engine ./engine
 COPY db ./db
 COPY tenants ./tenants
+# The web console: bundled from its sources by the service at its first request (console/build.ts).
+COPY console ./console
 COPY scripts ./scripts
 RUN mkdir -p /data && chown bun:bun /data
 USER bun
