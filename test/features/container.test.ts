@@ -18,6 +18,15 @@ function resolveLocal(from: string, spec: string): string | undefined {
   throw new Error(`${relative(ROOT, from)} imports ${spec}, which does not resolve`);
 }
 
+/** The package a bare import names (`@scope/name/sub` → `@scope/name`), or undefined for files and built-ins. */
+function packageOf(spec: string): string | undefined {
+  if (spec.startsWith(".") || spec.startsWith("node:") || spec.startsWith("bun:") || spec === "bun") return undefined;
+  const parts = spec.split("/");
+  return spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+const packages = new Set<string>();
+
 /** Every project file reachable from the entry: imports (static, dynamic, type-only excluded) and `new Worker(new URL(...))`. */
 function reachable(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -30,6 +39,8 @@ function reachable(entry: string): Set<string> {
     const specs = transpiler.scanImports(code).map((i) => i.path);
     for (const m of code.matchAll(/new URL\(\s*"(\.[^"]+)"\s*,\s*import\.meta\.url\s*\)/g)) specs.push(m[1]);
     for (const spec of specs) {
+      const pkg = packageOf(spec);
+      if (pkg) packages.add(pkg);
       const target = resolveLocal(file, spec);
       if (target && /\.(ts|js)$/.test(target)) todo.push(target);
     }
@@ -46,6 +57,18 @@ describe("the container image", () => {
     expect(files.size).toBeGreaterThan(100); // the walk found the service, not just the entry
     const folders = new Set([...files].map((f) => relative(ROOT, f).split("/")[0]));
     const missing = [...folders].filter((f) => !copied.includes(f));
+    expect(missing).toEqual([]);
+  });
+
+  test("installs (npm ci --omit=dev) every package the service and its console import", () => {
+    reachable(join(ROOT, "app/http/serve.ts"));
+    reachable(join(ROOT, "console/src/main.ts")); // the console, bundled by the service at run time
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    const builtins = new Set(["fs", "path", "os", "crypto", "url", "util", "events", "stream", "child_process"]);
+    // pino-pretty is a development dependency loaded in a try, only when stdout is a terminal (logger.ts).
+    const optional = new Set(["pino-pretty"]);
+    const missing = [...packages].filter((p) => !builtins.has(p) && !optional.has(p) && !pkg.dependencies[p]);
+    expect(packages.size).toBeGreaterThan(10);
     expect(missing).toEqual([]);
   });
 
