@@ -51,6 +51,10 @@ describe("agent steps in cases", () => {
       attemptCount: 1,
     });
     expect(await w.aiFailedCount(w.tok.USER)).toBe(1);
+    const monitor = (await (
+      await w.s.req("GET", "/api/a/definitions/claimAi/monitor", { token: w.tok.MANAGER })
+    ).json()) as { activities: { activityId: string; byReason: Record<string, number> }[] };
+    expect(monitor.activities.find((a) => a.activityId === "piStep")?.byReason).toMatchObject({ JOB_FAILED: 1 });
 
     // Run again: the request does not wait on the model, the job does; it fails again.
     w.scriptFor("caseworker", { content: "not JSON" });
@@ -135,6 +139,7 @@ describe("agent steps in cases", () => {
     await createAgent(w.s, w.tok.MODELER, {
       key: "casetagger",
       name: "Case tagger",
+      tools: ["read_variables"],
       outputVariables: [{ name: "tag", type: "string" }],
     });
     await deployBpmn(w.s, w.tok.MODELER, workerCase("tagCase", "", { taskFirst: true }), "tag.cmmn");
@@ -145,17 +150,27 @@ describe("agent steps in cases", () => {
     expect(att.status).toBe(200);
     const c = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "tagCase" });
     const calls = w.ai.calls.length;
-    w.scriptFor("casetagger", { content: '{"tag": "urgent"}' });
+    w.scriptFor(
+      "casetagger",
+      { toolCalls: [{ name: "read_variables", arguments: {} }] },
+      { content: '{"tag": "urgent"}' },
+    );
     const done = await w.s.req("POST", `/api/a/tasks/${c.activeTasks[0].id}/complete`, {
       token: w.tok.ADMIN,
-      json: {},
+      json: { variables: { subject: "boiler broken" } },
     });
     expect(done.status).toBeLessThan(300);
     // the completion did not call the model: the step waits for the job executor
     expect(w.ai.calls.length).toBe(calls);
     expect(await stepOf(w.tok.ADMIN, c.id)).toMatchObject({ state: "ACTIVE", actions: [] });
     expect(await runJobs()).toBe(1);
-    expect(await caseVars(c.id)).toMatchObject({ tag: "urgent" });
+    expect(await caseVars(c.id)).toMatchObject({ tag: "urgent", subject: "boiler broken" });
     expect((await planItemsOf(w.s, w.tok.ADMIN, c.id)).map((p) => p.elementId)).toEqual(["piAfter"]);
+    // the tool read the case's variables; the call is in the case's history
+    expect(JSON.stringify(w.ai.calls.at(-1)?.body)).toContain("boiler broken");
+    const toolCalls = (await (
+      await w.s.req("GET", `/api/a/history/instances/${c.id}/agent-calls`, { token: w.tok.ADMIN })
+    ).json()) as { tool: string; outcome: string; activity: string }[];
+    expect(toolCalls.map((t) => [t.tool, t.outcome, t.activity])).toEqual([["read_variables", "OK", "piStep"]]);
   });
 });
