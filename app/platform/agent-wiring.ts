@@ -1,5 +1,6 @@
 import type { DelegateRegistry } from "../../engine/bpmn";
-import { runAgentStep } from "../services/agents/run-step";
+import type { CaseAgentStep } from "../../engine/cmmn";
+import { AgentStepFailed, runAgentStep } from "../services/agents/run-step";
 import { attachedAgentKey } from "../services/agents/store";
 import type { Actor } from "../services/context";
 import type { Platform } from "./platform";
@@ -49,3 +50,37 @@ export function withAgentDelegate(p: Platform, registry: DelegateRegistry): Dele
   });
   return registry;
 }
+
+/**
+ * The case engine's agent runner: the step's agent runs through the agents service (same ctx and actor as in
+ * processes); its failure, already recorded (engine CMMN, processKey = the case key), is answered so the step faults.
+ */
+export const caseAgentRunner =
+  (p: Platform) =>
+  async (step: CaseAgentStep): Promise<{ outputs: Record<string, unknown> } | { failure: string }> => {
+    const tenant = p.tenants.get(step.tenantId);
+    if (!tenant) throw new Error(`tenant ${step.tenantId} not found`);
+    const outputs: Record<string, unknown> = {};
+    try {
+      await runAgentStep({
+        ctx: p.tenantCtx(tenant, AGENT_ACTOR, `agent-${step.caseInstanceId}-${step.elementId}`),
+        input: {
+          engine: "CMMN",
+          agentKey: step.agentKey,
+          processKey: step.caseKey,
+          instanceId: step.caseInstanceId,
+          businessKey: step.businessKey,
+          activity: step.elementId,
+          startedBy: step.startedBy,
+          variables: () => ({ ...step.variables, ...outputs }),
+          setVariable: (name, value) => {
+            outputs[name] = value;
+          },
+        },
+      });
+      return { outputs };
+    } catch (e) {
+      if (e instanceof AgentStepFailed) return { failure: e.message };
+      throw e;
+    }
+  };

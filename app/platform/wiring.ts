@@ -7,7 +7,7 @@ import { evaluateForEngine, evaluateLatest } from "../services/decisions/operati
 import type { Platform } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
-import { attachedAgentOf, withAgentDelegate } from "./agent-wiring";
+import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
 
 /**
  * Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified.
@@ -76,6 +76,15 @@ export function wireCaseRuntime(p: Platform): CaseRuntime {
       });
       return { id: started.id, ended: started.ended };
     },
+    attachedAgent: (tenantId, caseKey, elementIds) => {
+      const attached = attachedAgentOf(p);
+      for (const id of elementIds) {
+        const key = attached(tenantId, caseKey, id);
+        if (key) return key;
+      }
+      return undefined;
+    },
+    runAgent: caseAgentRunner(p),
     hooks: taskHooks(p),
   });
 }

@@ -47,7 +47,7 @@ export class Run extends RunTree {
     this.actStart(token, el, el.mi && !this.isMiInner(token, el) ? "multiInstanceBody" : el.type);
     if (el.invalid) return this.incident(token, el, el.invalid);
     if ((el.async || this.deferredAgent(token, el)) && token.data.asyncPassed !== el.id && !this.isMiInner(token, el))
-      return this.asyncJob(token, el);
+      return this.asyncJob(token, el, this.agentOf(token, el));
     return this.proceed(token, el);
   }
 
@@ -270,8 +270,9 @@ export class Run extends RunTree {
     return this.newJob(e, el, "timer", sched.dueAt, sched.repeat ? { repeat: sched.repeat } : {});
   }
 
-  asyncJob(token: ExecutionRecord, el: ElementModel): void {
-    this.newJob(token, el, "async", this.now);
+  /** An async continuation; one in front of an agent step names the agent (the failed-jobs routes refuse it). */
+  asyncJob(token: ExecutionRecord, el: ElementModel, agent?: string): void {
+    this.newJob(token, el, "async", this.now, agent ? { agent } : {});
   }
 
   /** Parks the token at the element with a dead-letter job: loud, visible in the monitor, retryable once fixed. */

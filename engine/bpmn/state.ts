@@ -87,7 +87,8 @@ export interface JobRecord {
   exception: string | null;
   lockOwner: string | null;
   lockExpiresAt: number | null;
-  data: { repeat?: { left: number; spec: string }; retryCycle?: string; topic?: string };
+  /** `agent`: the job runs an AI agent step (its failures have no retry or dead-letter through the API) */
+  data: { repeat?: { left: number; spec: string }; retryCycle?: string; topic?: string; agent?: string };
   createdAt: number;
 }
 

@@ -35,7 +35,8 @@ export function checkCompletion(lc: LoadedCase, children: PlanItemInstance[], au
       (rule === "ignoreAfterFirstCompletion" ||
         (rule === "ignoreAfterFirstCompletionIfAvailableOrEnabled" && pi.state !== "ACTIVE")) &&
       completedBefore(pi);
-    if (pi.state === "ACTIVE") {
+    // A failed agent step blocks like active work: it waits to be reactivated (or ended by a Manager or exit).
+    if (pi.state === "ACTIVE" || pi.state === "FAILED") {
       if (ignoredAfterFirst()) continue;
       return { completable: false, shouldComplete: false, blocker: pi };
     }

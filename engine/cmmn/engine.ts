@@ -4,8 +4,9 @@ import { CaseRun } from "./run";
 import type { CaseSession } from "./session";
 import { startCaseIn, type StartCaseInput } from "./start";
 import type { Actor, CaseDefinition, LoadedCase, PlanItemInstance, TimerRecord } from "./state";
+import { runAgentNow } from "./elements/worker-task";
 
-export type ManualOp = "start" | "disable" | "enable" | "trigger" | "completeStage";
+export type ManualOp = "start" | "disable" | "enable" | "trigger" | "completeStage" | "reactivate";
 
 const stateName = (pi: PlanItemInstance) => pi.state.toLowerCase().replace(/_/g, " ");
 
@@ -35,7 +36,11 @@ export const caseEngine = {
     await settle(s, run);
   },
 
-  /** start | disable | enable | trigger | completeStage on one plan item instance; refuses a transition its state does not allow. */
+  /**
+   * start | disable | enable | trigger | completeStage | reactivate on one plan item instance; refuses a transition its
+   * state does not allow. A robot's or an agent's task is never triggered by hand (its worker completes it); only a
+   * failed agent step is reactivated, and its agent then runs again as a job.
+   */
   async manual(s: CaseSession, caseId: string, planItemId: string, op: ManualOp, actor: Actor): Promise<void> {
     const { lc, run } = open(s, caseId);
     const pi = lc.items.find((i) => i.id === planItemId && i.type !== "planModel");
@@ -55,8 +60,21 @@ export const caseEngine = {
     } else if (op === "trigger") {
       const listener = pi.type === "userEventListener" && pi.state === "AVAILABLE";
       const blockingTask = pi.type === "task" && pi.state === "ACTIVE";
+      if (blockingTask && (pi.data.robot || pi.data.agent))
+        throw new ConflictError(
+          `Cannot trigger plan item '${pi.name}': its ${pi.data.robot ? "robot" : "AI agent"} completes it`,
+          { state: pi.state },
+        );
       if (!listener && !blockingTask) refuse("trigger");
       await run.complete(pi, actor);
+    } else if (op === "reactivate") {
+      if (pi.state !== "FAILED" || !pi.data.agent)
+        throw new ConflictError(
+          `Cannot reactivate plan item '${pi.name}': only a failed AI agent step runs again, and it is ${stateName(pi)}`,
+          { state: pi.state },
+        );
+      run.transition(pi, "ACTIVE", "reactivate", actor);
+      s.addJob(lc, pi, "case-agent", { agent: pi.data.agent });
     } else await run.completeStage(pi, actor);
     if (actor.userId) s.involve(caseId, "user", actor.userId);
     await settle(s, run);
@@ -81,6 +99,33 @@ export const caseEngine = {
         repeat: next.repeat ?? null,
       });
     }
+    await settle(s, run);
+  },
+
+  /** The job of an agent step: the agent runs (outside any write) and the step completes or faults. */
+  async runAgentJob(s: CaseSession, caseId: string, planItemId: string): Promise<void> {
+    const lc = s.get(caseId);
+    if (lc.instance.state !== "ACTIVE") return;
+    const pi = lc.items.find((i) => i.id === planItemId);
+    if (pi?.state !== "ACTIVE" || !pi.data.agent) return;
+    const run = new CaseRun(s, lc);
+    await runAgentNow(run, pi);
+    await settle(s, run);
+  },
+
+  /** A runner finished a robot's task: its variables go into the case, its job is removed, the task completes. */
+  async completeExternal(
+    s: CaseSession,
+    caseId: string,
+    jobId: string,
+    variables: Record<string, unknown>,
+  ): Promise<void> {
+    const { lc, run } = open(s, caseId);
+    const pi = lc.items.find((i) => i.data.jobId === jobId && i.state === "ACTIVE");
+    if (!pi) throw new NotFoundError(`External task ${jobId} not found`);
+    Object.assign(lc.instance.variables, variables);
+    s.cancelJobs(pi);
+    await run.complete(pi);
     await settle(s, run);
   },
 

@@ -1,5 +1,5 @@
 export * from "./state";
-export type { CaseEngineDeps } from "./deps";
+export type { CaseAgentStep, CaseEngineDeps } from "./deps";
 export { CaseSession } from "./session";
 export { caseEngine, type ManualOp } from "./engine";
 export type { StartCaseInput } from "./start";

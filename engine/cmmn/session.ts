@@ -2,6 +2,7 @@ import { NotFoundError } from "../errors";
 import type { CaseEngineDeps } from "./deps";
 import type {
   CaseChanges,
+  CaseJobRecord,
   CaseDefinition,
   CaseInstanceRecord,
   LoadedCase,
@@ -24,8 +25,15 @@ export class CaseSession {
     tasksEnded: [],
     timersCreated: [],
     timersCancelledFor: [],
+    jobsCreated: [],
+    jobsCancelledFor: [],
     involvements: [],
   };
+  /**
+   * Agent steps reached in this command run inline (the start of a case); otherwise an agent step becomes a job so
+   * no request waits on a model. Either way the model is awaited while the command computes, outside any write.
+   */
+  inlineAgents = false;
   /** case ids whose end must be reported to a parent case task */
   readonly endedChildren: string[] = [];
   private seq = 0;
@@ -153,6 +161,33 @@ export class CaseSession {
   cancelTimers(pi: PlanItemInstance): void {
     this.changes.timersCreated = this.changes.timersCreated.filter((t) => t.planItemInstanceId !== pi.id);
     this.changes.timersCancelledFor.push({ caseInstanceId: pi.caseInstanceId, planItemInstanceId: pi.id });
+  }
+
+  /** Work of `pi` done outside this command: an agent job or a robot's external job. */
+  addJob(
+    lc: LoadedCase,
+    pi: PlanItemInstance,
+    kind: CaseJobRecord["kind"],
+    data: CaseJobRecord["data"],
+  ): CaseJobRecord {
+    const job: CaseJobRecord = {
+      id: this.deps.newId(),
+      tenantId: this.tenantId,
+      caseInstanceId: lc.instance.id,
+      definitionId: lc.instance.definitionId,
+      planItemInstanceId: pi.id,
+      elementId: pi.elementId,
+      kind,
+      data,
+      createdAt: this.now,
+    };
+    this.changes.jobsCreated.push(job);
+    return job;
+  }
+
+  cancelJobs(pi: PlanItemInstance): void {
+    this.changes.jobsCreated = this.changes.jobsCreated.filter((j) => j.planItemInstanceId !== pi.id);
+    this.changes.jobsCancelledFor.push({ caseInstanceId: pi.caseInstanceId, planItemInstanceId: pi.id });
   }
 
   endTask(id: string, state: "COMPLETED" | "CANCELLED", by: string | null, channel: string | null): void {

@@ -14,13 +14,15 @@ export type PlanItemState =
   | "FAILED"
   | "WAITING_FOR_REPETITION";
 
-/** States after which an item never moves again. */
-export const ENDED: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED", "FAILED"]);
+/**
+ * States after which an item never moves again. FAILED is not one of them: a failed agent step (CMMN's fault) can be
+ * reactivated, and until then it keeps its stage and the case open (spec: the case stays open, the step can run again).
+ */
+export const ENDED: ReadonlySet<PlanItemState> = new Set(["COMPLETED", "TERMINATED"]);
 /** States that count as done when deciding whether the enclosing stage can complete (disabled and waiting-for-repetition included). */
 export const DONE_FOR_PARENT: ReadonlySet<PlanItemState> = new Set([
   "COMPLETED",
   "TERMINATED",
-  "FAILED",
   "DISABLED",
   "WAITING_FOR_REPETITION",
 ]);
@@ -37,6 +39,12 @@ export interface PlanItemData {
   childCaseId?: string;
   /** last standard event of this item (complete, exit, occur, ...) */
   lastEvent?: string;
+  /** a task done by a robot: its key, and the external job its runners fetch */
+  robot?: string;
+  jobId?: string;
+  /** a task done by an AI agent: its key, and why its last run failed (state FAILED) */
+  agent?: string;
+  failure?: string;
 }
 
 export interface PlanItemInstance {
@@ -97,6 +105,20 @@ export interface TimerRecord {
   createdAt: number;
 }
 
+/** Work of a task done outside the command: an agent run (kernel job executor) or a robot's external job (runners). */
+export interface CaseJobRecord {
+  id: string;
+  tenantId: string;
+  caseInstanceId: string;
+  definitionId: string;
+  planItemInstanceId: string;
+  elementId: string;
+  kind: "case-agent" | "external";
+  /** `case`: marks a robot's job as a case's, so runners' calls find the case runtime without a lookup */
+  data: { agent?: string; topic?: string; case?: true };
+  createdAt: number;
+}
+
 export interface Involvement {
   tenantId: string;
   instanceId: string;
@@ -130,6 +152,9 @@ export interface CaseChanges {
   }>;
   timersCreated: TimerRecord[];
   timersCancelledFor: Array<{ caseInstanceId: string; planItemInstanceId: string }>;
+  jobsCreated: CaseJobRecord[];
+  /** plan items whose agent or robot jobs are removed (the task completed or ended) */
+  jobsCancelledFor: Array<{ caseInstanceId: string; planItemInstanceId: string }>;
   involvements: Involvement[];
 }
 

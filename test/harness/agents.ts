@@ -103,3 +103,42 @@ export async function startAgentWorld(opts: { withBare?: boolean } = {}): Promis
     },
   };
 }
+
+/**
+ * A one-path CMMN case: (human task `before` →) task `step` (agent or robot markup) → human task `after`. The plan
+ * item of the step is `piStep`, its task definition `step`.
+ */
+export function workerCase(key: string, stepAttrs: string, opts: { taskFirst?: boolean } = {}): string {
+  const first = opts.taskFirst
+    ? `<planItem id="piBefore" name="Before" definitionRef="before"/><humanTask id="before" name="Before"/>
+    <sentry id="sStep"><planItemOnPart id="opB" sourceRef="piBefore"><standardEvent>complete</standardEvent></planItemOnPart></sentry>`
+    : "";
+  const entry = opts.taskFirst ? `<entryCriterion id="eStep" sentryRef="sStep"/>` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" xmlns:flowable="http://flowable.org/cmmn"
+  xmlns:pms="urn:pms:cmmn" xmlns:camunda="http://camunda.org/schema/1.0/cmmn" targetNamespace="t">
+  <case id="${key}" name="${key}"><casePlanModel id="${key}Plan" name="${key} plan">
+    ${first}
+    <planItem id="piStep" name="Worker step" definitionRef="step">${entry}</planItem>
+    <task id="step" name="Worker step" ${stepAttrs}/>
+    <planItem id="piAfter" name="After" definitionRef="after"><entryCriterion id="eAfter" sentryRef="sAfter"/></planItem>
+    <sentry id="sAfter"><planItemOnPart id="opS" sourceRef="piStep"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
+    <humanTask id="after" name="After"/>
+  </casePlanModel></case>
+</definitions>`;
+}
+
+export interface PlanItemBody {
+  id: string;
+  elementId: string;
+  name: string;
+  state: string;
+  actions: string[];
+}
+
+/** The live plan items of a case as `token` sees them. */
+export async function planItemsOf(s: TestServer, token: string, caseId: string): Promise<PlanItemBody[]> {
+  const r = await s.req("GET", `/api/a/instances/${caseId}/plan-items`, { token });
+  if (r.status !== 200) throw new Error(`plan-items ${r.status}: ${await r.text()}`);
+  return (await r.json()) as PlanItemBody[];
+}

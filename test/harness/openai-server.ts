@@ -8,6 +8,8 @@ export interface ScriptedAnswer {
   toolCalls?: { name: string; arguments: Record<string, unknown> }[];
   /** Answer this HTTP status with an error body instead (a failing model). */
   status?: number;
+  /** With `status`: the OpenAI error code and message of the body (`insufficient_quota`: the provider's quota). */
+  error?: { code: string; message: string };
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
 }
@@ -112,7 +114,8 @@ async function chat(fake: FakeOpenAi, body: Record<string, unknown>): Promise<Re
     fake.script.shift() ?? { content: `echo: ${typeof last?.content === "string" ? last.content : ""}` };
   const delay = (answer.delayMs ?? 0) + fake.chatDelayMs;
   if (delay) await Bun.sleep(delay);
-  if (answer.status) return Response.json({ error: { message: "scripted model failure" } }, { status: answer.status });
+  if (answer.status)
+    return Response.json({ error: answer.error ?? { message: "scripted model failure" } }, { status: answer.status });
   const prompt = messages.reduce((n, m) => n + tokens(JSON.stringify(m.content)), 0);
   const toolCalls = answer.toolCalls?.map((t, i) => ({
     id: `call_${i}`,

@@ -15,6 +15,9 @@ export interface CaseRuntimeOptions {
   hooks?: CaseRuntimeHooks;
   decisions?: CaseEngineDeps["decisions"];
   processes?: CaseEngineDeps["startProcess"];
+  /** Agent steps: the platform's attachments and its agent runner (app/platform/agent-wiring.ts). */
+  attachedAgent?: CaseEngineDeps["attachedAgent"];
+  runAgent?: CaseEngineDeps["runAgent"];
 }
 
 export interface CaseContext {
@@ -43,6 +46,8 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
     formVersionFor: hooks.formVersionFor?.bind(hooks),
     decisions: opts.decisions,
     startProcess: opts.processes,
+    attachedAgent: opts.attachedAgent,
+    runAgent: opts.runAgent,
   };
   // Read back inside the write: an ended human task as stored, for the hooks (task.completed of cases).
   const taskRow = db.query<TaskRow, [string, string]>("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?");

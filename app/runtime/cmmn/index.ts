@@ -4,6 +4,7 @@ import { createCaseInstances } from "./instances";
 import { createPlanItems } from "./plan-items";
 import { createCaseMonitor } from "./monitor";
 import { createCaseTimers } from "./timers";
+import { createCaseWorkerJobs } from "./worker-jobs";
 
 export type { CaseRuntimeOptions, CaseRuntimeHooks } from "./context";
 export type { CaseDeployResult } from "./definitions";
@@ -22,7 +23,8 @@ export function createCaseRuntime(opts: CaseRuntimeOptions) {
   const definitions = createCaseDefinitions(ctx);
   const instances = createCaseInstances(ctx);
   const items = createPlanItems(ctx, instances);
-  const timers = createCaseTimers(ctx);
+  const workers = createCaseWorkerJobs(ctx);
+  const timers = createCaseTimers(ctx, workers);
   const monitor = createCaseMonitor(ctx);
   const isCase = ctx.db.query<{ one: number }, [string, string]>(
     "SELECT 1 AS one FROM case_instances WHERE id = ? AND tenant_id = ?",
@@ -45,6 +47,9 @@ export function createCaseRuntime(opts: CaseRuntimeOptions) {
     enablePlanItem: items.enablePlanItem,
     triggerPlanItem: items.triggerPlanItem,
     completeStage: items.completeStage,
+    reactivatePlanItem: items.reactivatePlanItem,
+    completeExternal: workers.completeExternal,
+    externalBpmnError: workers.externalBpmnError,
     completeHumanTask: items.completeHumanTask,
     onProcessEnded: items.onProcessEnded,
     activeCounts: monitor.activeCounts,

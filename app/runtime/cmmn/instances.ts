@@ -33,6 +33,8 @@ export function createCaseInstances(ctx: CaseContext) {
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
       // The answer comes from what the command wrote (the case record, the tasks it opened), not from re-reading it.
       const { lc, tasks } = await ctx.command(tenantId, async (s) => {
+        // The start is synchronous: an agent step it reaches runs now (a failure faults the step, the case stays open).
+        s.inlineAgents = true;
         const lc = await caseEngine.start(s, def, {
           businessKey: input.businessKey ?? null,
           variables: input.variables ?? {},

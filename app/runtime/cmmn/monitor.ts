@@ -2,11 +2,20 @@ import type { CountRow } from "../kernel/rows";
 import { iso } from "../kernel/rows";
 import type { CaseContext } from "./context";
 
-/** Monitor reasons of case work: a person's task, a waiting timer, or a step running elsewhere (process/case task). */
+/**
+ * Monitor reasons of case work: a person's task, a waiting timer, a step running elsewhere (process/case task, an
+ * agent's run, a robot's job: JOB_RETRYING after a reported failure, JOB_FAILED once dead-lettered), or a failed
+ * agent step waiting to be reactivated (JOB_FAILED).
+ */
 const REASON_SQL = `CASE
   WHEN p.type = 'humanTask' AND p.state = 'ACTIVE' THEN 'USER_TASK'
   WHEN p.type = 'timerEventListener' AND p.state = 'AVAILABLE' THEN 'TIMER'
   WHEN p.type IN ('processTask', 'caseTask', 'decisionTask') AND p.state = 'ACTIVE' THEN 'EXECUTING'
+  WHEN p.type = 'task' AND p.state = 'ACTIVE' AND json_extract(p.data, '$.jobId') IS NOT NULL THEN COALESCE(
+    (SELECT CASE WHEN j.state = 'DEADLETTER' THEN 'JOB_FAILED' WHEN j.exception IS NOT NULL THEN 'JOB_RETRYING' END
+     FROM jobs j WHERE j.id = json_extract(p.data, '$.jobId')), 'EXECUTING')
+  WHEN p.type = 'task' AND p.state = 'ACTIVE' AND json_extract(p.data, '$.agent') IS NOT NULL THEN 'EXECUTING'
+  WHEN p.type = 'task' AND p.state = 'FAILED' THEN 'JOB_FAILED'
 END`;
 
 interface ActivityCount {
@@ -50,7 +59,7 @@ export function createCaseMonitor(ctx: CaseContext) {
     ),
     live: db.query<Live, [string, string, string]>(
       `SELECT p.element_id, p.name, p.type, p.state, COUNT(*) AS c FROM case_plan_items p JOIN case_instances i ON i.id = p.case_instance_id
-      WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.state = 'ACTIVE' AND p.type <> 'planModel' AND p.state IN ('AVAILABLE','ENABLED','ACTIVE','DISABLED','WAITING_FOR_REPETITION')
+      WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.state = 'ACTIVE' AND p.type <> 'planModel' AND p.state IN ('AVAILABLE','ENABLED','ACTIVE','FAILED','DISABLED','WAITING_FOR_REPETITION')
       GROUP BY p.element_id, p.state ORDER BY p.element_id`,
     ),
   };

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { CaseChanges } from "../../../engine/cmmn";
 import { ConflictError, RevisionConflict } from "../../../engine/errors";
 import { DEFAULT_RETRIES } from "../../../engine/jobs/retry-cycle";
-import { CASE_TIMER } from "../kernel/job-executor";
+import { CASE_AGENT, CASE_TIMER, EXTERNAL_JOB } from "../kernel/job-executor";
 import { createTaskWrites } from "../kernel/task-writes";
 
 /** Writes a case command's changes; a case another command moved meanwhile raises RevisionConflict (the command is retried). */
@@ -34,6 +34,13 @@ export function createCasePersister(db: Database) {
     ),
     timerDel: db.query(
       `DELETE FROM jobs WHERE instance_id = ? AND execution_id = ? AND tenant_id = ? AND kind = '${CASE_TIMER}'`,
+    ),
+    // Agent runs (the executor claims them) and robots' external jobs (runners fetch them) of tasks.
+    jobIns: db.query(
+      "INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, exception, lock_owner, lock_expires_at, data, created_at) VALUES (?,?,?,?,?,?,?,'EXECUTABLE',?,?,NULL,NULL,NULL,?,?)",
+    ),
+    jobDel: db.query(
+      `DELETE FROM jobs WHERE instance_id = ? AND execution_id = ? AND tenant_id = ? AND kind IN ('${CASE_AGENT}', '${EXTERNAL_JOB}')`,
     ),
   };
 
@@ -133,6 +140,21 @@ export function createCasePersister(db: Database) {
         DEFAULT_RETRIES,
         JSON.stringify({ repeat: t.repeat }),
         t.createdAt,
+      );
+    for (const j of c.jobsCancelledFor) q.jobDel.run(j.caseInstanceId, j.planItemInstanceId, anyTenant ?? null);
+    for (const j of c.jobsCreated)
+      q.jobIns.run(
+        j.id,
+        j.tenantId,
+        j.caseInstanceId,
+        j.planItemInstanceId,
+        j.definitionId,
+        j.elementId,
+        j.kind === "case-agent" ? CASE_AGENT : EXTERNAL_JOB,
+        j.createdAt,
+        DEFAULT_RETRIES,
+        JSON.stringify(j.data),
+        j.createdAt,
       );
     const seen = new Set<string>();
     for (const v of c.involvements) {

@@ -11,7 +11,8 @@ export interface CaseActor {
   userId: string | null;
   channel: string | null;
 }
-const ENDED = new Set(["COMPLETED", "TERMINATED", "FAILED"]);
+// A FAILED agent step stays listed: it is waiting to be reactivated.
+const ENDED = new Set(["COMPLETED", "TERMINATED"]);
 
 /** Plan items of a case: the live view with actions, milestones, manual transitions, task completion and process-task callbacks. */
 export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof createCaseInstances>) {
@@ -68,6 +69,7 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
     enablePlanItem: manual("enable"),
     triggerPlanItem: manual("trigger"),
     completeStage: manual("completeStage"),
+    reactivatePlanItem: manual("reactivate"),
 
     /** Completes a human task of a case: variables into the case, the plan item completes, the case moves on, in one transaction. */
     async completeHumanTask(

@@ -1,7 +1,8 @@
 import { caseEngine } from "../../../engine/cmmn";
-import { CASE_TIMER } from "../kernel/job-executor";
+import { CASE_AGENT, CASE_TIMER } from "../kernel/job-executor";
 import type { CaseContext } from "./context";
 import { toTimer } from "./rows";
+import type { createCaseWorkerJobs } from "./worker-jobs";
 
 class TimerGone extends Error {}
 
@@ -9,7 +10,7 @@ class TimerGone extends Error {}
  * Timer event listeners on the kernel's job executor: the job row is deleted in the firing transaction, so each due
  * timer fires once, also after a restart; a failing one is retried and dead-lettered like any process job.
  */
-export function createCaseTimers(ctx: CaseContext) {
+export function createCaseTimers(ctx: CaseContext, workers: ReturnType<typeof createCaseWorkerJobs>) {
   const { db, kernel } = ctx;
   const q = {
     del: db.query("DELETE FROM jobs WHERE id = ? AND tenant_id = ?"),
@@ -17,7 +18,9 @@ export function createCaseTimers(ctx: CaseContext) {
       `SELECT activity_id AS element_id, due_at FROM jobs WHERE instance_id = ? AND tenant_id = ? AND kind = '${CASE_TIMER}' ORDER BY due_at`,
     ),
   };
+  // The case runtime's jobs: timers, and the agent runs of tasks (worker-jobs.ts).
   kernel.jobs.register("CMMN", async (job) => {
+    if (job.kind === CASE_AGENT) return workers.runAgentJob(job);
     const t = toTimer(job);
     try {
       await ctx.command(
@@ -35,7 +38,7 @@ export function createCaseTimers(ctx: CaseContext) {
   });
 
   return {
-    /** Fires every case timer due by the clock, oldest first; returns how many fired. */
+    /** Fires every case timer (and runs every agent job) due by the clock, oldest first; returns how many ran. */
     runDueTimers: (opts: { limit?: number } = {}) => kernel.jobs.runDue("CMMN", opts.limit),
     /** Starts the kernel's one executor (a no-op when the process runtime already started it). */
     startTimerLoop: (opts: { intervalMs?: number; onError?: (e: unknown) => void } = {}) => kernel.jobs.start(opts),

@@ -10,10 +10,15 @@ export type CaseView = ReturnType<typeof caseView>;
 export const caseViewOf = (i: CaseInstanceRecord): CaseView =>
   instanceSummary("CMMN", summaryRowOf(i), i.parentCaseId, i.state !== "ACTIVE");
 
-export type PlanItemAction = "START" | "DISABLE" | "ENABLE" | "TRIGGER" | "COMPLETE_STAGE";
+export type PlanItemAction = "START" | "DISABLE" | "ENABLE" | "TRIGGER" | "COMPLETE_STAGE" | "REACTIVATE";
 
-/** Actions a person may take on a plan item in its current state (COMPLETE_STAGE, a forced close, for Managers only). */
+/**
+ * Actions a person may take on a plan item in its current state (COMPLETE_STAGE, a forced close, for Managers only).
+ * A robot's or an agent's task is completed by its worker, never triggered; a failed agent step can be reactivated.
+ */
 export function actionsOf(pi: PlanItemInstance, isManager: boolean): PlanItemAction[] {
+  if (pi.state === "FAILED" && pi.data.agent) return ["REACTIVATE"];
+  if (pi.data.robot || pi.data.agent) return [];
   if (pi.state === "ENABLED") return ["START", "DISABLE"];
   if (pi.state === "DISABLED") return ["ENABLE"];
   if (pi.type === "userEventListener" && pi.state === "AVAILABLE") return ["TRIGGER"];

@@ -98,6 +98,12 @@ export function createExternalJobs(kernel: Kernel) {
     }
   };
   kernel.writeHooks.add((change) => {
+    // Robot tasks of cases (app/runtime/cmmn) wake the same long polls.
+    if (change.kind === "cmmn") {
+      const topics = change.changes.jobsCreated.filter((j) => j.kind === EXTERNAL_JOB).map((j) => j.data.topic!);
+      if (topics.length) wake(change.tenantId, topics);
+      return;
+    }
     if (change.kind !== "bpmn") return;
     const topics: string[] = [];
     for (const [, x] of change.changes.jobs)

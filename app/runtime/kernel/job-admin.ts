@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { NotFoundError } from "../../../engine/errors";
+import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { DEFAULT_RETRIES, parseRetryCycle } from "../../../engine/jobs/retry-cycle";
 import { iso, toJob, type JobRow } from "./rows";
 
@@ -31,6 +31,15 @@ export function createJobAdmin(db: Database, clock: () => number, onRetried?: (j
     return r;
   };
 
+  /** Spec (Instances rule 3): AI failures have no retry and no dead-letter through the API. */
+  const refuseAgentJob = (row: JobRow, what: string) => {
+    const agent = (JSON.parse(row.data) as { agent?: string }).agent;
+    if (agent)
+      throw new ConflictError(
+        `Job ${row.id} runs the AI agent '${agent}': AI failures have no ${what} through the API (see GET /a/ai-task-failures); reprocessing means submitting the document again, or reactivating a case's failed step`,
+      );
+  };
+
   const api = {
     /** Jobs that failed at least once (retrying or dead-lettered), with their instance, step and error. */
     failedJobs(tenantId: string) {
@@ -52,6 +61,7 @@ export function createJobAdmin(db: Database, clock: () => number, onRetried?: (j
     /** Puts a failed job back to executable now, with its retries reset. */
     retryJob(tenantId: string, jobId: string) {
       const row = find(tenantId, jobId);
+      refuseAgentJob(row, "retry");
       const data = JSON.parse(row.data) as { retryCycle?: string };
       const attempts = data.retryCycle ? parseRetryCycle(data.retryCycle).attempts : DEFAULT_RETRIES;
       tx(() => q.retry.run(attempts, clock(), jobId, tenantId));
@@ -63,7 +73,7 @@ export function createJobAdmin(db: Database, clock: () => number, onRetried?: (j
 
     /** Moves a job to the dead-letter state, stopping its retries. */
     deadletterJob(tenantId: string, jobId: string) {
-      find(tenantId, jobId);
+      refuseAgentJob(find(tenantId, jobId), "dead-letter");
       tx(() => q.dead.run(jobId, tenantId));
       return api.failedJobs(tenantId).find((j) => j.id === jobId)!;
     },

@@ -10,6 +10,8 @@ export const DEFAULT_RETRY_WAIT_MS = 10_000;
 const LOCK_MS = 5 * 60_000;
 /** The kind of the job rows that are timer event listeners of cases; every other kind is a process's. */
 export const CASE_TIMER = "case-timer";
+/** The agent run of a case's task (app/runtime/cmmn/worker-jobs.ts): the case runtime claims it with its timers. */
+export const CASE_AGENT = "case-agent";
 /** Robot work: a runner fetches and completes it over HTTP (kernel/external-jobs.ts); the executor never claims it. */
 export const EXTERNAL_JOB = "external";
 /** Kinds of service jobs (knowledge indexing, ...) start with this prefix; no runtime claims them but their own. */
@@ -25,9 +27,9 @@ export type JobHandler = (job: JobRow) => Promise<boolean>;
 const CLAIM: Record<ClaimKind, string> = {
   BPMN: `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
     WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
-    AND j.kind NOT IN ('${CASE_TIMER}', '${EXTERNAL_JOB}') AND j.kind NOT LIKE '${SERVICE_JOB_PREFIX}%' AND (j.instance_id IS NULL OR i.state = 'ACTIVE') ORDER BY j.due_at LIMIT ?`,
+    AND j.kind NOT IN ('${CASE_TIMER}', '${CASE_AGENT}', '${EXTERNAL_JOB}') AND j.kind NOT LIKE '${SERVICE_JOB_PREFIX}%' AND (j.instance_id IS NULL OR i.state = 'ACTIVE') ORDER BY j.due_at LIMIT ?`,
   CMMN: `SELECT j.* FROM jobs j WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
-    AND j.kind = '${CASE_TIMER}' ORDER BY j.due_at LIMIT ?`,
+    AND j.kind IN ('${CASE_TIMER}', '${CASE_AGENT}') ORDER BY j.due_at LIMIT ?`,
   SERVICE: `SELECT j.* FROM jobs j WHERE j.state = 'EXECUTABLE' AND j.due_at <= ? AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?)
     AND j.kind LIKE '${SERVICE_JOB_PREFIX}%' ORDER BY j.due_at LIMIT ?`,
 };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { agentAttachments, agents } from "../../../db/platform/schema";
-import { BadRequestError, NotFoundError } from "../errors";
+import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { assertModeler } from "./agents";
 import { type AgentsCtx, requireAgent } from "./store";
 
@@ -22,6 +22,18 @@ function checkStep(step: StepRef): void {
 }
 
 /**
+ * An agent of a process (its processKey) runs only in that process or case; a process-less (or global) agent runs
+ * anywhere in the tenant. Attaching it elsewhere is a 409 (docs/decisions.md): the request is well formed, the
+ * agent's own processKey is what it conflicts with.
+ */
+function assertRunsIn(agent: { key: string; processKey: string | null }, processKey: string): void {
+  if (agent.processKey && agent.processKey !== processKey)
+    throw new ConflictError(
+      `Agent ${agent.key} belongs to process ${agent.processKey} and cannot be attached to a step of ${processKey}`,
+    );
+}
+
+/**
  * PUT /a/agents/{key}/attachments {processKey, activityId}: the step runs this agent from now on (what the MCP tool
  * svc_agent_attach_to_step writes). A step holds one agent: attaching again moves it. Idempotent.
  */
@@ -29,6 +41,7 @@ export function attachAgent({ ctx, input }: { ctx: AgentsCtx; input: StepRef & {
   assertModeler(ctx);
   checkStep(input);
   const agent = requireAgent(ctx, input.key);
+  assertRunsIn(agent, input.processKey);
   const createdAt = new Date(ctx.clock.now()).toISOString();
   const row = {
     tenantId: ctx.tenant.id,

@@ -20,11 +20,24 @@ export class AgentFailure extends Error {
 /** A refusal that ends the run: the agent acted for another tenant than the routed one. */
 class FatalRefusal extends Error {}
 
+/** The HTTP answer of the model endpoint behind an SDK error (an APICallError, perhaps wrapped), if it answered. */
+function endpointAnswer(e: unknown): { status: number; body: string } | null {
+  for (let x = e as Record<string, unknown> | undefined, depth = 0; x && depth < 4; depth++) {
+    if (typeof x.statusCode === "number") return { status: x.statusCode, body: String(x.responseBody ?? "") };
+    x = (x.lastError ?? x.cause) as Record<string, unknown> | undefined;
+  }
+  return null;
+}
+
 function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): AgentFailure {
   if (e instanceof AgentFailure) return e;
   if (fatal) return new AgentFailure("TOOL_REFUSED", fatal.message);
   if (timedOut) return new AgentFailure("TIMEOUT", "the model did not finish within the agent's timeout");
   if (e instanceof PaymentRequiredError) return new AgentFailure("QUOTA_EXCEEDED", e.message);
+  // The provider's own quota (OpenAI: 429 insufficient_quota) is a quota, a plain rate limit is unavailability.
+  const answer = endpointAnswer(e);
+  if (answer?.status === 429 && /quota/i.test(answer.body))
+    return new AgentFailure("QUOTA_EXCEEDED", `the model endpoint refused: its quota is exhausted (${answer.status})`);
   if (e instanceof InvalidOutput) return new AgentFailure("INVALID_OUTPUT", e.message);
   if (e instanceof ConflictError) return new AgentFailure("MODEL_UNAVAILABLE", e.message);
   const msg = e instanceof Error ? e.message : String(e);

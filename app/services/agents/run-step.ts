@@ -45,6 +45,12 @@ export async function runAgentStep({ ctx, input }: { ctx: TenantCtx; input: Agen
     const row = findAgentRow(ctx.platformDb, ctx.tenant.id, input.agentKey);
     if (!row) throw new AgentFailure("AGENT_NOT_FOUND", `no agent '${input.agentKey}' exists for this tenant`);
     const agent = agentOf(row);
+    // An agent of a process runs only there (attachments are checked too, but a model may name any agent).
+    if (agent.processKey && agent.processKey !== input.processKey)
+      throw new AgentFailure(
+        "AGENT_NOT_IN_PROCESS",
+        `agent '${agent.key}' belongs to process ${agent.processKey}, not to ${input.processKey}`,
+      );
     const env = {
       agent,
       clearance: agent.cmsClearance,

@@ -14,6 +14,7 @@ export const FAILURE_TYPES = [
   "TOOL_REFUSED",
   "TOOL_STEPS_EXCEEDED",
   "AGENT_NOT_FOUND",
+  "AGENT_NOT_IN_PROCESS",
 ] as const;
 export type FailureType = (typeof FAILURE_TYPES)[number];
 

@@ -12,7 +12,7 @@ export const FailureSchema = z.object({
   failureType: z
     .string()
     .describe(
-      "MODEL_UNAVAILABLE, NO_ACTIVE_MODEL, TIMEOUT, QUOTA_EXCEEDED, INVALID_OUTPUT, TOOL_REFUSED, TOOL_STEPS_EXCEEDED, AGENT_NOT_FOUND",
+      "MODEL_UNAVAILABLE, NO_ACTIVE_MODEL, TIMEOUT, QUOTA_EXCEEDED, INVALID_OUTPUT, TOOL_REFUSED, TOOL_STEPS_EXCEEDED, AGENT_NOT_FOUND, AGENT_NOT_IN_PROCESS",
     ),
   reason: z.string(),
   attemptCount: z.number().int(),

@@ -23,9 +23,12 @@ export function listMilestones({ ctx, input }: { ctx: PlanItemsCtx; input: { cas
   return ctx.caseRuntime.milestones(ctx.tenant.id, input.caseId, visibilityOf(ctx));
 }
 
-export type PlanItemCommand = "start" | "disable" | "enable" | "trigger" | "complete-stage";
+export type PlanItemCommand = "start" | "disable" | "enable" | "trigger" | "complete-stage" | "reactivate";
 
-/** POST .../plan-items/{planItemId}/{command}; a transition the state does not allow is a Conflict naming the state. */
+/**
+ * POST .../plan-items/{planItemId}/{command}; a transition the state does not allow is a Conflict naming the state.
+ * `reactivate` runs a failed AI agent step again (spec: a case's AI step can be run again); its agent runs as a job.
+ */
 export function runPlanItemCommand({
   ctx,
   input,
@@ -40,6 +43,7 @@ export function runPlanItemCommand({
     enable: rt.enablePlanItem,
     trigger: rt.triggerPlanItem,
     "complete-stage": rt.completeStage,
+    reactivate: rt.reactivatePlanItem,
   }[input.command];
   const actor = { userId: ctx.actor.userId, channel: ctx.actor.channel, visibility: visibilityOf(ctx) };
   return fn(ctx.tenant.id, input.caseId, input.planItemId, actor);

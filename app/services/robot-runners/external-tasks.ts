@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { robots } from "../../../db/platform/schema";
 import { topicOf } from "../../runtime/kernel/external-jobs";
+import type { JobRow } from "../../runtime/kernel/rows";
 
 export { MAX_LONG_POLL_MS } from "../../runtime/kernel/external-jobs";
 import type { TenantCtx } from "../context";
@@ -10,7 +11,7 @@ import { resolveConfig } from "../robots/parameters";
 import { resolveTenantVariable } from "../tenant-variables/resolve";
 import { lockOwnerOf } from "./manage";
 
-export type ExternalTasksCtx = TenantCtx<"platformDb" | "db" | "processRuntime">;
+export type ExternalTasksCtx = TenantCtx<"platformDb" | "db" | "processRuntime" | "caseRuntime">;
 
 export interface FetchInput {
   maxTasks: number;
@@ -63,22 +64,36 @@ export async function fetchAndLock({
   return rows.map((row) => {
     const topic = topicOf(row);
     const robot = byKey.get(topic)!;
+    const caseId = caseOf(row);
     return {
       id: row.id,
       topicName: topic,
       workerId: ctx.actor.runnerId!,
       lockExpirationTime: new Date(row.lock_expires_at!).toISOString(),
-      processInstanceId: row.instance_id,
+      processInstanceId: caseId ? null : row.instance_id,
+      caseInstanceId: caseId,
       activityId: row.activity_id,
       retries: row.retries,
       errorMessage: row.exception,
-      variables: ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
+      variables: caseId
+        ? (ctx.caseRuntime.getCase(ctx.tenant.id, caseId).variables as Record<string, unknown>)
+        : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
       parameters: resolveConfig(parametersOf(robot), configOf(robot), read),
     };
   });
 }
 
-/** POST …/{id}/complete: the runner's variables are set and the step moves on. */
+/** The case a robot job belongs to (a CMMN task's job says so in its data), or null for a process's step. */
+function caseOf(row: JobRow): string | null {
+  return (JSON.parse(row.data) as { case?: boolean }).case ? row.instance_id : null;
+}
+
+/** The case of a job the runner holds (NotFound / Conflict as for any held job), or null. */
+function caseOfHeld(ctx: ExternalTasksCtx, owner: string, id: string): string | null {
+  return caseOf(ctx.processRuntime.externalJobs.heldBy(ctx.tenant.id, owner, id));
+}
+
+/** POST …/{id}/complete: the runner's variables are set and the step (a process's, or a case's task) moves on. */
 export async function completeExternalTask({
   ctx,
   input,
@@ -86,7 +101,9 @@ export async function completeExternalTask({
   ctx: ExternalTasksCtx;
   input: { id: string; variables?: Record<string, unknown> };
 }) {
-  await ctx.processRuntime.completeExternal(ctx.tenant.id, ownerOf(ctx), input.id, input.variables ?? {});
+  const owner = ownerOf(ctx);
+  const rt = caseOfHeld(ctx, owner, input.id) ? ctx.caseRuntime : ctx.processRuntime;
+  await rt.completeExternal(ctx.tenant.id, owner, input.id, input.variables ?? {});
 }
 
 /** POST …/{id}/failure: retries left and the wait before the next try; no retries left dead-letters the job. */
@@ -105,7 +122,10 @@ export function failExternalTask({
   });
 }
 
-/** POST …/{id}/bpmnError: thrown at the step, caught by its boundary events or an event subprocess (422 if none). */
+/**
+ * POST …/{id}/bpmnError: thrown at the step, caught by its boundary events or an event subprocess (422 if none). A
+ * case's task has no error events: 422, the job stays locked (the runner reports a failure instead).
+ */
 export async function externalTaskBpmnError({
   ctx,
   input,
@@ -113,7 +133,9 @@ export async function externalTaskBpmnError({
   ctx: ExternalTasksCtx;
   input: { id: string; errorCode: string; errorMessage?: string; variables?: Record<string, unknown> };
 }) {
-  await ctx.processRuntime.externalBpmnError(ctx.tenant.id, ownerOf(ctx), input.id, {
+  const owner = ownerOf(ctx);
+  if (caseOfHeld(ctx, owner, input.id)) ctx.caseRuntime.externalBpmnError(ctx.tenant.id, owner, input.id);
+  await ctx.processRuntime.externalBpmnError(ctx.tenant.id, owner, input.id, {
     code: input.errorCode,
     message: input.errorMessage,
     variables: input.variables,

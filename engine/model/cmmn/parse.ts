@@ -5,6 +5,7 @@ import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/res
 import { readCmmnXml, type Moddle } from "./moddle";
 import { versionRefusal } from "./version";
 import { attr, extension } from "./attrs";
+import { readTaskImplementation } from "./task-implementation";
 import type {
   CaseModel,
   CriterionModel,
@@ -159,6 +160,8 @@ class CaseReader {
       if (!item.caseRef) throw new CmmnDeployError(`Case task '${def.id}' names no case (caseRef)`);
     }
     if (type === "decisionTask") this.readDecisionTask(def, item);
+    const problem = type === "task" ? readTaskImplementation(def, item) : null;
+    if (problem) throw new CmmnDeployError(problem);
     if (type === "timerEventListener") {
       const expression = String(def.timerExpression?.body ?? "").trim();
       if (!expression) throw new CmmnDeployError(`Timer event listener '${def.id}' has no timerExpression`);

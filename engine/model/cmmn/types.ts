@@ -74,6 +74,12 @@ export interface PlanItemModel {
   /** decision task: the variable the mapped result goes to; without it, Flowable's default (see decision-task.ts) */
   decisionResult?: { variable: string; mapping: DecisionResultMapping };
   timer?: { expression: string; startTrigger?: { sourceRef: string; event: string } };
+  /** task: the robot whose runners do the work (`pms:robot`, or `camunda:topic` of `camunda:type="external"`) */
+  robot?: string;
+  /** task: the AI agent named in the model (`pms:agent`) */
+  agent?: string;
+  /** task: another engine's implementation type (`flowable:type="java"`...): never an agent step by attachment */
+  implementation?: string;
 }
 
 export interface CaseModel {

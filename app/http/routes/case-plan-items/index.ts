@@ -50,6 +50,7 @@ const COMMANDS: Array<[PlanItemCommand, string]> = [
   ["enable", "Offer a discarded step again"],
   ["trigger", "Fire a waiting user event (or trigger a blocking task)"],
   ["complete-stage", "Close a stage, ending the optional steps still offered in it (Manager)"],
+  ["reactivate", "Run a failed AI agent step again (409 unless the item is a failed agent step)"],
 ];
 
 /** /a/instances/{id}/plan-items, /milestones and the plan item transitions of cases */

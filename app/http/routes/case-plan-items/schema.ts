@@ -10,7 +10,7 @@ export const PlanItemSchema = z
       description: "AVAILABLE, ENABLED, DISABLED, ACTIVE, COMPLETED, TERMINATED, FAILED or WAITING_FOR_REPETITION",
     }),
     stageId: z.string().optional(),
-    actions: z.array(z.enum(["START", "DISABLE", "ENABLE", "TRIGGER", "COMPLETE_STAGE"])),
+    actions: z.array(z.enum(["START", "DISABLE", "ENABLE", "TRIGGER", "COMPLETE_STAGE", "REACTIVATE"])),
   })
   .openapi("PlanItem");
 

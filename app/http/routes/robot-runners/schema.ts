@@ -42,6 +42,10 @@ export const ExternalTaskSchema = z
     workerId: z.string(),
     lockExpirationTime: z.string(),
     processInstanceId: z.string().nullable(),
+    caseInstanceId: z
+      .string()
+      .nullable()
+      .openapi({ description: "set instead of processInstanceId for a case's task" }),
     activityId: z.string(),
     retries: z.number().int(),
     errorMessage: z.string().nullable(),
