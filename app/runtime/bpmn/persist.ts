@@ -54,11 +54,7 @@ export function createPersister(db: Database) {
     actUpd: db.query(
       `UPDATE activity_log SET end_time = ?, task_id = COALESCE(?, task_id), who = COALESCE(?, who), channel = COALESCE(?, channel), outcome = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
     ),
-    countUp: db.query(
-      `INSERT INTO instance_counts (tenant_id, running, ended) VALUES (?,?,?) ON CONFLICT(tenant_id) DO UPDATE SET running = running + excluded.running, ended = ended + excluded.ended`,
-    ),
   };
-  const ended = (state: string) => state === "COMPLETED" || state === "CANCELLED";
 
   return function persist(c: ChangeSet, tenantId: string): void {
     const touched = new Set<string>();
@@ -67,24 +63,9 @@ export function createPersister(db: Database) {
     for (const [, x] of c.tasks) touched.add(x.row.instanceId);
     for (const [, x] of c.jobs) if (x.row.instanceId) touched.add(x.row.instanceId);
     for (const [, x] of c.subscriptions) if (x.row.instanceId) touched.add(x.row.instanceId);
-    // Running/ended totals per tenant: an instance counts once when it starts and moves once when it ends.
-    const counts = new Map<string, { running: number; ended: number }>();
-    const count = (tenant: string, state: string, by: number) => {
-      let n = counts.get(tenant);
-      if (!n) counts.set(tenant, (n = { running: 0, ended: 0 }));
-      if (ended(state)) n.ended += by;
-      else n.running += by;
-    };
+    // The tenant's running/ended totals and open tasks (instance_counts) follow these writes by triggers (migration 0016).
     for (const [id, x] of c.instances) {
       const r = x.row;
-      if (x.op === "insert") count(r.tenantId, r.state, 1);
-      else {
-        const before = c.baseStates.get(id);
-        if (before !== undefined && ended(before) !== ended(r.state)) {
-          count(r.tenantId, before, -1);
-          count(r.tenantId, r.state, 1);
-        }
-      }
       if (x.op === "insert")
         s.instIns.run(
           r.id,
@@ -227,6 +208,5 @@ export function createPersister(db: Database) {
       else s.actUpd.run(r.endTime, r.taskId, r.who, r.channel, r.outcome, r.instanceId, r.id, r.tenantId);
     }
     for (const i of c.involvements) tasks.involve(i.tenantId, i.instanceId, i.kind, i.principal);
-    for (const [tenant, n] of counts) if (n.running || n.ended) s.countUp.run(tenant, n.running, n.ended);
   };
 }

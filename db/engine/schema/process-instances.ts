@@ -76,11 +76,16 @@ export const variables = sqliteTable(
 );
 
 /**
- * Running and ended instances per tenant, kept by the runtime's persister in the transaction that starts or ends an
- * instance: the instance list's total for the whole tenant is read here instead of counting an index (100 ms at 1,000,000).
+ * Per-tenant totals the dashboard and the Manager's lists read instead of counting an index (100 ms at 1,000,000
+ * entries): running and ended process instances, open tasks (of processes and cases), running and ended cases. They are
+ * kept by triggers on process_instances, tasks and case_instances (custom SQL of migration 0016; drizzle cannot declare
+ * triggers), so every writer moves them in its own transaction: both runtimes, the history cleanup and the tenant purge.
  */
 export const instanceCounts = sqliteTable("instance_counts", {
   tenantId: text("tenant_id").primaryKey(),
   running: integer("running").notNull().default(0),
   ended: integer("ended").notNull().default(0),
+  openTasks: integer("open_tasks").notNull().default(0),
+  runningCases: integer("running_cases").notNull().default(0),
+  endedCases: integer("ended_cases").notNull().default(0),
 });
