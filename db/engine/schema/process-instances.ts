@@ -32,7 +32,12 @@ export const processInstances = sqliteTable(
     // to the other once, when it ends.
     index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
     index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
-    index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
+    // Running instances by key and version (the monitor's count per version reads it alone). Partial: an instance that
+    // ends in its first command (a straight-through process) never enters it; ended ones are read by key through
+    // process_instances_history_idx.
+    index("process_instances_definition_idx")
+      .on(t.tenantId, t.definitionKey, t.version)
+      .where(sql`state IN ('ACTIVE','SUSPENDED')`),
     // The history cleanup's reader: the oldest ended instances of one key, whatever else the tenant holds.
     index("process_instances_history_idx")
       .on(t.tenantId, t.definitionKey, t.endTime)

@@ -1,3 +1,5 @@
+DROP INDEX `process_instances_definition_idx`;--> statement-breakpoint
+CREATE INDEX `process_instances_definition_idx` ON `process_instances` (`tenant_id`,`definition_key`,`version`) WHERE state IN ('ACTIVE','SUSPENDED');--> statement-breakpoint
 ALTER TABLE `instance_counts` ADD `open_tasks` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `instance_counts` ADD `running_cases` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `instance_counts` ADD `ended_cases` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
