@@ -49,15 +49,16 @@ export function createCleanupLoop(deps: CleanupLoopDeps) {
   let running: Promise<number> | null = null;
   const yieldToRequests = () => new Promise((r) => setTimeout(r, 0));
 
-  /** Batches until nothing is due (or, with `whileInWindow`, the window closes); resolves with the instances removed. */
+  /** Batches until nothing is due (or, with `whileInWindow`, the window closes); resolves with the instances and cases removed. */
   const drain = async (whileInWindow: boolean): Promise<number> => {
     let removed = 0;
     for (;;) {
       if (whileInWindow && !inWindow(deps.settings.window, deps.now())) return removed;
       const t0 = performance.now();
       const batch = deps.cleanup.runBatch(deps.settings.batchSize);
-      if (batch.instances === 0) return removed;
-      removed += batch.instances;
+      const n = batch.instances + batch.cases;
+      if (n === 0) return removed;
+      removed += n;
       deps.onBatch(batch, (performance.now() - t0) / 1000);
       await yieldToRequests();
     }

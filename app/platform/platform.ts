@@ -236,7 +236,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     cleanup: platform.processRuntime.historyCleanup,
     settings: config.historyCleanup,
     now: () => clock.now(),
-    onBatch: (b, seconds) => platform.metrics.recordCleanup(b.instances, b.rows, seconds),
+    onBatch: (b, seconds) => platform.metrics.recordCleanup(b, seconds),
     log,
   });
   platform.caseRuntime = wireCaseRuntime(platform);

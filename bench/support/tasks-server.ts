@@ -61,6 +61,20 @@ if (!role.id || member.status)
 const rt = platform.processRuntime;
 await rt.deploy(tenant.id, model("teamA", "team-a"), { fileName: "a.bpmn", createdBy: null });
 await rt.deploy(tenant.id, model("others", "team-b"), { fileName: "b.bpmn", createdBy: null });
+/** p50 of the Manager's dashboard over `n` sequential requests (after a warm-up): it must not grow with open tasks. */
+const dashboardP50 = async (n = 300) => {
+  const headers = { authorization: `Bearer ${manager.token}` };
+  const times: number[] = [];
+  for (let i = 0; i < n + 50; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/a/dashboard`, { headers });
+    if (res.status !== 200) throw new Error(`dashboard ${res.status}`);
+    await res.arrayBuffer();
+    if (i >= 50) times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+};
+const dashboardEmpty = await dashboardP50();
 const t0 = performance.now();
 for (let i = 0; i < TOTAL; i++) {
   await rt.startInstance(tenant.id, {
@@ -68,11 +82,15 @@ for (let i = 0; i < TOTAL; i++) {
     businessKey: `B-${i}`,
   });
 }
+const setupSeconds = (performance.now() - t0) / 1000;
+const dashboardFull = await dashboardP50();
 console.log(
   JSON.stringify({
     base,
+    dashboardEmpty,
+    dashboardFull,
     workerToken: worker.token,
     managerToken: manager.token,
-    setupSeconds: (performance.now() - t0) / 1000,
+    setupSeconds,
   }),
 );

@@ -17,6 +17,16 @@ const relogin = async () => {
   otherAdmin = await saTenantToken(s, tenants[1] as { slug: string });
 };
 
+const CASE = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" targetNamespace="t">
+  <case id="shortCase" name="Short case"><casePlanModel id="plan" name="Plan">
+    <planItem id="piA" name="A" definitionRef="a"/><planItem id="piFlat" name="Flat" definitionRef="runFlat"/>
+    <humanTask id="a" name="A"/><processTask id="runFlat" processRef="flatRef" isBlocking="false"/>
+  </casePlanModel></case>
+  <process id="flatRef" externalRef="flat"/>
+</definitions>`;
+const FLAT = bpmn("flat", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/><endEvent id="e"/>`);
+
 const oneTask = (id: string) =>
   bpmn(
     id,
@@ -104,5 +114,56 @@ describe("history time-to-live through HTTP", () => {
     // Batches of HISTORY_CLEANUP_BATCH_SIZE=2: 3 instances took two batches, the last one one more.
     expect(metrics).toContain("history_cleanup_batch_duration_seconds_count 3");
     expect(metrics).toContain("history_cleanup_backlog 0");
+  });
+
+  test("ended cases go too, with their tasks; a process a running case started stays while the case runs", async () => {
+    await relogin();
+    await deployBpmn(s, admin, FLAT, "flat.bpmn");
+    await deployBpmn(s, admin, CASE, "short.cmmn");
+    const put = (key: string, days: number) =>
+      s.req("PUT", `/api/a/definitions/${key}/config`, { token: admin, json: { historyTimeToLive: days } });
+    expect((await put("shortCase", 1)).status).toBe(200);
+    expect((await put("flat", 0)).status).toBe(200);
+    const dashboard = async () =>
+      (await (await s.req("GET", "/api/a/dashboard", { token: admin })).json()) as Record<string, number>;
+    const before = await dashboard();
+    const cases = [];
+    for (let i = 0; i < 3; i++) cases.push(await startProcess(s, admin, { definitionKey: "shortCase" }));
+    expect((await dashboard()).activeTasks).toBe(before.activeTasks + 3);
+    for (const c of cases.slice(0, 2)) {
+      const task = c.activeTasks[0]?.id as string;
+      expect(
+        (await s.req("POST", `/api/a/tasks/${task}/comments`, { token: admin, json: { message: "m" } })).status,
+      ).toBe(201);
+      expect((await s.req("POST", `/api/a/tasks/${task}/complete`, { token: admin, json: {} })).status).toBe(200);
+    }
+    const running = cases[2]!;
+    const after = await dashboard();
+    expect(after.activeTasks).toBe(before.activeTasks + 1);
+    expect(after.finishedInstances).toBe(before.finishedInstances + 5); // two cases, three flat processes
+    s.clock.advance(2 * DAY);
+    await relogin();
+    const metricsBefore = await (await s.req("GET", "/metrics")).text();
+    // The two ended cases and the flat processes of those two; the running case keeps its own.
+    expect(await s.platform.historyCleanup.runNow()).toBe(4);
+    for (const c of cases.slice(0, 2))
+      await expectError(await s.req("GET", `/api/a/history/instances/${c.id}`, { token: admin }), 404);
+    expect((await s.req("GET", `/api/a/instances/${running.id}`, { token: admin })).status).toBe(200);
+    const flats = (await (await s.req("GET", "/api/a/history/instances?type=BPMN", { token: admin })).json()) as {
+      content: { definitionKey: string; parentInstanceId: string | null }[];
+    };
+    expect(flats.content.filter((i) => i.definitionKey === "flat").map((i) => i.parentInstanceId)).toEqual([
+      running.id,
+    ]);
+    const done = await dashboard();
+    expect([done.runningInstances, done.finishedInstances, done.activeTasks]).toEqual([
+      after.runningInstances,
+      after.finishedInstances - 4,
+      after.activeTasks,
+    ]);
+    const metrics = await (await s.req("GET", "/metrics")).text();
+    expect(metricsBefore).toContain('history_cleanup_removed_total{what="cases"} 0');
+    expect(metrics).toContain('history_cleanup_removed_total{what="cases"} 2');
+    expect(metrics).toContain('history_cleanup_removed_total{what="instances"} 6');
   });
 });

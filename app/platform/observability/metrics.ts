@@ -47,7 +47,7 @@ export function createMetrics(src: MetricsSources) {
   });
   const cleanupRemoved = new Counter({
     name: "history_cleanup_removed_total",
-    help: "What the history cleanup removed: ended instances, and all their rows (instances included)",
+    help: "What the history cleanup removed: ended process instances, ended cases, and all their rows (theirs included)",
     labelNames: ["what"] as const,
     registers: [registry],
   });
@@ -92,7 +92,7 @@ export function createMetrics(src: MetricsSources) {
   );
   gauge(
     "history_cleanup_backlog",
-    "Ended instances past their history time-to-live (counted up to 10,000)",
+    "Ended process instances and cases past their history time-to-live (counted up to 10,000)",
     function () {
       this.set(src.historyBacklog());
     },
@@ -117,9 +117,10 @@ export function createMetrics(src: MetricsSources) {
     recordRequest(method: string, route: string, status: number, seconds: number) {
       http.observe(method, route, status, seconds);
     },
-    recordCleanup(instances: number, rows: number, seconds: number) {
-      cleanupRemoved.inc({ what: "instances" }, instances);
-      cleanupRemoved.inc({ what: "rows" }, rows);
+    recordCleanup(batch: { instances: number; cases: number; rows: number }, seconds: number) {
+      cleanupRemoved.inc({ what: "instances" }, batch.instances);
+      cleanupRemoved.inc({ what: "cases" }, batch.cases);
+      cleanupRemoved.inc({ what: "rows" }, batch.rows);
       cleanupBatch.observe(seconds);
     },
     recordCheckpoint(db: string, seconds: number) {

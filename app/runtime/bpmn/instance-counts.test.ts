@@ -8,7 +8,7 @@ const counted = (db: ReturnType<typeof makeRuntime>["db"], tenant: string) =>
     )
     .get(tenant) as { running: number | null; ended: number | null };
 
-describe("running and ended totals kept by the persister", () => {
+describe("running and ended totals kept in instance_counts", () => {
   test("match a count of the instances through starts, ends, cancels, called children, suspension and a rolled-back start", async () => {
     const { rt, db } = makeRuntime();
     await rt.deploy(

@@ -141,12 +141,12 @@ export function createMonitor(ctx: RuntimeContext) {
     dashboard(tenantId: string, v: Visibility) {
       const iv = visibleInstances(tenantId, v),
         tv = visibleOpenTasksSql(tenantId, v);
-      // The whole tenant's totals are kept by the persister (instance_counts), not counted.
+      // The whole tenant's totals are kept (instance_counts, by triggers of migration 0016), not counted.
       const totals = db
-        .query<{ running: number; ended: number }, [string]>(
-          "SELECT running, ended FROM instance_counts WHERE tenant_id = ?",
+        .query<{ running: number; ended: number; open_tasks: number }, [string]>(
+          "SELECT running, ended, open_tasks FROM instance_counts WHERE tenant_id = ?",
         )
-        .get(tenantId) ?? { running: 0, ended: 0 };
+        .get(tenantId) ?? { running: 0, ended: 0, open_tasks: 0 };
       const one = (sql: string, ...p: string[]) => db.query<CountRow, string[]>(sql).get(...p)?.c ?? 0;
       return {
         definitions: one("SELECT COUNT(DISTINCT key) AS c FROM definitions WHERE tenant_id = ?", tenantId),
@@ -164,9 +164,7 @@ export function createMonitor(ctx: RuntimeContext) {
               ...iv.params,
               tenantId,
             ),
-        activeTasks: v.all
-          ? one("SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'", tenantId)
-          : one(`SELECT COUNT(*) AS c FROM (${tv.sql})`, ...tv.params),
+        activeTasks: v.all ? totals.open_tasks : one(`SELECT COUNT(*) AS c FROM (${tv.sql})`, ...tv.params),
         myTasks: one(
           "SELECT COUNT(*) AS c FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN' AND t.assignee = ?",
           tenantId,

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { RevisionConflict } from "../../../engine/errors";
 import type { ChangeSet } from "../../../engine/bpmn";
+import { createBatchInsert } from "../kernel/batch-insert";
 import { createTaskWrites } from "../kernel/task-writes";
 
 function textOf(v: unknown): string | null {
@@ -22,15 +23,21 @@ export function createPersister(db: Database) {
     instBump: db.query(
       `UPDATE process_instances SET revision = revision + 1 WHERE id = ? AND tenant_id = ? AND revision = ?`,
     ),
-    exIns: db.query(
-      `INSERT INTO executions (id, tenant_id, instance_id, parent_id, kind, scope_id, activity_id, state, data, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+    // A command's new rows of one table go in one statement (createBatchInsert): a start writes several of each.
+    exIns: createBatchInsert(
+      db,
+      "INSERT INTO executions (id, tenant_id, instance_id, parent_id, kind, scope_id, activity_id, state, data, created_at)",
+      10,
     ),
     exUpd: db.query(
       `UPDATE executions SET parent_id = ?, activity_id = ?, state = ?, data = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
     ),
     exDel: db.query(`DELETE FROM executions WHERE instance_id = ? AND id = ? AND tenant_id = ?`),
-    varUp: db.query(
-      `INSERT INTO variables (tenant_id, instance_id, execution_id, name, value, text_value) VALUES (?,?,?,?,?,?) ON CONFLICT(instance_id, execution_id, name) DO UPDATE SET value = excluded.value, text_value = excluded.text_value`,
+    varUp: createBatchInsert(
+      db,
+      "INSERT INTO variables (tenant_id, instance_id, execution_id, name, value, text_value)",
+      6,
+      "ON CONFLICT(instance_id, execution_id, name) DO UPDATE SET value = excluded.value, text_value = excluded.text_value",
     ),
     varDel: db.query(`DELETE FROM variables WHERE instance_id = ? AND execution_id = ? AND name = ? AND tenant_id = ?`),
     taskUpd: db.query(
@@ -48,17 +55,15 @@ export function createPersister(db: Database) {
     ),
     subUpd: db.query(`UPDATE event_subscriptions SET data = ? WHERE id = ? AND tenant_id = ?`),
     subDel: db.query(`DELETE FROM event_subscriptions WHERE id = ? AND tenant_id = ?`),
-    actIns: db.query(
-      `INSERT INTO activity_log (id, tenant_id, instance_id, execution_id, activity_id, activity_name, activity_type, start_time, end_time, task_id, who, channel, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    actIns: createBatchInsert(
+      db,
+      "INSERT INTO activity_log (id, tenant_id, instance_id, execution_id, activity_id, activity_name, activity_type, start_time, end_time, task_id, who, channel, outcome)",
+      13,
     ),
     actUpd: db.query(
       `UPDATE activity_log SET end_time = ?, task_id = COALESCE(?, task_id), who = COALESCE(?, who), channel = COALESCE(?, channel), outcome = ? WHERE instance_id = ? AND id = ? AND tenant_id = ?`,
     ),
-    countUp: db.query(
-      `INSERT INTO instance_counts (tenant_id, running, ended) VALUES (?,?,?) ON CONFLICT(tenant_id) DO UPDATE SET running = running + excluded.running, ended = ended + excluded.ended`,
-    ),
   };
-  const ended = (state: string) => state === "COMPLETED" || state === "CANCELLED";
 
   return function persist(c: ChangeSet, tenantId: string): void {
     const touched = new Set<string>();
@@ -67,24 +72,9 @@ export function createPersister(db: Database) {
     for (const [, x] of c.tasks) touched.add(x.row.instanceId);
     for (const [, x] of c.jobs) if (x.row.instanceId) touched.add(x.row.instanceId);
     for (const [, x] of c.subscriptions) if (x.row.instanceId) touched.add(x.row.instanceId);
-    // Running/ended totals per tenant: an instance counts once when it starts and moves once when it ends.
-    const counts = new Map<string, { running: number; ended: number }>();
-    const count = (tenant: string, state: string, by: number) => {
-      let n = counts.get(tenant);
-      if (!n) counts.set(tenant, (n = { running: 0, ended: 0 }));
-      if (ended(state)) n.ended += by;
-      else n.running += by;
-    };
+    // The tenant's running/ended totals and open tasks (instance_counts) follow these writes by triggers (migration 0016).
     for (const [id, x] of c.instances) {
       const r = x.row;
-      if (x.op === "insert") count(r.tenantId, r.state, 1);
-      else {
-        const before = c.baseStates.get(id);
-        if (before !== undefined && ended(before) !== ended(r.state)) {
-          count(r.tenantId, before, -1);
-          count(r.tenantId, r.state, 1);
-        }
-      }
       if (x.op === "insert")
         s.instIns.run(
           r.id,
@@ -122,10 +112,11 @@ export function createPersister(db: Database) {
       if (base === undefined) continue;
       if (s.instBump.run(id, tenantId, base).changes === 0) throw new RevisionConflict(id);
     }
+    const newExecutions = [];
     for (const [, x] of c.executions) {
       const r = x.row;
       if (x.op === "insert")
-        s.exIns.run(
+        newExecutions.push([
           r.id,
           r.tenantId,
           r.instanceId,
@@ -136,16 +127,27 @@ export function createPersister(db: Database) {
           r.state,
           JSON.stringify(r.data),
           r.createdAt,
-        );
+        ]);
       else if (x.op === "update")
         s.exUpd.run(r.parentId, r.activityId, r.state, JSON.stringify(r.data), r.instanceId, r.id, r.tenantId);
       else s.exDel.run(r.instanceId, r.id, r.tenantId);
     }
+    s.exIns(newExecutions);
+    // Each key appears once in the map, so the upserts can go together after the deletes of other keys.
+    const upserts = [];
     for (const [, v] of c.variables) {
       if (v.op === "upsert")
-        s.varUp.run(v.tenantId, v.instanceId, v.executionId, v.name, JSON.stringify(v.value ?? null), textOf(v.value));
+        upserts.push([
+          v.tenantId,
+          v.instanceId,
+          v.executionId,
+          v.name,
+          JSON.stringify(v.value ?? null),
+          textOf(v.value),
+        ]);
       else s.varDel.run(v.instanceId, v.executionId, v.name, v.tenantId);
     }
+    s.varUp(upserts);
     for (const [, x] of c.tasks) {
       const r = x.row;
       if (x.op === "insert") tasks.insert(r);
@@ -206,10 +208,11 @@ export function createPersister(db: Database) {
       else if (x.op === "update") s.subUpd.run(JSON.stringify(r.data), r.id, r.tenantId);
       else s.subDel.run(r.id, r.tenantId);
     }
+    const newActivities = [];
     for (const [, x] of c.activities) {
       const r = x.row;
       if (x.op === "insert")
-        s.actIns.run(
+        newActivities.push([
           r.id,
           r.tenantId,
           r.instanceId,
@@ -223,10 +226,10 @@ export function createPersister(db: Database) {
           r.who,
           r.channel,
           r.outcome,
-        );
+        ]);
       else s.actUpd.run(r.endTime, r.taskId, r.who, r.channel, r.outcome, r.instanceId, r.id, r.tenantId);
     }
+    s.actIns(newActivities);
     for (const i of c.involvements) tasks.involve(i.tenantId, i.instanceId, i.kind, i.principal);
-    for (const [tenant, n] of counts) if (n.running || n.ended) s.countUp.run(tenant, n.running, n.ended);
   };
 }

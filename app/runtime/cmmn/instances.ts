@@ -61,7 +61,9 @@ export function createCaseInstances(ctx: CaseContext) {
         parts.push("i.definition_key = ?");
         params.push(p.definitionKey);
       }
-      return list(tenantId, v, parts.join(" AND "), params, p);
+      // The whole tenant's running or ended total is kept (instance_counts), not counted.
+      const counted = p.definitionKey || p.state === "all" ? undefined : p.state === "ended" ? "ended" : "running";
+      return list(tenantId, v, parts.join(" AND "), params, p, "i.start_time DESC", counted);
     },
 
     get(tenantId: string, id: string, v?: Visibility) {
@@ -76,7 +78,7 @@ export function createCaseInstances(ctx: CaseContext) {
     },
 
     historyList(tenantId: string, v: Visibility, p: { page?: number; size?: number } = {}) {
-      return list(tenantId, v, "i.state <> 'ACTIVE'", [], p, "i.end_time DESC");
+      return list(tenantId, v, "i.state <> 'ACTIVE'", [], p, "i.end_time DESC", "ended");
     },
 
     historyGet(tenantId: string, id: string, v?: Visibility) {

@@ -5,6 +5,12 @@ import type { CountRow, TaskRow } from "./rows";
 import { taskViewOfRow } from "./task-view";
 import { instanceVisibilitySql, visibleInstances, type InstanceTable, type Visibility } from "./visibility";
 
+/** The columns of instance_counts holding each instance table's running and ended totals. */
+const KEPT: Record<InstanceTable, { running: string; ended: string }> = {
+  process_instances: { running: "running", ended: "ended" },
+  case_instances: { running: "running_cases", ended: "ended_cases" },
+};
+
 /**
  * The reads processes and cases share over their instance table: one instance the viewer may see, a page of them, and
  * their tasks (the task table is shared). `R` is the table's row, `V` the summary the façade answers.
@@ -21,8 +27,13 @@ export function createInstanceQueries<R extends { id: string }, V>(
     tasks: db.query<TaskRow, [string, string]>(
       "SELECT * FROM tasks WHERE instance_id = ? AND +tenant_id = ? ORDER BY created",
     ),
-    counted: db.query<CountRow, [string]>("SELECT running AS c FROM instance_counts WHERE tenant_id = ?"),
-    countedEnded: db.query<CountRow, [string]>("SELECT ended AS c FROM instance_counts WHERE tenant_id = ?"),
+    // The whole tenant's totals kept in instance_counts (by triggers, migration 0016), the columns of this table's.
+    counted: db.query<CountRow, [string]>(
+      `SELECT ${KEPT[table].running} AS c FROM instance_counts WHERE tenant_id = ?`,
+    ),
+    countedEnded: db.query<CountRow, [string]>(
+      `SELECT ${KEPT[table].ended} AS c FROM instance_counts WHERE tenant_id = ?`,
+    ),
   };
   return {
     /** The row, or NotFound for another tenant's id, an unknown id, and an instance the viewer takes no part in. */
@@ -38,7 +49,7 @@ export function createInstanceQueries<R extends { id: string }, V>(
     tasks: (tenantId: string, id: string) => q.tasks.all(id, tenantId).map(taskViewOfRow),
 
     /**
-     * One page and the total. The whole tenant's running or ended process total comes from instance_counts (`counted`:
+     * One page and the total. The whole tenant's running or ended total comes from instance_counts (`counted`:
      * counting a million index entries takes ~100 ms); a user's total comes with the page in one pass over the instances
      * they take part in (COUNT(*) OVER ()), one primary-key lookup per such instance instead of two.
      */

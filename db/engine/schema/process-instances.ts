@@ -32,7 +32,12 @@ export const processInstances = sqliteTable(
     // to the other once, when it ends.
     index("process_instances_running_idx").on(t.tenantId, t.startTime).where(sql`state IN ('ACTIVE','SUSPENDED')`),
     index("process_instances_ended_idx").on(t.tenantId, t.endTime).where(sql`state IN ('COMPLETED','CANCELLED')`),
-    index("process_instances_definition_idx").on(t.tenantId, t.definitionKey, t.state),
+    // Running instances by key and version (the monitor's count per version reads it alone). Partial: an instance that
+    // ends in its first command (a straight-through process) never enters it; ended ones are read by key through
+    // process_instances_history_idx.
+    index("process_instances_definition_idx")
+      .on(t.tenantId, t.definitionKey, t.version)
+      .where(sql`state IN ('ACTIVE','SUSPENDED')`),
     // The history cleanup's reader: the oldest ended instances of one key, whatever else the tenant holds.
     index("process_instances_history_idx")
       .on(t.tenantId, t.definitionKey, t.endTime)
@@ -76,11 +81,16 @@ export const variables = sqliteTable(
 );
 
 /**
- * Running and ended instances per tenant, kept by the runtime's persister in the transaction that starts or ends an
- * instance: the instance list's total for the whole tenant is read here instead of counting an index (100 ms at 1,000,000).
+ * Per-tenant totals the dashboard and the Manager's lists read instead of counting an index (100 ms at 1,000,000
+ * entries): running and ended process instances, open tasks (of processes and cases), running and ended cases. They are
+ * kept by triggers on process_instances, tasks and case_instances (custom SQL of migration 0016; drizzle cannot declare
+ * triggers), so every writer moves them in its own transaction: both runtimes, the history cleanup and the tenant purge.
  */
 export const instanceCounts = sqliteTable("instance_counts", {
   tenantId: text("tenant_id").primaryKey(),
   running: integer("running").notNull().default(0),
   ended: integer("ended").notNull().default(0),
+  openTasks: integer("open_tasks").notNull().default(0),
+  runningCases: integer("running_cases").notNull().default(0),
+  endedCases: integer("ended_cases").notNull().default(0),
 });
