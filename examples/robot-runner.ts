@@ -12,6 +12,8 @@ export interface ExternalTask {
   id: string;
   topicName: string;
   processInstanceId: string | null;
+  /** Set instead of processInstanceId when the task is a case's (CMMN); a case's task cannot take a BPMN error. */
+  caseInstanceId?: string | null;
   activityId: string;
   retries: number;
   errorMessage: string | null;

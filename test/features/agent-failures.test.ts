@@ -12,9 +12,16 @@ beforeAll(async () => {
     key: "mapper",
     name: "Mapper",
     outputVariables: [{ name: "ok", type: "boolean" }],
-    limits: { maxToolSteps: 2, timeoutMs: 300 },
   });
   await deployBpmn(w.s, w.tok.MODELER, agentProcess("mapping", `pms:agent="mapper"`));
+  // a short timeout only where a timeout is meant: the first model call also loads the SDK (slow on a busy machine)
+  await createAgent(w.s, w.tok.MODELER, {
+    key: "sloth",
+    name: "Sloth",
+    outputVariables: [{ name: "ok", type: "boolean" }],
+    limits: { maxToolSteps: 2, timeoutMs: 500 },
+  });
+  await deployBpmn(w.s, w.tok.MODELER, agentProcess("slow", `pms:agent="sloth"`));
 });
 afterAll(() => w.stop());
 
@@ -39,8 +46,15 @@ describe("model errors map to the documented failure types", () => {
   });
 
   test("a model slower than the agent's timeout is TIMEOUT", async () => {
-    w.scriptFor("mapper", { delayMs: 1500, content: '{"ok": true}' });
-    await failingStart("map-slow", /TIMEOUT/);
+    w.scriptFor("sloth", { delayMs: 3000, content: '{"ok": true}' });
+    await expectError(
+      await w.s.req("POST", "/api/a/instances", {
+        token: w.tok.MODELER,
+        json: { definitionKey: "slow", businessKey: "map-slow" },
+      }),
+      422,
+      /TIMEOUT/,
+    );
     expect((await w.failures(w.tok.MODELER, "?businessKey=map-slow")).content[0]).toMatchObject({
       failureType: "TIMEOUT",
     });
