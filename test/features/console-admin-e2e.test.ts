@@ -99,6 +99,9 @@ describe.skipIf(skip)("console administration in headless Chromium", () => {
 
   test("a tenant Admin creates an API key (shown once) that works until it is revoked", async () => {
     const page = await logIn(admin.email, admin.password, "Tasks");
+    // A tenant Admin gets the company's settings, not the platform's pages.
+    expect(await page.getByRole("link", { name: "Users" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Tenants" }).count()).toBe(0);
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "API keys" }).waitFor();
     await page.getByLabel("Name").fill("ci");
@@ -172,6 +175,7 @@ describe.skipIf(skip)("console administration in headless Chromium", () => {
     await page.getByLabel("port").fill("2525");
     await page.getByRole("button", { name: "Save configuration" }).click();
     await page.locator(".field.invalid", { hasText: "host" }).waitFor();
+    expect(await page.getByLabel(/host/).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("alert").textContent()).toContain("values.host is required");
     await page.getByLabel(/host/).fill("smtp.example.com");
     await page.getByLabel(/password/).selectOption("SMTP_PASSWORD");

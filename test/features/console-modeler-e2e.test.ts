@@ -24,6 +24,9 @@ async function openAsModeler() {
   await page.getByLabel("Password").fill(modeler.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Tasks" }).waitFor();
+  // A Modeler reaches the modeler area but not the company's settings (keys, webhooks, robots) nor the monitor.
+  expect(await page.getByRole("link", { name: "Settings" }).count()).toBe(0);
+  expect(await page.getByRole("link", { name: "Monitor" }).count()).toBe(0);
   await page.getByRole("link", { name: "Modeler" }).click();
   await page.getByRole("heading", { name: "Modeler" }).waitFor();
   return page;

@@ -12,7 +12,7 @@ interface Variable {
 type Raw = Record<string, string | boolean>;
 
 /** The stored value as the control shows it: a secret's variable name, JSON as text, the rest as typed. */
-function toRaw(p: Parameter, v: unknown): string | boolean {
+export function toRaw(p: Parameter, v: unknown): string | boolean {
   if (p.secret) return (v as { variable?: string } | null)?.variable ?? "";
   if (p.type === "boolean") return v === true;
   if (v === undefined || v === null) return "";
@@ -20,7 +20,7 @@ function toRaw(p: Parameter, v: unknown): string | boolean {
 }
 
 /** What the API receives: a secret as {variable}, numbers and JSON parsed; empty means "not set". */
-function fromRaw(p: Parameter, raw: string | boolean): { value?: unknown; error?: string } {
+export function fromRaw(p: Parameter, raw: string | boolean): { value?: unknown; error?: string } {
   if (p.type === "boolean" && !p.secret) return { value: raw === true };
   const text = String(raw).trim();
   if (text === "") return {};
@@ -37,28 +37,30 @@ function fromRaw(p: Parameter, raw: string | boolean): { value?: unknown; error?
   return { value: text };
 }
 
-function Input({
-  p,
-  raw,
-  vars,
-  set,
-}: {
+interface InputProps {
   p: Parameter;
   raw: string | boolean;
   vars: Variable[];
+  invalid: boolean;
   set(v: string | boolean): void;
-}) {
+}
+
+function Input({ p, raw, vars, invalid, set }: InputProps) {
   const id = `c-${p.name}`;
+  const a11y = {
+    "aria-invalid": invalid ? "true" : undefined,
+    "aria-describedby": [p.secret ? `${id}-hint` : "", invalid ? `${id}-err` : ""].join(" ").trim() || undefined,
+  };
   if (p.secret)
-    return html`<select id=${id} value=${raw} onChange=${(e: Event) => set(valueOf(e))} aria-describedby=${`${id}-hint`}>
+    return html`<select id=${id} ...${a11y} value=${raw} onChange=${(e: Event) => set(valueOf(e))}>
       <option value="">— not set —</option>
       ${vars.map((v) => html`<option value=${v.name}>${v.name}${v.secret ? " (secret)" : ""}</option>`)}
     </select>`;
   if (p.type === "boolean")
-    return html`<input id=${id} type="checkbox" checked=${raw === true} onChange=${(e: Event) => set(checkedOf(e))} />`;
+    return html`<input id=${id} ...${a11y} type="checkbox" checked=${raw === true} onChange=${(e: Event) => set(checkedOf(e))} />`;
   if (p.type === "json")
-    return html`<textarea id=${id} rows="4" value=${raw} onInput=${(e: Event) => set(valueOf(e))} />`;
-  return html`<input id=${id} type=${p.type === "number" ? "number" : "text"} step="any" value=${raw} onInput=${(e: Event) => set(valueOf(e))} />`;
+    return html`<textarea id=${id} ...${a11y} rows="4" value=${raw} onInput=${(e: Event) => set(valueOf(e))} />`;
+  return html`<input id=${id} ...${a11y} type=${p.type === "number" ? "number" : "text"} step="any" value=${raw} onInput=${(e: Event) => set(valueOf(e))} />`;
 }
 
 /**
@@ -118,9 +120,9 @@ export function RobotConfigPage({ robotKey }: { robotKey: string }) {
         const id = `c-${p.name}`;
         return html`<div class=${`field${p.type === "boolean" && !p.secret ? " field-checkbox" : ""}${errors[p.name] ? " invalid" : ""}`}>
           <label for=${id}>${p.name}${p.required ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> (required)</span>` : null}</label>
-          <${Input} p=${p} raw=${current[p.name]} vars=${vars} set=${(v: string | boolean) => setRaw({ ...current, [p.name]: v })} />
+          <${Input} p=${p} raw=${current[p.name]} vars=${vars} invalid=${!!errors[p.name]} set=${(v: string | boolean) => setRaw({ ...current, [p.name]: v })} />
           ${p.secret ? html`<small id=${`${id}-hint`}>Secret: the value is read from this tenant variable when a runner fetches a job.</small>` : null}
-          ${errors[p.name] ? html`<p class="error">${errors[p.name]}</p>` : null}
+          ${errors[p.name] ? html`<p class="error" id=${`${id}-err`}>${errors[p.name]}</p>` : null}
         </div>`;
       })}
       <button type="submit" class="primary">Save configuration</button>
