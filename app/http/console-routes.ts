@@ -1,5 +1,6 @@
 import { join, normalize } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { type Asset, BPMN_ASSETS, buildConsole, consolePage } from "../../console/build";
 
@@ -25,10 +26,13 @@ export function warmConsole(): void {
  * kept in memory, so starting the service (and /health) never waits for the bundler.
  */
 export function registerConsole(app: OpenAPIHono<AppEnv>) {
-  app.get("/", async (c) => {
+  const page = async (c: Context) => {
     c.header("cache-control", "no-cache");
     return c.html(consolePage(await assets()));
-  });
+  };
+  app.get("/", page);
+  // SSO_RETURN_URL's default: the browser comes back from the provider with `?code=`, which the console exchanges.
+  app.get("/sso/complete", page);
   app.get("/assets/:file", async (c) => {
     const a = (await assets()).get(c.req.param("file"));
     if (!a) return c.notFound();

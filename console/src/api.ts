@@ -76,10 +76,10 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
 }
 
 /**
- * Calls the API. A 401 with a session in hand refreshes the token once (POST /auth/refresh) and repeats the call; when
- * the refresh is refused too, the session ends and the login page shows.
+ * Sends a call to the API. A 401 with a session in hand refreshes the token once (POST /auth/refresh) and repeats the
+ * call; when the refresh is refused too, the session ends and the login page shows. A refusal throws an ApiError.
  */
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+async function call(method: string, path: string, body?: unknown): Promise<Response> {
   let res = await send(method, path, body);
   if (res.status === 401 && session() && !path.startsWith("/auth/login")) {
     refreshing ??= refresh().finally(() => {
@@ -88,11 +88,30 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     if (await refreshing) res = await send(method, path, body);
     else setSession(null);
   }
+  if (!res.ok) {
+    const text = await res.text();
+    let data: { message?: string; fieldErrors?: FieldError[] } | undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
+  }
+  return res;
+}
+
+/** Calls the API and reads its JSON answer (undefined for 204). */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await call(method, path, body);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  const data = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
-  return data as T;
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Reads a route that answers text rather than JSON (a definition version's XML). */
+export async function apiText(path: string): Promise<string> {
+  return (await call("GET", path)).text();
 }
 
 /** Ends the session on the server (best effort) and locally. */

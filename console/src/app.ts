@@ -9,6 +9,9 @@ import { TaskPage } from "./pages/task";
 import { CatalogPage, StartPage } from "./pages/catalog";
 import { MonitorList, MonitorPage } from "./pages/monitor";
 import { AdminTenantsPage } from "./pages/admin-tenants";
+import { adminPage } from "./pages/admin/routes";
+import { modelerPage } from "./pages/modeler/routes";
+import { isSsoReturn, SsoReturnPage } from "./pages/sso-return";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -22,7 +25,10 @@ function Nav() {
     ["#/tasks", "Tasks", !!s?.tenant],
     ["#/processes", "Start a process", !!s?.tenant],
     ["#/monitor", "Monitor", !!s?.tenant && hasRole("MANAGER", "ADMIN")],
+    ["#/modeler", "Modeler", !!s?.tenant && hasRole("MODELER", "ADMIN")],
+    ["#/settings/api-keys", "Settings", !!s?.tenant && hasRole("ADMIN")],
     ["#/admin/tenants", "Tenants", hasRole("SUPER_ADMIN")],
+    ["#/admin/users", "Users", hasRole("SUPER_ADMIN")],
   ];
   return html`<header class="top">
     <a class="skip" href="#main" onClick=${skipToMain}>Skip to content</a>
@@ -46,6 +52,8 @@ function Page({ parts }: { parts: string[] }) {
   if (a === "processes") return html`<${CatalogPage} />`;
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
+  const mine = modelerPage(parts) ?? adminPage(parts);
+  if (mine) return mine;
   if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;
   return html`<${TasksPage} />`;
 }
@@ -55,6 +63,7 @@ export function App() {
   const parts = useRoute();
   const [, rerender] = useState(0);
   useEffect(() => onSessionChange(() => rerender((n) => n + 1)), []);
+  if (isSsoReturn()) return html`<main id="main" tabindex="-1"><${SsoReturnPage} /></main>`;
   if (!session()) return html`<main id="main" tabindex="-1"><${LoginPage} /></main>`;
   return html`<${Nav} /><main id="main" tabindex="-1"><${Page} parts=${parts} key=${parts.join("/")} /></main>`;
 }

@@ -11,7 +11,7 @@ export interface Badge {
 
 const STYLES = ["/bpmn-js/diagram-js.css", "/bpmn-js/bpmn-js.css", "/bpmn-js/bpmn-font/css/bpmn.css"];
 
-function linkStyles(): void {
+export function linkStyles(): void {
   for (const href of STYLES) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     const l = document.createElement("link");

@@ -43,6 +43,7 @@ describe("the API document and page", () => {
         "post /api/auth/refresh",
         "get /api/auth/sso/{connection}/authorize",
         "get /api/auth/sso/callback",
+        "get /api/auth/sso/connections",
         "post /api/auth/sso/exchange",
       ].sort(),
     );

@@ -111,7 +111,11 @@ describe("one operation layer", () => {
     expect(bad).toEqual([]);
   });
   test("the console's browser code is an API client: no server module but the shared form rules", () => {
-    const SHARED = new Set(["app/services/forms/required-fields", "app/services/forms/visibility"]);
+    const SHARED = new Set([
+      "app/services/forms/required-fields",
+      "app/services/forms/visibility",
+      "app/services/forms/field-types",
+    ]);
     const bad = violations(
       "console/src",
       (s) => inLayer(s, "app", "engine", "db", "tenants") && !SHARED.has(s.replace(/\.ts$/, "")),

@@ -175,9 +175,14 @@ describe("SSO sign-in (/auth/sso/**)", () => {
     await expectError(await toApp(u.pathname + u.search), 401, /nonce/);
   });
 
-  test("an unknown or disabled connection answers 404; a made-up exchange code 401", async () => {
+  test("an unknown or disabled connection answers 404 and is not listed; a made-up exchange code 401", async () => {
+    // The login page's list needs no token and shows names only (no issuer, client or domains).
+    const listed = await toApp("/api/auth/sso/connections");
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([{ name: "corp" }]);
     await expectError(await toApp("/api/auth/sso/nope/authorize"), 404);
     await s.req("PATCH", `/api/admin/sso/${connectionId}`, { token: sa, json: { enabled: false } });
+    expect(await (await toApp("/api/auth/sso/connections")).json()).toEqual([]);
     await expectError(await toApp("/api/auth/sso/corp/authorize"), 404);
     await expectError(await exchange("made-up"), 401);
     await expectError(await s.req("POST", "/api/auth/sso/exchange", { json: {} }), 400);

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { ssoCodes, ssoConnections, ssoFlows, users } from "../../../db/platform/schema";
 import { immediate } from "../../../db/connection";
 import { authorizationUrl, discoverOidc, newChecks, oidcErrorText, redeemCode } from "../../outbound/oidc";
@@ -24,6 +24,19 @@ function clientOf(ctx: SsoFlowCtx, c: ConnectionRow) {
     clientSecret: ctx.sso.box.open(c.clientSecretSealed),
     allowedPrivate: ctx.sso.allowedPrivateHosts,
   });
+}
+
+/**
+ * GET /auth/sso/connections: the names of the enabled connections, for a login page to offer a button each. Nothing
+ * else of a connection is public (issuer, client and domains stay with the SUPER_ADMIN).
+ */
+export function enabledConnections({ ctx }: { ctx: PlatformCtx<"platformDb">; input?: undefined }) {
+  return ctx.platformDb
+    .select({ name: ssoConnections.name })
+    .from(ssoConnections)
+    .where(eq(ssoConnections.enabled, true))
+    .orderBy(asc(ssoConnections.name))
+    .all();
 }
 
 /** GET /auth/sso/{connection}/authorize: the provider's URL with fresh state, nonce and PKCE challenge. */

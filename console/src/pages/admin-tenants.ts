@@ -60,7 +60,7 @@ export function AdminTenantsPage() {
               : t.status === "SUSPENDED"
                 ? html`<button type="button" aria-label=${`Reactivate ${t.slug}`} onClick=${() => lifecycle(t, "reactivate")}>Reactivate</button>`
                 : null
-          }</td></tr>`,
+          } <a href=${`#/admin/tenants/${t.id}/members`} aria-label=${`Members of ${t.slug}`}>Members</a></td></tr>`,
       )}</tbody>
     </table>
   </section>`;

@@ -2,8 +2,35 @@ import { useState } from "preact/hooks";
 import { api, type Session, setSession } from "../api";
 import { html } from "../html";
 import { go } from "../router";
+import { useLoad } from "../use-load";
 
-/** Password login (POST /auth/login); a person with exactly one company goes straight into it. */
+/** After a login (password or SSO): a person with exactly one company goes straight into it, others choose. */
+export async function enter(s: Session): Promise<void> {
+  setSession(s);
+  if (s.tenants.length === 1 && !s.roles.includes("SUPER_ADMIN")) {
+    const picked = await api<Session>("POST", "/auth/select-tenant", { tenantSlug: s.tenants[0].slug });
+    setSession({ ...picked, tenant: s.tenants[0].slug });
+    go("/tasks");
+  } else go("/tenants");
+}
+
+/**
+ * One button per enabled SSO connection (GET /auth/sso/connections, no token). Each is a plain link to the
+ * authorize route, which redirects the browser to the provider; it comes back to /sso/complete with a one-time code.
+ */
+function SsoButtons() {
+  const list = useLoad(() => api<{ name: string }[]>("GET", "/auth/sso/connections"));
+  if (!list.data?.length) return null;
+  return html`<div class="sso" aria-labelledby="sso-h">
+    <p id="sso-h">Or sign in with your organisation's account:</p>
+    ${list.data.map(
+      (c) =>
+        html`<a class="button-link" href=${`/api/auth/sso/${encodeURIComponent(c.name)}/authorize`}>Sign in with ${c.name}</a>`,
+    )}
+  </div>`;
+}
+
+/** Password login (POST /auth/login), and the SSO buttons when a connection exists. */
 export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -14,13 +41,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const s = await api<Session>("POST", "/auth/login", { email, password });
-      setSession(s);
-      if (s.tenants.length === 1 && !s.roles.includes("SUPER_ADMIN")) {
-        const picked = await api<Session>("POST", "/auth/select-tenant", { tenantSlug: s.tenants[0].slug });
-        setSession({ ...picked, tenant: s.tenants[0].slug });
-        go("/tasks");
-      } else go("/tenants");
+      await enter(await api<Session>("POST", "/auth/login", { email, password }));
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -43,5 +64,6 @@ export function LoginPage() {
       </div>
       <button type="submit" class="primary" disabled=${busy}>Sign in</button>
     </form>
+    <${SsoButtons} />
   </section>`;
 }

@@ -4,11 +4,25 @@ import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses } from "../../errors/openapi-responses";
 import { clientIp } from "../../middleware/client-ip";
-import { authorize, callback, exchange } from "../../../services/auth-sso/flow";
+import { authorize, callback, enabledConnections, exchange } from "../../../services/auth-sso/flow";
 import { LoginResponseSchema } from "../auth/schema";
 
 const redirect = { 302: { description: "Redirect (Location header)" } };
 
+const connectionsRoute = createRoute({
+  method: "get",
+  path: "/auth/sso/connections",
+  tags: ["auth"],
+  security: [],
+  summary: "Names of the enabled SSO connections, for a login page's buttons (no token needed)",
+  responses: {
+    200: {
+      description: "Connections",
+      ...json(z.array(z.object({ name: z.string() })).openapi("SsoConnectionNames")),
+    },
+    ...errorResponses,
+  },
+});
 const authorizeRoute = createRoute({
   method: "get",
   path: "/auth/sso/{connection}/authorize",
@@ -42,6 +56,7 @@ const exchangeRoute = createRoute({
 /** /auth/sso/** */
 export function authSsoRouter() {
   const r = createRouter();
+  r.openapi(connectionsRoute, (c) => c.json(enabledConnections({ ctx: platformCtx(c) }), 200));
   r.openapi(authorizeRoute, async (c) => {
     const { location } = await authorize({ ctx: platformCtx(c), input: c.req.valid("param") });
     return c.redirect(location, 302);

@@ -1,0 +1,106 @@
+import { useState } from "preact/hooks";
+import { api } from "../../api";
+import { Alert, valueOf } from "../../controls";
+import { html } from "../../html";
+import { Pending, useAction, useLoad } from "../../use-load";
+import { findUsers } from "./users";
+
+const ROLES = ["USER", "MANAGER", "MODELER", "ADMIN"] as const;
+
+interface Member {
+  id: string;
+  userId: string;
+  role: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  active: boolean;
+}
+
+function RoleSelect({
+  id,
+  value,
+  label,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  label: string;
+  onChange(r: string): void;
+}) {
+  return html`<select id=${id} aria-label=${label} value=${value} onChange=${(e: Event) => onChange(valueOf(e))}>
+    ${ROLES.map((r) => html`<option value=${r}>${r}</option>`)}
+  </select>`;
+}
+
+/** Adding a member: the person is found by e-mail or name among the platform's users (GET /admin/users?search=). */
+function AddMember({ tenantId, members, onAdded }: { tenantId: string; members: Member[]; onAdded(): void }) {
+  const [search, setSearch] = useState("");
+  const [userId, setUserId] = useState("");
+  const [role, setRole] = useState("USER");
+  const { error, run } = useAction();
+  const found = useLoad(
+    () => (search.trim().length < 2 ? Promise.resolve(null) : findUsers(search.trim(), 20)),
+    [search],
+  );
+  const candidates = (found.data?.content ?? []).filter((u) => u.active && !members.some((m) => m.userId === u.id));
+  const add = (e: Event) => {
+    e.preventDefault();
+    return run(async () => {
+      await api("POST", `/admin/tenants/${tenantId}/members`, { userId, role });
+      setSearch("");
+      setUserId("");
+      onAdded();
+    });
+  };
+  return html`<form class="inline" onSubmit=${add} aria-labelledby="add-m">
+    <h2 id="add-m">Add a member</h2>
+    <${Alert} error=${error} />
+    <div class="row-fields">
+      <div class="field"><label for="m-search">Find a user (e-mail or name)</label>
+        <input id="m-search" type="search" value=${search} onInput=${(e: Event) => setSearch(valueOf(e))} /></div>
+      <div class="field"><label for="m-user">User</label>
+        <select id="m-user" required value=${userId} onChange=${(e: Event) => setUserId(valueOf(e))}>
+          <option value="">${search.trim().length < 2 ? "Type at least 2 letters" : `${candidates.length} found`}</option>
+          ${candidates.map((u) => html`<option value=${u.id}>${u.email} (${u.firstName})</option>`)}
+        </select></div>
+      <div class="field"><label for="m-role">Role</label>
+        <${RoleSelect} id="m-role" label="Role" value=${role} onChange=${setRole} /></div>
+    </div>
+    <button type="submit" class="primary" disabled=${!userId}>Add member</button>
+  </form>`;
+}
+
+/** SA: the members of one tenant with their roles (GET /admin/tenants/{id}/members), add, change role, remove. */
+export function AdminMembersPage({ tenantId }: { tenantId: string }) {
+  const tenant = useLoad(() => api<{ slug: string; name: string }>("GET", `/admin/tenants/${tenantId}`), [tenantId]);
+  const list = useLoad(() => api<Member[]>("GET", `/admin/tenants/${tenantId}/members`), [tenantId]);
+  const { error, run } = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const base = `/admin/tenants/${tenantId}/members`;
+  const changeRole = (m: Member, role: string) =>
+    run(async () => {
+      setDone(null);
+      await api("PATCH", `${base}/${m.id}/role`, { role });
+      setDone(`${m.email} is now ${role}.`);
+      list.reload();
+    });
+  const remove = (m: Member) => run(() => api("DELETE", `${base}/${m.id}`).then(list.reload));
+  return html`<section>
+    <p><a href="#/admin/tenants">← Tenants</a></p>
+    <h1>Members of ${tenant.data?.name ?? "the tenant"} <span class="muted">${tenant.data?.slug ?? ""}</span></h1>
+    ${list.data ? html`<${AddMember} tenantId=${tenantId} members=${list.data} onAdded=${list.reload} />` : null}
+    <${Alert} error=${error} />
+    ${done ? html`<div class="notice" role="status">${done}</div>` : null}
+    ${!list.data ? html`<${Pending} error=${list.error ?? tenant.error} />` : null}
+    <table class="grid"><caption>Members and roles</caption>
+      <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>Actions</th></tr></thead>
+      <tbody>${(list.data ?? []).map(
+        (m) => html`<tr data-email=${m.email}><td>${m.email}${m.active ? "" : html` <small>(deactivated)</small>`}</td>
+          <td>${m.firstName} ${m.lastName ?? ""}</td>
+          <td><${RoleSelect} id=${`role-${m.id}`} label=${`Role of ${m.email}`} value=${m.role} onChange=${(r: string) => changeRole(m, r)} /></td>
+          <td><button type="button" aria-label=${`Remove ${m.email}`} onClick=${() => remove(m)}>Remove</button></td></tr>`,
+      )}</tbody>
+    </table>
+  </section>`;
+}

@@ -1,0 +1,98 @@
+import { useState } from "preact/hooks";
+import { api } from "../../api";
+import { Alert, checkedOf, valueOf } from "../../controls";
+import { html } from "../../html";
+import { Pending, useAction, useLoad } from "../../use-load";
+
+export interface Parameter {
+  name: string;
+  type: "string" | "number" | "boolean" | "json";
+  required: boolean;
+  secret: boolean;
+}
+export interface Robot {
+  key: string;
+  name: string;
+  description: string | null;
+  parameters: Parameter[];
+}
+
+const TYPES = ["string", "number", "boolean", "json"] as const;
+const blank = (): Parameter => ({ name: "", type: "string", required: false, secret: false });
+
+/** The parameter definitions of a new robot: one row per parameter, added and removed with buttons. */
+function ParameterRows({ rows, onChange }: { rows: Parameter[]; onChange(rows: Parameter[]): void }) {
+  const set = (i: number, patch: Partial<Parameter>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return html`<fieldset><legend>Parameters</legend>
+    ${rows.map(
+      (r, i) => html`<div class="row-fields param-row">
+        <div class="field"><label for=${`p-name-${i}`}>Parameter ${i + 1} name</label>
+          <input id=${`p-name-${i}`} required value=${r.name} onInput=${(e: Event) => set(i, { name: valueOf(e) })} /></div>
+        <div class="field"><label for=${`p-type-${i}`}>Type</label>
+          <select id=${`p-type-${i}`} value=${r.type} onChange=${(e: Event) => set(i, { type: valueOf(e) as Parameter["type"] })}>
+            ${TYPES.map((t) => html`<option value=${t}>${t}</option>`)}</select></div>
+        <label class="choice"><input type="checkbox" checked=${r.required} onChange=${(e: Event) => set(i, { required: checkedOf(e) })} /> required</label>
+        <label class="choice"><input type="checkbox" checked=${r.secret} onChange=${(e: Event) => set(i, { secret: checkedOf(e) })} /> secret</label>
+        <button type="button" aria-label=${`Remove parameter ${i + 1}`} onClick=${() => onChange(rows.filter((_, j) => j !== i))}>Remove</button>
+      </div>`,
+    )}
+    <button type="button" onClick=${() => onChange([...rows, blank()])}>Add a parameter</button>
+  </fieldset>`;
+}
+
+function NewRobot({ onCreated }: { onCreated(): void }) {
+  const [key, setKey] = useState("");
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [params, setParams] = useState<Parameter[]>([]);
+  const { error, run } = useAction();
+  const create = (e: Event) => {
+    e.preventDefault();
+    return run(async () => {
+      await api("POST", "/a/robots", {
+        key: key.trim(),
+        name: name.trim(),
+        description: description.trim() || null,
+        parameters: params.map((p) => ({ ...p, name: p.name.trim() })),
+      });
+      setKey("");
+      setName("");
+      setDescription("");
+      setParams([]);
+      onCreated();
+    });
+  };
+  return html`<form class="inline" onSubmit=${create} aria-labelledby="new-r">
+    <h2 id="new-r">New robot</h2>
+    <${Alert} error=${error} />
+    <div class="row-fields">
+      <div class="field"><label for="r-key">Key (the topic models name)</label>
+        <input id="r-key" required pattern="[A-Za-z][A-Za-z0-9_.\\-]*" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
+      <div class="field"><label for="r-name">Name</label>
+        <input id="r-name" required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
+      <div class="field"><label for="r-desc">Description</label>
+        <input id="r-desc" value=${description} onInput=${(e: Event) => setDescription(valueOf(e))} /></div>
+    </div>
+    <${ParameterRows} rows=${params} onChange=${setParams} />
+    <button type="submit" class="primary">Create robot</button>
+  </form>`;
+}
+
+/** Tenant Admin: the robots (GET /a/robots) and creating one with its parameter definitions. */
+export function RobotsPage() {
+  const list = useLoad(() => api<Robot[]>("GET", "/a/robots"));
+  return html`<section>
+    <h1>Robots</h1>
+    <${NewRobot} onCreated=${list.reload} />
+    ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    <table class="grid"><caption>Robots of this company</caption>
+      <thead><tr><th>Key</th><th>Name</th><th>Parameters</th><th></th></tr></thead>
+      <tbody>${(list.data ?? []).map(
+        (r) => html`<tr data-key=${r.key}><td><code>${r.key}</code></td><td>${r.name}</td>
+          <td>${r.parameters.map((p) => `${p.name}${p.secret ? " (secret)" : ""}`).join(", ") || "—"}</td>
+          <td><a href=${`#/settings/robots/${encodeURIComponent(r.key)}`} aria-label=${`Configure ${r.key}`}>Configure</a></td></tr>`,
+      )}</tbody>
+    </table>
+  </section>`;
+}
