@@ -80,6 +80,17 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
  * the refresh is refused too, the session ends and the login page shows.
  */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiResponse(method, path, body);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The same call for an answer that is not JSON (a diagram's XML, a file): the response once it is a success, else the
+ * ApiError of its body.
+ */
+export async function apiResponse(method: string, path: string, body?: unknown): Promise<Response> {
   let res = await send(method, path, body);
   if (res.status === 401 && session() && !path.startsWith("/auth/login")) {
     refreshing ??= refresh().finally(() => {
@@ -88,11 +99,15 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     if (await refreshing) res = await send(method, path, body);
     else setSession(null);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.ok) return res;
   const text = await res.text();
-  const data = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
-  return data as T;
+  let data: { message?: string; fieldErrors?: FieldError[] } | undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
 }
 
 /** Ends the session on the server (best effort) and locally. */

@@ -9,6 +9,7 @@ import { TaskPage } from "./pages/task";
 import { CatalogPage, StartPage } from "./pages/catalog";
 import { MonitorList, MonitorPage } from "./pages/monitor";
 import { AdminTenantsPage } from "./pages/admin-tenants";
+import { InstancePage } from "./pages/instance";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -44,6 +45,7 @@ function Page({ parts }: { parts: string[] }) {
   if (a === "tasks" && b) return html`<${TaskPage} id=${b} />`;
   if (a === "processes" && b) return html`<${StartPage} processKey=${b} />`;
   if (a === "processes") return html`<${CatalogPage} />`;
+  if (a === "instances" && b) return html`<${InstancePage} id=${b} />`;
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
   if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;
