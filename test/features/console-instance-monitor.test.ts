@@ -61,7 +61,7 @@ describe.skipIf(skip)("instance view and monitor actions in headless Chromium", 
       (await s.req("POST", "/api/a/definitions/console-ops/forms", { token: modeler.token, json: form })).status,
     ).toBe(201);
     web = await browserOn(s);
-  });
+  }, 120_000); // Chromium and tenant provisioning are slow on a loaded machine (a full run)
   afterAll(() => web?.close());
 
   test("the start answer leads to the task, the task to its instance: diagram states, variables and history", async () => {

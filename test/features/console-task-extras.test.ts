@@ -78,7 +78,7 @@ describe.skipIf(skip)("task page extras in headless Chromium", () => {
     });
     expect(global.status).toBe(201);
     web = await browserOn(s);
-  });
+  }, 120_000); // Chromium and tenant provisioning are slow on a loaded machine (a full run)
   afterAll(async () => {
     await web?.close();
     ai?.stop();
