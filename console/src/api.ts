@@ -76,10 +76,12 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
 }
 
 /**
- * Sends a call to the API. A 401 with a session in hand refreshes the token once (POST /auth/refresh) and repeats the
- * call; when the refresh is refused too, the session ends and the login page shows. A refusal throws an ApiError.
+ * Sends a call to the API and answers the response once it is a success (what a route answering something other than
+ * JSON, a diagram's XML or a file, is read from). A 401 with a session in hand refreshes the token once (POST
+ * /auth/refresh) and repeats the call; when the refresh is refused too, the session ends and the login page shows. A
+ * refusal throws the ApiError of its body.
  */
-async function call(method: string, path: string, body?: unknown): Promise<Response> {
+export async function apiResponse(method: string, path: string, body?: unknown): Promise<Response> {
   let res = await send(method, path, body);
   if (res.status === 401 && session() && !path.startsWith("/auth/login")) {
     refreshing ??= refresh().finally(() => {
@@ -88,22 +90,20 @@ async function call(method: string, path: string, body?: unknown): Promise<Respo
     if (await refreshing) res = await send(method, path, body);
     else setSession(null);
   }
-  if (!res.ok) {
-    const text = await res.text();
-    let data: { message?: string; fieldErrors?: FieldError[] } | undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
+  if (res.ok) return res;
+  const text = await res.text();
+  let data: { message?: string; fieldErrors?: FieldError[] } | undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
   }
-  return res;
+  throw new ApiError(res.status, data?.message ?? res.statusText, data?.fieldErrors ?? []);
 }
 
 /** Calls the API and reads its JSON answer (undefined for 204). */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await call(method, path, body);
+  const res = await apiResponse(method, path, body);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -111,7 +111,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 
 /** Reads a route that answers text rather than JSON (a definition version's XML). */
 export async function apiText(path: string): Promise<string> {
-  return (await call("GET", path)).text();
+  return (await apiResponse("GET", path)).text();
 }
 
 /** Ends the session on the server (best effort) and locally. */

@@ -12,6 +12,7 @@ import { AdminTenantsPage } from "./pages/admin-tenants";
 import { adminPage } from "./pages/admin/routes";
 import { modelerPage } from "./pages/modeler/routes";
 import { isSsoReturn, SsoReturnPage } from "./pages/sso-return";
+import { InstancePage } from "./pages/instance";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -50,6 +51,7 @@ function Page({ parts }: { parts: string[] }) {
   if (a === "tasks" && b) return html`<${TaskPage} id=${b} />`;
   if (a === "processes" && b) return html`<${StartPage} processKey=${b} />`;
   if (a === "processes") return html`<${CatalogPage} />`;
+  if (a === "instances" && b) return html`<${InstancePage} id=${b} />`;
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
   const mine = modelerPage(parts) ?? adminPage(parts);

@@ -9,6 +9,12 @@ export interface Badge {
   title: string;
 }
 
+/** A class put on a diagram element (bpmn-js markers), e.g. the state of a step in the instance view. */
+export interface Marker {
+  elementId: string;
+  className: string;
+}
+
 const STYLES = ["/bpmn-js/diagram-js.css", "/bpmn-js/bpmn-js.css", "/bpmn-js/bpmn-font/css/bpmn.css"];
 
 export function linkStyles(): void {
@@ -21,8 +27,16 @@ export function linkStyles(): void {
   }
 }
 
-/** Draws `xml` into `container` with a badge on each listed element; returns a function that destroys the viewer. */
-export async function drawDiagram(container: HTMLElement, xml: string, badges: Badge[]): Promise<() => void> {
+/**
+ * Draws `xml` into `container` with a badge on each listed element and the listed markers; returns a function that
+ * destroys the viewer.
+ */
+export async function drawDiagram(
+  container: HTMLElement,
+  xml: string,
+  badges: Badge[],
+  markers: Marker[] = [],
+): Promise<() => void> {
   linkStyles();
   const { default: Viewer } = await import("bpmn-js/lib/NavigatedViewer");
   const viewer = new Viewer({ container });
@@ -32,6 +46,13 @@ export async function drawDiagram(container: HTMLElement, xml: string, badges: B
     add(id: string, o: { position: Record<string, number>; html: HTMLElement }): void;
   };
   canvas.zoom("fit-viewport");
+  for (const m of markers) {
+    try {
+      canvas.addMarker(m.elementId, m.className);
+    } catch {
+      // an element the history names but this diagram lacks (an id that changed between versions)
+    }
+  }
   for (const b of badges) {
     const el = document.createElement("span");
     el.className = `badge ${b.className}`;

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api";
 import { html } from "../html";
+import { AiSuggest, type Suggestion } from "./ai-suggest";
 import { FieldInput } from "./field-input";
 import {
   type Field,
@@ -22,6 +23,8 @@ export interface FormProps {
   submitLabel: string;
   /** Sends the values; an ApiError it throws is shown (its fieldErrors on the fields). */
   onSubmit(values: Values): Promise<void>;
+  /** Asks for AI suggestions with the form as it stands (a task's ai-suggest); absent, no suggestion panel. */
+  suggest?(draft: Values): Promise<Suggestion[]>;
 }
 
 const idOf = (key: string) => `f-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -30,6 +33,8 @@ const readable = (m: string) => (m === "required" ? "This field is required." : 
 interface Ctx {
   values: Values;
   errors: Record<string, string>;
+  /** Bumped when a value is set from outside the control (a suggestion): the control starts again from the value. */
+  revs: Record<string, number>;
   instanceId?: string;
   set(key: string, value: unknown, formatError?: string): void;
 }
@@ -49,7 +54,7 @@ function Row({ field, ctx, scope, errorKey }: { field: Field; ctx: Ctx; scope: V
   };
   return html`<div class=${`field field-${field.type}${error ? " invalid" : ""}`}>
     <${Label} field=${field} id=${id} />
-    <${FieldInput} field=${field} id=${id} value=${scope[field.key as string]} error=${error}
+    <${FieldInput} key=${ctx.revs[errorKey] ?? 0} field=${field} id=${id} value=${scope[field.key as string]} error=${error}
       instanceId=${ctx.instanceId} onRaw=${parse} onValue=${(v: unknown) => ctx.set(field.key as string, v)} />
     ${field.help ? html`<small id=${`${id}-help`}>${field.help}</small>` : null}
     ${error ? html`<p class="error" id=${`${id}-err`}>${readable(error)}</p>` : null}
@@ -99,9 +104,11 @@ export function FormView(props: FormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revs, setRevs] = useState<Record<string, number>>({});
   const ctx: Ctx = {
     values,
     errors,
+    revs,
     instanceId: props.instanceId,
     set(key, value, formatError) {
       setValues((v) => ({ ...v, [key]: value }));
@@ -115,6 +122,13 @@ export function FormView(props: FormProps) {
   };
   const focusFirst = (keys: string[]) =>
     requestAnimationFrame(() => keys[0] && document.getElementById(idOf(keys[0]))?.focus());
+  /** A suggestion's value goes through the field's own parsing when it came as text (a number field given "250"). */
+  const applySuggestion = (f: Field, value: unknown) => {
+    const key = f.key as string;
+    const p = typeof value === "string" && f.type !== "multiselect" ? parseValue(f, value) : { value };
+    ctx.set(key, p.value, p.error);
+    setRevs((r) => ({ ...r, [key]: (r[key] ?? 0) + 1 }));
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     // Format problems stop the send; required fields are left to the server, whose refusal shows on the fields.
@@ -141,6 +155,11 @@ export function FormView(props: FormProps) {
   return html`<form class="task-form" onSubmit=${submit} noValidate>
     ${message ? html`<div class="alert" role="alert">${message}</div>` : null}
     <${Fields} list=${fieldsOf(props.schema)} ctx=${ctx} />
+    ${
+      props.suggest && fieldsOf(props.schema).length
+        ? html`<${AiSuggest} schema=${props.schema} values=${values} request=${props.suggest} apply=${applySuggestion} />`
+        : null
+    }
     <button type="submit" class="primary" disabled=${busy}>${props.submitLabel}</button>
   </form>`;
 }

@@ -90,7 +90,8 @@ export function StartPage({ processKey }: { processKey: string }) {
       <h1>${d.name || d.key}</h1>
       <div class="notice" role="status">Started with business key <strong>${started.businessKey ?? "—"}</strong>.</div>
       <p>${started.activeTasks.length ? "Its next step is with other people." : "It has no task waiting on a person."}</p>
-      <p><a href="#/processes">Start another</a> · <a href="#/tasks">Tasks</a></p>
+      <p><a href=${`#/instances/${started.id}`}>Open the instance</a> · <a href="#/processes">Start another</a>${" · "}<a
+        href="#/tasks">Tasks</a></p>
     </section>`;
   return html`<section class="narrow">
     <h1>${d.name || d.key}</h1>

@@ -1,8 +1,10 @@
 import { when } from "../format";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
+import { useDiagram } from "../use-diagram";
 import { Pending, useLoad } from "../use-load";
+import { type FailedJob, FailedJobsTable, JobActions, loadFailedJobs } from "./failed-jobs";
 
 interface Activity {
   activityId: string;
@@ -26,6 +28,7 @@ interface Parked {
   businessKey: string | null;
   startTime: string;
   reason: string;
+  taskId?: string;
   assignee?: string | null;
   errorMessage?: string | null;
 }
@@ -43,20 +46,49 @@ const describe = (b: Record<string, number>) =>
     .map(([r, n]) => `${n} ${r}`)
     .join(", ");
 
-/** Dashboard counters (GET /a/dashboard) and the process definitions to monitor. */
+const COUNTERS: Record<string, string> = {
+  definitions: "Definitions",
+  runningInstances: "Running instances",
+  finishedInstances: "Finished instances",
+  activeTasks: "Open tasks",
+  myTasks: "My tasks",
+  failedJobs: "Dead-lettered jobs",
+};
+
+/** A confirmation after an action, for the page to show in its status line. */
+function useNotice() {
+  const [notice, setNotice] = useState<string | null>(null);
+  const view = notice ? html`<div class="notice" role="status">${notice}</div>` : null;
+  return { view, setNotice };
+}
+
+/**
+ * Dashboard counters (GET /a/dashboard), the process definitions to monitor, and the tenant's failed jobs with retry
+ * and dead-letter (GET /a/instances/failed-jobs and its actions).
+ */
 export function MonitorList() {
   const data = useLoad(() =>
     Promise.all([
       api<Record<string, number>>("GET", "/a/dashboard"),
       api<{ key: string; name: string; type: string }[]>("GET", "/a/definitions"),
+      loadFailedJobs(),
     ]),
   );
+  const { view, setNotice } = useNotice();
   if (!data.data) return html`<${Pending} error=${data.error} />`;
-  const [counters, defs] = data.data;
+  const [counters, defs, jobs] = data.data;
+  const done = (m: string) => {
+    setNotice(m);
+    data.reload();
+  };
   return html`<section>
     <h1>Monitor</h1>
+    ${view}
+    ${data.error ? html`<p class="alert" role="alert">${data.error}</p>` : null}
     <dl class="counters">
-      ${Object.entries(counters).map(([k, v]) => html`<div><dt>${k.replace(/([A-Z])/g, " $1").toLowerCase()}</dt><dd>${v}</dd></div>`)}
+      ${Object.entries(counters).map(
+        ([k, v]) => html`<div data-counter=${k}><dt>${COUNTERS[k] ?? k}</dt><dd>${v}</dd></div>`,
+      )}
     </dl>
     <h2>Processes</h2>
     <ul class="cards">
@@ -66,32 +98,65 @@ export function MonitorList() {
           (d) => html`<li><a class="card" href=${`#/monitor/${encodeURIComponent(d.key)}`}>${d.name || d.key}</a></li>`,
         )}
     </ul>
+    <h2 id="failed-h">Failed jobs</h2>
+    <${FailedJobsTable} jobs=${jobs} caption="Jobs that failed, retrying or dead-lettered" showInstance=${true}
+      onDone=${done} />
   </section>`;
 }
 
-function Drill({ processKey, version, activityId }: { processKey: string; version: number; activityId: string }) {
+/**
+ * The instances parked at one step: each opens its instance view (a task its task page), and a failed or retrying
+ * job gets retry and dead-letter, found among the tenant's failed jobs by instance and step.
+ */
+function Drill({
+  processKey,
+  version,
+  activityId,
+  onChanged,
+}: {
+  processKey: string;
+  version: number;
+  activityId: string;
+  onChanged(message: string): void;
+}) {
   const items = useLoad(
     () =>
-      api<Parked[]>(
-        "GET",
-        `/a/definitions/${encodeURIComponent(processKey)}/monitor/${encodeURIComponent(activityId)}?version=${version}`,
-      ),
+      Promise.all([
+        api<Parked[]>(
+          "GET",
+          `/a/definitions/${encodeURIComponent(processKey)}/monitor/${encodeURIComponent(activityId)}?version=${version}`,
+        ),
+        loadFailedJobs(),
+      ]),
     [activityId, version],
   );
   if (!items.data) return html`<${Pending} error=${items.error} />`;
-  return html`<table class="grid"><caption>Instances parked at ${activityId}</caption>
-    <thead><tr><th>Business key</th><th>Started</th><th>Reason</th><th>Detail</th></tr></thead>
-    <tbody>${items.data.map(
-      (i) => html`<tr><td>${i.businessKey ?? i.instanceId}</td><td>${when(i.startTime)}</td>
-        <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td><td>${i.errorMessage ?? i.assignee ?? ""}</td></tr>`,
-    )}</tbody></table>`;
+  const [parked, jobs] = items.data;
+  const jobOf = (p: Parked): FailedJob | undefined =>
+    jobs.find((j) => j.instanceId === p.instanceId && j.activityId === activityId);
+  const done = (m: string) => {
+    items.reload();
+    onChanged(m);
+  };
+  return html`<div class="scroll"><table class="grid drill"><caption>Instances parked at ${activityId}</caption>
+    <thead><tr><th>Instance</th><th>Started</th><th>Reason</th><th>Detail</th><th><span class="sr-only">Actions</span></th></tr></thead>
+    <tbody>${parked.map((i) => {
+      const job = jobOf(i);
+      return html`<tr key=${i.instanceId} data-instance=${i.instanceId}>
+        <td><a href=${`#/instances/${i.instanceId}`}>${i.businessKey ?? i.instanceId}</a></td>
+        <td>${when(i.startTime)}</td>
+        <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td>
+        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · ${i.assignee ?? "unassigned"}` : (i.errorMessage ?? "")}</td>
+        <td>${job ? html`<${JobActions} job=${job} onDone=${done} />` : null}</td>
+      </tr>`;
+    })}</tbody></table></div>`;
 }
 
 /** One definition: the diagram with the count of parked instances on each step, coloured by reason. */
 export function MonitorPage({ processKey }: { processKey: string }) {
   const [version, setVersion] = useState<number | null>(null);
   const [drill, setDrill] = useState<string | null>(null);
-  const [diagramError, setDiagramError] = useState<string | null>(null);
+  const { view, setNotice } = useNotice();
   const m = useLoad(
     () =>
       api<Monitor>(
@@ -100,47 +165,47 @@ export function MonitorPage({ processKey }: { processKey: string }) {
       ),
     [processKey, version],
   );
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!m.data || !box.current) return;
-    let destroy: (() => void) | null = null;
-    let gone = false;
-    const badges = m.data.activities.map((a) => ({
-      elementId: a.activityId,
-      text: String(a.count),
-      className: mainReason(a.byReason),
-      title: describe(a.byReason),
-    }));
-    import("../diagram")
-      .then(({ drawDiagram }) => drawDiagram(box.current as HTMLDivElement, (m.data as Monitor).bpmnXml, badges))
-      .then((d) => (gone ? d() : (destroy = d)))
-      .catch((e: Error) => setDiagramError(e.message));
-    return () => {
-      gone = true;
-      destroy?.();
-    };
-  }, [m.data]);
+  const diagram = useDiagram(
+    m.data
+      ? {
+          xml: m.data.bpmnXml,
+          badges: m.data.activities.map((a) => ({
+            elementId: a.activityId,
+            text: String(a.count),
+            className: mainReason(a.byReason),
+            title: describe(a.byReason),
+          })),
+        }
+      : null,
+    [m.data],
+  );
   if (!m.data) return html`<${Pending} error=${m.error} />`;
   const d = m.data;
+  const changed = (message: string) => {
+    setNotice(message);
+    m.reload();
+  };
   return html`<section>
     <h1>${d.definitionName || d.definitionKey} <span class="muted">v${d.version}</span></h1>
+    ${view}
     <p>${d.runningInstances} running${d.runningInstancesOtherVersions ? ` (${d.runningInstancesOtherVersions} on other versions)` : ""}</p>
     <label for="ver">Version</label>
     <select id="ver" value=${String(d.version)} onChange=${(e: Event) => setVersion(Number((e.currentTarget as HTMLSelectElement).value))}>
       ${d.versions.map((v) => html`<option value=${String(v.version)}>v${v.version} (${v.runningInstances} running)</option>`)}
     </select>
     <ul class="legend" aria-label="Reasons">${REASONS.map((r) => html`<li><span class=${`badge ${r}`}>${r}</span></li>`)}</ul>
-    ${diagramError ? html`<p class="alert" role="alert">Diagram: ${diagramError}</p>` : null}
-    <div class="diagram" ref=${box} role="img" aria-label="Process diagram with parked counts"></div>
-    <table class="grid"><caption>Parked instances per step</caption>
-      <thead><tr><th>Step</th><th>Count</th><th>By reason</th><th></th></tr></thead>
+    ${diagram.error ? html`<p class="alert" role="alert">Diagram: ${diagram.error}</p>` : null}
+    <div class="diagram" ref=${diagram.ref} role="img" aria-label="Process diagram with parked counts"></div>
+    <div class="scroll"><table class="grid"><caption>Parked instances per step</caption>
+      <thead><tr><th>Step</th><th>Count</th><th>By reason</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${d.activities.map(
         (
           a,
         ) => html`<tr><td>${a.activityName || a.activityId}</td><td class="step-count">${a.count}</td><td>${describe(a.byReason)}</td>
-          <td><button type="button" onClick=${() => setDrill(a.activityId)}>Instances</button></td></tr>`,
+          <td><button type="button" onClick=${() => setDrill(a.activityId)}
+            aria-label=${`Instances at ${a.activityName || a.activityId}`}>Instances</button></td></tr>`,
       )}</tbody>
-    </table>
-    ${drill ? html`<${Drill} processKey=${processKey} version=${d.version} activityId=${drill} />` : null}
+    </table></div>
+    ${drill ? html`<${Drill} processKey=${processKey} version=${d.version} activityId=${drill} onChanged=${changed} />` : null}
   </section>`;
 }

@@ -1,11 +1,14 @@
 import { when } from "../format";
 import { useState } from "preact/hooks";
-import { api, session } from "../api";
+import { api, hasRole, session } from "../api";
+import type { Suggestion } from "../form/ai-suggest";
 import { FormView } from "../form/form-view";
 import type { Values } from "../form/model";
 import { html } from "../html";
 import { go, setFlash, takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
+import { AttachmentsPanel } from "./attachments-panel";
+import { DelegateForm } from "./task-delegate";
 import { claimAction, type Task, who } from "./tasks";
 
 interface Detail extends Task {
@@ -49,7 +52,10 @@ function Comments({ taskId }: { taskId: string }) {
   </section>`;
 }
 
-/** One task: its form (the version the task locked), claim/unclaim, complete, comments. */
+/**
+ * One task: its form (the version the task locked) with AI suggestions, claim/unclaim, complete, delegate, the files
+ * of its instance, comments, and the way to its instance.
+ */
 export function TaskPage({ id }: { id: string }) {
   const [flash] = useState(takeFlash);
   const { error, run } = useAction();
@@ -73,11 +79,13 @@ export function TaskPage({ id }: { id: string }) {
   const open = t.state !== "COMPLETED" && t.state !== "CANCELLED";
   const mayWork =
     open && (t.assignee === me || (t.assignee === null && t.candidateUsers.length + t.candidateGroups.length === 0));
+  const mayDelegate = open && (t.assignee === me || hasRole("MANAGER", "ADMIN"));
+  const suggest = (draft: Values) => api<Suggestion[]>("POST", `/a/tasks/${id}/ai-suggest`, { draft });
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>${t.name}</h1>
     <p class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""} · assigned to ${who(t.assignee)}
-      ${t.dueDate ? ` · due ${when(t.dueDate)}` : ""}</p>
+      ${t.dueDate ? ` · due ${when(t.dueDate)}` : ""} · <a href=${`#/instances/${t.instanceId}`}>View the instance</a></p>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     <div class="actions">
       ${open && t.assignee === null ? html`<button type="button" onClick=${() => act("claim")}>Claim</button>` : null}
@@ -87,11 +95,13 @@ export function TaskPage({ id }: { id: string }) {
     ${
       mayWork
         ? html`<${FormView} key=${t.assignee ?? ""} schema=${t.form?.schema ?? {}} saved=${saved} instanceId=${t.instanceId}
-            submitLabel="Complete" onSubmit=${complete} />`
+            submitLabel="Complete" onSubmit=${complete} suggest=${suggest} />`
         : open
           ? html`<p>Claim the task to work on it.</p>`
           : null
     }
+    ${mayDelegate ? html`<${DelegateForm} task=${t} />` : null}
+    <${AttachmentsPanel} instanceId=${t.instanceId} />
     <${Comments} taskId=${id} />
   </section>`;
 }

@@ -1,0 +1,58 @@
+import { when } from "../format";
+import { html } from "../html";
+import { who } from "./tasks";
+
+/** A row of GET /a/history/instances/{id}/activities (a plan item of a case carries its state too). */
+export interface Activity {
+  id: string;
+  activityId: string;
+  activityName: string | null;
+  activityType: string;
+  state?: string;
+  startTime: string;
+  endTime: string | null;
+  durationMs: number | null;
+  who: string | null;
+  channel: string | null;
+  taskId: string | null;
+  outcome: string | null;
+}
+
+const duration = (ms: number | null) =>
+  ms === null
+    ? ""
+    : ms < 1000
+      ? `${ms} ms`
+      : ms < 60_000
+        ? `${(ms / 1000).toFixed(1)} s`
+        : `${Math.round(ms / 60_000)} min`;
+
+/** The activity log: each visit of a step with who did it, through which channel, and when. */
+export function HistoryTable({ rows }: { rows: Activity[] }) {
+  if (rows.length === 0) return html`<p>No activity yet.</p>`;
+  return html`<div class="scroll"><table class="grid history"><caption>Activities, oldest first</caption>
+    <thead><tr><th>Step</th><th>Type</th><th>Who</th><th>Channel</th><th>Started</th><th>Ended</th><th>Took</th><th>Outcome</th></tr></thead>
+    <tbody>${rows.map(
+      (a) => html`<tr key=${a.id} data-activity=${a.activityId}>
+        <td>${a.taskId ? html`<a href=${`#/tasks/${a.taskId}`}>${a.activityName || a.activityId}</a>` : a.activityName || a.activityId}</td>
+        <td>${a.activityType}</td>
+        <td class="who-cell">${a.who ? who(a.who) : ""}</td>
+        <td>${a.channel ?? ""}</td>
+        <td>${when(a.startTime)}</td>
+        <td>${a.endTime ? when(a.endTime) : html`<span class="muted">running</span>`}</td>
+        <td>${duration(a.durationMs)}</td>
+        <td>${a.outcome ?? a.state ?? ""}</td>
+      </tr>`,
+    )}</tbody></table></div>`;
+}
+
+/** Process variables as a name/value table; structured values as compact JSON. */
+export function VariablesTable({ variables }: { variables: Record<string, unknown> }) {
+  const names = Object.keys(variables).sort();
+  if (names.length === 0) return html`<p>No variables.</p>`;
+  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+  return html`<div class="scroll"><table class="grid variables"><caption class="sr-only">Variables</caption>
+    <thead><tr><th>Name</th><th>Value</th></tr></thead>
+    <tbody>${names.map((n) => html`<tr key=${n}><th scope="row">${n}</th><td><code>${show(variables[n])}</code></td></tr>`)}</tbody>
+  </table></div>`;
+}
