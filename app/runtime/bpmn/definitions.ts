@@ -156,6 +156,7 @@ export function createDefinitions(ctx: RuntimeContext) {
       if (!rows.some((r) => r.id === definitionId))
         throw new NotFoundError(`Version ${definitionId} of '${key}' not found`);
       ctx.tx(() => {
+        ctx.kernel.definitions.forget(tenantId, key);
         db.query("UPDATE definitions SET published = (id = ?) WHERE tenant_id = ? AND key = ?").run(
           definitionId,
           tenantId,
@@ -177,6 +178,7 @@ export function createDefinitions(ctx: RuntimeContext) {
       const rows = requireKey(tenantId, key);
       if (rows[0].type !== "BPMN") throw new BadRequestError("Only BPMN definitions can be suspended or activated");
       ctx.tx(() => {
+        ctx.kernel.definitions.forget(tenantId, key);
         ensureSettings(tenantId, key);
         db.query("UPDATE definition_settings SET suspended = ?, updated_at = ? WHERE tenant_id = ? AND key = ?").run(
           suspended ? 1 : 0,

@@ -32,9 +32,6 @@ export function createInstances(ctx: RuntimeContext) {
       // multi-instance body is not one: its inner instances are.
       "SELECT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM executions b WHERE b.parent_id = e.id AND b.kind = 'mi') ORDER BY e.activity_id",
     ),
-    suspended: db.query<{ suspended: number }, [string, string]>(
-      "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
-    ),
     setState: db.query(
       "UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?",
     ),
@@ -59,8 +56,7 @@ export function createInstances(ctx: RuntimeContext) {
     async startInstance(tenantId: string, input: StartInput & { parentCaseId?: string | null }) {
       const def = ctx.store.startableDefinition(tenantId, input.definitionKey);
       if (!def) throw new NotFoundError(`Definition '${input.definitionKey}' not found`);
-      const st = q.suspended.get(tenantId, input.definitionKey);
-      if (st?.suspended)
+      if (ctx.kernel.definitions.isSuspended(tenantId, input.definitionKey))
         throw new ConflictError(`Definition '${input.definitionKey}' is suspended: no new instance can start`);
       // The answer comes from the command's own changes: no re-read, and tasks of called processes are included.
       const { inst, tasks } = await ctx.command(tenantId, async (s) => {

@@ -33,8 +33,24 @@ type VersionRow = Pick<DefinitionRow, "id" | "name" | "version" | "xml" | "publi
 export function createDefinitionsStore(db: Database, newId: () => string, nowIso: () => string) {
   const models = new Map<string, StoredDefinition>();
   const kinds = new Map<string, RuntimeKind>();
+  // What a start reads of its key, kept so a start reads no row before its command: the version it starts on (by
+  // tenant, key and type) and whether the key is suspended. Whatever changes them calls `forget` in its transaction
+  // (a deploy here, publish and suspension in the process runtime, the tenant purge), before anything reads again.
+  const startIds = new Map<string, string | null>();
+  const suspensions = new Map<string, boolean>();
+  const keyOf = (tenantId: string, key: string) => `${tenantId}\u0000${key}`;
+  const kept = <V>(m: Map<string, V>, k: string, read: () => V): V => {
+    if (m.has(k)) return m.get(k) as V;
+    if (m.size >= 10_000) m.clear();
+    const v = read();
+    m.set(k, v);
+    return v;
+  };
   const q = {
     byId: db.query<DefinitionRow, [string]>("SELECT * FROM definitions WHERE id = ?"),
+    suspended: db.query<{ suspended: number }, [string, string]>(
+      "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
+    ),
     startable: db.query<{ id: string }, [string, string, string]>(
       "SELECT id FROM definitions WHERE tenant_id = ? AND key = ? AND type = ? ORDER BY published DESC, version DESC LIMIT 1",
     ),
@@ -87,8 +103,26 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
     },
     /** The version new instances start on: the published one, else the latest. */
     startable<M>(tenantId: string, key: string, type: RuntimeKind): StoredDefinition<M> | null {
-      const r = q.startable.get(tenantId, key, type);
-      return r ? store.definition<M>(r.id) : null;
+      const id = kept(
+        startIds,
+        `${keyOf(tenantId, key)}\u0000${type}`,
+        () => q.startable.get(tenantId, key, type)?.id ?? null,
+      );
+      return id ? store.definition<M>(id) : null;
+    },
+    /** True when no new instance of the key may start (its definition is suspended). */
+    isSuspended: (tenantId: string, key: string): boolean =>
+      kept(suspensions, keyOf(tenantId, key), () => !!q.suspended.get(tenantId, key)?.suspended),
+    /** Drops what is kept of a key (call it inside the transaction that deploys, publishes or suspends it). */
+    forget(tenantId: string, key: string): void {
+      const k = keyOf(tenantId, key);
+      suspensions.delete(k);
+      for (const type of ["BPMN", "CMMN"]) startIds.delete(`${k}\u0000${type}`);
+    },
+    /** Drops everything kept (a tenant's rows are being purged). */
+    forgetAll(): void {
+      startIds.clear();
+      suspensions.clear();
     },
     /** Process or case, by key (the type alone: this is on the start path). */
     kindOfKey: (tenantId: string, key: string): RuntimeKind | null => q.kindOfKey.get(tenantId, key)?.type ?? null,
@@ -117,6 +151,7 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
       const deploymentId = newId();
       q.deployment.run(deploymentId, tenantId, meta.fileName, meta.createdBy, nowIso());
       const versions = items.map((it) => {
+        store.forget(tenantId, it.key);
         const version = (q.maxVersion.get(tenantId, it.key)?.v ?? 0) + 1;
         const id = newId();
         q.insert.run(

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { deleteTenantBatch, tenantTables } from "../../../db/tenant-rows";
+import { kernelFor } from "./kernel";
 
 /**
  * Deletes a dropped tenant's rows from the engine database, one batch per call (the drop job calls it until it
@@ -14,6 +15,8 @@ export function createTenantPurge(db: Database) {
       const first = ["jobs", "event_subscriptions"].filter((t) => all.includes(t));
       return [...first, ...all.filter((t) => !first.includes(t))];
     })();
+    // The start lookups the kernel keeps name the tenant's definitions: gone with their rows.
+    kernelFor({ db }).definitions.forgetAll();
     return deleteTenantBatch(db, tables, tenantId, limit);
   };
 }
