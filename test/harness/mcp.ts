@@ -37,7 +37,7 @@ export async function mcpClient(url: URL, cred: { email: string; password: strin
 }
 
 /** A raw JSON-RPC `initialize` POST (tests that inspect the HTTP answer itself: status, headers, session id). */
-export const rawInitialize = (url: URL, headers: Record<string, string>) =>
+export const rawInitialize = (url: URL, headers: Record<string, string>, protocolVersion = "2025-06-18") =>
   fetch(url, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
@@ -45,7 +45,7 @@ export const rawInitialize = (url: URL, headers: Record<string, string>) =>
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
     }),
   });
 
@@ -99,7 +99,7 @@ export const refusalOf = (r: ToolResult): string => {
  * so the tests run without the spec beside the clone. mcp.test.ts checks the union is exactly what tools/list names.
  */
 export const MCP_TOOLS_BY_FILE = {
-  "mcp.test.ts": ["svc_run_start", "svc_run_task_claim", "svc_run_task_preview", "svc_run_task_complete"],
+  "mcp-policy.test.ts": ["svc_run_start", "svc_run_task_claim", "svc_run_task_preview", "svc_run_task_complete"],
   "mcp-tools.test.ts": [
     "svc_form_list",
     "svc_form_get",
