@@ -18,13 +18,25 @@ interface Session {
 const rpcError = (status: number, code: number, message: string) =>
   Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 
-/** Event streams must reach the client as they are written: no proxy buffering (X-Accel-Buffering for nginx). */
-function unbuffered(res: Response): Response {
+/** The first frame of a listening stream: an SSE comment, ignored by clients. */
+const OPENING = new TextEncoder().encode(": stream open\n\n");
+
+/**
+ * Event streams must reach the client as they are written: no proxy buffering (X-Accel-Buffering for nginx). The GET
+ * listening stream starts with a comment frame: the server sends a response's headers with its first bytes, and the
+ * SDK writes nothing on that stream until a message or the first keep-alive (15 s), so without it a client would
+ * wait 15 s for the stream to open.
+ */
+function unbuffered(req: Request, res: Response): Response {
   if (!res.headers.get("content-type")?.includes("text/event-stream")) return res;
   const headers = new Headers(res.headers);
   headers.set("X-Accel-Buffering", "no");
   headers.set("Cache-Control", "no-cache, no-transform");
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  const body =
+    req.method === "GET" && res.body
+      ? res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (c) => c.enqueue(OPENING) }))
+      : res.body;
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /**
@@ -50,7 +62,7 @@ export class McpSessions {
       if (!s || !sameCaller(s.identity, identity)) return rpcError(404, -32001, "Session not found");
       s.identity = identity;
       s.lastSeen = this.clock.now();
-      return unbuffered(await s.transport.handleRequest(req, { parsedBody }));
+      return unbuffered(req, await s.transport.handleRequest(req, { parsedBody }));
     }
     if (req.method !== "POST" || !isInitializeRequest(parsedBody))
       return rpcError(400, -32000, "Bad Request: no valid mcp-session-id; start with an initialize request");
@@ -60,7 +72,7 @@ export class McpSessions {
     await server.connect(session.transport);
     const res = await session.transport.handleRequest(req, { parsedBody });
     if (session.transport.sessionId) this.sessions.set(session.transport.sessionId, session);
-    return unbuffered(res);
+    return unbuffered(req, res);
   }
 
   /** Closes every session (shutdown, tests). */

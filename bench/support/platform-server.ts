@@ -30,7 +30,12 @@ const platform = createPlatform({
 await bootstrapSuperAdmin(platform);
 const deps = httpDepsOf(platform);
 const app = createApp(observe ? deps : { ...deps, observability: undefined });
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) });
+const server = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  idleTimeout: 255,
+  fetch: (req, srv) => app.fetch(req, { server: srv }),
+});
 const base = `http://127.0.0.1:${server.port}`;
 const post = async (path: string, body: unknown, token?: string) => {
   const res = await fetch(base + path, {

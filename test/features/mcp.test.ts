@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { basic, type Listening, mcpClient, rawInitialize, startListening } from "../harness/mcp";
+import {
+  basic,
+  type Listening,
+  MCP_TOOLS_BY_FILE,
+  mcpClient,
+  okOf,
+  rawInitialize,
+  refusalOf,
+  startListening,
+  ToolCalls,
+} from "../harness/mcp";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
 
@@ -19,25 +29,19 @@ const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+/** The spec's 38 tools, as the test files share them out (each file proves its tools both ways). */
+const ALL_TOOLS: string[] = Object.values(MCP_TOOLS_BY_FILE).flat();
+
 let L: Listening;
 let tenant: { id: string; slug: string };
 let admin: { id: string; email: string; password: string; token: string };
 let user: { email: string; password: string };
 let mcp: Client;
 
-type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] };
-const call = async (name: string, args: Record<string, unknown> = {}, c = mcp) =>
-  (await c.callTool({ name, arguments: args })) as Result;
-const ok = (r: Result) => {
-  if (r.isError) throw new Error(r.content[0]?.text);
-  return r.structuredContent as Record<string, any>;
-};
-const refused = (r: Result, msg: RegExp) => {
-  expect(r.isError).toBe(true);
-  expect(r.content[0].text).toMatch(msg);
-};
-const setPolicy = (key: string, mcpPolicy: string) =>
-  L.s.req("PUT", `/api/a/definitions/${key}/config`, { token: admin.token, json: { mcpPolicy } });
+const calls = new ToolCalls();
+const call = (name: string, args: Record<string, unknown> = {}, c = mcp) => calls.call(c, name, args);
+const ok = okOf;
+const refused = (r: Awaited<ReturnType<typeof call>>, msg: RegExp) => expect(refusalOf(r)).toMatch(msg);
 
 beforeAll(async () => {
   L = await startListening();
@@ -45,9 +49,7 @@ beforeAll(async () => {
   tenant = await createTenant(L.s, "acme", sa);
   admin = await userInTenant(L.s, tenant, "ADMIN", sa);
   user = await userInTenant(L.s, tenant, "USER", sa);
-  for (const k of ["pNone", "pRead", "pFull"]) await deployBpmn(L.s, admin.token, FLOW.replace("KEY", k));
-  expect((await setPolicy("pRead", "START_AND_READ")).status).toBe(200);
-  expect((await setPolicy("pFull", "START_AND_COMPLETE")).status).toBe(200);
+  await deployBpmn(L.s, admin.token, FLOW.replace("KEY", "pNone"));
   mcp = await mcpClient(L.url, { email: admin.email, password: admin.password, tenant: "acme" });
 });
 afterAll(async () => {
@@ -66,6 +68,12 @@ describe("transport and authentication", () => {
     expect(res.headers.get("x-accel-buffering")).toBe("no");
     expect(await res.text()).toContain('"protocolVersion":"2025-06-18"');
     expect(mcp.getServerVersion()?.name).toBe("svc-mcp");
+    // An older version the SDK supports is answered in kind; an unknown one gets the latest the server speaks.
+    const auth = { authorization: basic(admin.email, admin.password), "x-tenant-id": "acme" };
+    expect(await (await rawInitialize(L.url, auth, "2025-03-26")).text()).toContain('"protocolVersion":"2025-03-26"');
+    expect(await (await rawInitialize(L.url, auth, "1999-01-01")).text()).toMatch(
+      /"protocolVersion":"20\d\d-\d\d-\d\d"/,
+    );
   });
 
   test("a wrong password answers 401 with the Basic challenge; no credential too", async () => {
@@ -85,6 +93,13 @@ describe("transport and authentication", () => {
     await expect(mcpClient(L.url, { email: admin.email, password: admin.password, tenant: "other" })).rejects.toThrow(
       /401/,
     );
+    const raw = await rawInitialize(L.url, {
+      authorization: basic(admin.email, admin.password),
+      "x-tenant-id": "other",
+    });
+    expect(raw.status).toBe(401);
+    expect(raw.headers.get("www-authenticate")).toBe('Basic realm="svc-mcp"');
+    expect(((await raw.json()) as { message: string }).message).toBe("You are not a member of tenant 'other'");
   });
 
   test("a foreign browser origin is refused; a local one passes the origin check", async () => {
@@ -102,8 +117,55 @@ describe("transport and authentication", () => {
   test("an ordinary user authenticates but lists no tool and every call is refused", async () => {
     const c = await mcpClient(L.url, { ...user, tenant: "acme" });
     expect((await c.listTools()).tools).toEqual([]);
-    refused(await call("svc_process_list", {}, c), /ADMIN role or SUPER_ADMIN/);
+    for (const name of ALL_TOOLS) {
+      const r = (await c.callTool({ name, arguments: {} })) as Awaited<ReturnType<typeof call>>;
+      expect(refusalOf(r)).toBe("MCP tools require the tenant ADMIN role or SUPER_ADMIN");
+    }
     await c.close();
+  });
+
+  test("SUPER_ADMIN without X-Tenant-ID operates with no tenant: tools are listed, a call asks for the header", async () => {
+    const c = await mcpClient(L.url, { email: "admin@test.local", password: "admin-password-1" });
+    expect((await c.listTools()).tools).toHaveLength(38);
+    refused(await call("svc_process_list", {}, c), /No tenant selected: send the header X-Tenant-ID/);
+    await c.close();
+    const inTenant = await mcpClient(L.url, {
+      email: "admin@test.local",
+      password: "admin-password-1",
+      tenant: "acme",
+    });
+    expect(ok(await call("svc_process_list", {}, inTenant)).items.map((d: { key: string }) => d.key)).toContain(
+      "pNone",
+    );
+    await inTenant.close();
+  });
+
+  test("failed Basic attempts count against the login limiter (shared with POST /auth/login)", async () => {
+    const sa = await saToken(L.s);
+    const victim = await userInTenant(L.s, tenant, "ADMIN", sa);
+    const post = (password: string) =>
+      fetch(L.url, {
+        method: "POST",
+        headers: {
+          authorization: basic(victim.email, password),
+          "x-tenant-id": "acme",
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+    for (let i = 0; i < 6; i++) expect((await post("wrong-password")).status).toBe(401);
+    const limited = await post(victim.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const rest = await L.s.req("POST", "/api/auth/login", {
+      json: { email: victim.email, password: victim.password },
+      ip: "127.0.0.1",
+    });
+    expect(rest.status).toBe(429);
+    L.s.clock.advance(2_000);
+    await expect(
+      mcpClient(L.url, { email: victim.email, password: victim.password, tenant: "acme" }),
+    ).resolves.toBeTruthy();
   });
 
   test("MCP_SERVER_ENABLED=false removes the route", async () => {
@@ -115,122 +177,44 @@ describe("transport and authentication", () => {
 });
 
 describe("tools", () => {
-  test("tools/list names every registered tool with its hints and schemas", async () => {
+  test("tools/list names the spec's 38 tools, each with its hints and its input and output schemas", async () => {
     const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...ALL_TOOLS].sort());
+    for (const t of tools) {
+      expect(typeof t.annotations?.readOnlyHint).toBe("boolean");
+      expect(typeof t.annotations?.destructiveHint).toBe("boolean");
+      if (t.annotations?.readOnlyHint) expect(t.annotations.destructiveHint).toBe(false);
+      expect(t.inputSchema.type).toBe("object");
+      expect(t.outputSchema?.type).toBe("object");
+      expect(t.description?.length).toBeGreaterThan(20);
+    }
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get("svc_run_task_complete")?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
     });
+    expect(byName.get("svc_run_task_complete")?.annotations?.idempotentHint).toBeUndefined();
     expect(byName.get("svc_process_list")?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    // Everything that only reads says so; the writes are the rest.
+    const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
+    expect(readOnly.sort()).toEqual(
+      ALL_TOOLS.filter((n) =>
+        /_(list|get|get_xml|versions|field_types|query|validate|propose|suggest_knowledge|my_tasks|preview|why_failed)$/.test(
+          n,
+        ),
+      ).sort(),
+    );
+    // Destructive (MCP: not only additive): a completion, and a load that may overwrite records by keyField.
+    const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);
+    expect(destructive.sort()).toEqual(["svc_cms_records_load", "svc_run_task_complete"]);
     expect(byName.get("svc_run_start")?.inputSchema.required).toEqual(["definitionKey"]);
-    for (const t of tools) expect(t.outputSchema?.type).toBe("object");
-    // Exactly the tools of the spec's table ("MCP server (/a/mcp)"), no more, no fewer (copied here so the test runs
-    // without the spec beside the clone).
-    const specNames = [
-      "svc_agent_attach_to_step",
-      "svc_agent_create",
-      "svc_agent_list",
-      "svc_agent_suggest_knowledge",
-      "svc_ai_model_list",
-      "svc_cms_collection_create",
-      "svc_cms_collection_list",
-      "svc_cms_field_types",
-      "svc_cms_records_load",
-      "svc_cms_records_query",
-      "svc_form_create",
-      "svc_form_field_types",
-      "svc_form_get",
-      "svc_form_list",
-      "svc_form_publish",
-      "svc_form_update",
-      "svc_form_versions",
-      "svc_kb_add_text",
-      "svc_kb_create",
-      "svc_kb_link_process",
-      "svc_kb_list",
-      "svc_process_deploy",
-      "svc_process_doc_get",
-      "svc_process_doc_propose",
-      "svc_process_get_xml",
-      "svc_process_list",
-      "svc_process_validate",
-      "svc_process_versions",
-      "svc_run_attach_text",
-      "svc_run_instance_get",
-      "svc_run_my_tasks",
-      "svc_run_start",
-      "svc_run_startable_list",
-      "svc_run_task_claim",
-      "svc_run_task_complete",
-      "svc_run_task_get",
-      "svc_run_task_preview",
-      "svc_run_why_failed",
-    ];
-    expect(specNames).toHaveLength(38);
-    expect(tools.map((t) => t.name).sort()).toEqual(specNames);
+    expect(byName.get("svc_run_task_complete")?.inputSchema.required).toEqual(["taskId", "confirmationToken"]);
+    expect(byName.get("svc_cms_records_load")?.inputSchema.properties).toHaveProperty("records");
+    expect(byName.get("svc_run_task_preview")?.outputSchema?.properties).toHaveProperty("confirmationToken");
   });
 
   test("service errors come back as tool errors with the REST message; bad input with the field", async () => {
     refused(await call("svc_process_versions", { key: "nope" }), /Definition 'nope' not found/);
     refused(await call("svc_run_start", {}), /definitionKey/);
-  });
-});
-
-describe("policy and the confirmation token", () => {
-  test("NONE refuses start; START_AND_READ starts but refuses completion", async () => {
-    refused(await call("svc_run_start", { definitionKey: "pNone" }), /policy of process 'pNone' is NONE/);
-    const started = ok(await call("svc_run_start", { definitionKey: "pRead" }));
-    expect(started.neverPublished).toBe(true);
-    expect(started.note).toMatch(/never been published/);
-    const taskId = started.activeTasks[0].id;
-    ok(await call("svc_run_task_claim", { taskId }));
-    const p = ok(await call("svc_run_task_preview", { taskId, variables: {} }));
-    refused(
-      await call("svc_run_task_complete", { taskId, variables: {}, confirmationToken: p.confirmationToken }),
-      /START_AND_READ/,
-    );
-  });
-
-  test("START_AND_COMPLETE: claimed, previewed, same variables: completes on channel MCP", async () => {
-    const started = ok(await call("svc_run_start", { definitionKey: "pFull" }));
-    const taskId = started.activeTasks[0].id;
-    const vars = { amount: 150 };
-    const early = ok(await call("svc_run_task_preview", { taskId, variables: vars }));
-    refused(
-      await call("svc_run_task_complete", { taskId, variables: vars, confirmationToken: early.confirmationToken }),
-      /not claimed by you/,
-    );
-    ok(await call("svc_run_task_claim", { taskId }));
-    const p = ok(await call("svc_run_task_preview", { taskId, variables: vars }));
-    expect(p.nextActivities).toEqual([
-      expect.objectContaining({ activityId: "approved", conditional: true, condition: "${amount > 100}" }),
-      expect.objectContaining({ activityId: "rejected", conditional: false, isDefault: true }),
-    ]);
-    refused(
-      await call("svc_run_task_complete", {
-        taskId,
-        variables: { amount: 151 },
-        confirmationToken: p.confirmationToken,
-      }),
-      /does not match/,
-    );
-    const done = ok(
-      await call("svc_run_task_complete", { taskId, variables: vars, confirmationToken: p.confirmationToken }),
-    );
-    expect(done.channel).toBe("MCP");
-    expect(done.state).toBe("COMPLETED");
-  });
-
-  test("a token older than ten minutes has expired", async () => {
-    const started = ok(await call("svc_run_start", { definitionKey: "pFull" }));
-    const taskId = started.activeTasks[0].id;
-    ok(await call("svc_run_task_claim", { taskId }));
-    const p = ok(await call("svc_run_task_preview", { taskId, variables: {} }));
-    L.s.clock.advance(10 * 60_000 + 1);
-    refused(
-      await call("svc_run_task_complete", { taskId, variables: {}, confirmationToken: p.confirmationToken }),
-      /expired/,
-    );
   });
 });

@@ -95,7 +95,8 @@ export const cmsTools = [
     }),
     output: z.object({ inserted: z.number().int(), updated: z.number().int(), total: z.number().int() }),
     readOnly: false,
-    destructive: false,
+    // With keyField a load overwrites existing records' values: not only additive (MCP's meaning of destructive).
+    destructive: true,
     run: ({ ctx, input }) => bulkLoad({ ctx, input: { ...input, maxRecords: MAX_MCP_LOAD_RECORDS } }),
     summary: (o) => `${o.inserted} inserted, ${o.updated} updated (${o.total} records)`,
   }),

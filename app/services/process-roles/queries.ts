@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { memberships, processRoleMembers, processRoles } from "../../../db/platform/schema";
 import type { PlatformOrm } from "../../../tenants/tenant-directory";
+import { prepared } from "../prepared";
 
 /*
  * Lookups the task and instance services use: candidate groups of tasks name process roles by key. Only users who are
@@ -8,7 +9,7 @@ import type { PlatformOrm } from "../../../tenants/tenant-directory";
  */
 
 /** Role assignments of the tenant whose user is still a member of it, narrowed by `extra`. */
-function grants(platformDb: PlatformOrm, tenantId: string, ...extra: (SQL | undefined)[]) {
+function grants(platformDb: PlatformOrm, tenantId: string | Placeholder, ...extra: (SQL | undefined)[]) {
   return platformDb
     .select({ processKey: processRoles.processKey, key: processRoles.key, userId: processRoleMembers.userId })
     .from(processRoleMembers)
@@ -31,9 +32,13 @@ export function processRoleGrantsOfUser(
   tenantId: string,
   userId: string,
 ): { processKey: string | null; key: string }[] {
-  return grants(platformDb, tenantId, eq(processRoleMembers.userId, userId))
-    .orderBy(asc(processRoles.processKey), asc(processRoles.key))
-    .all()
+  // Prepared once per database: every inbox and visibility check of a user who does not see the whole tenant asks.
+  return prepared(platformDb, "processRoleGrantsOfUser", () =>
+    grants(platformDb, sql.placeholder("tenantId"), eq(processRoleMembers.userId, sql.placeholder("userId")))
+      .orderBy(asc(processRoles.processKey), asc(processRoles.key))
+      .prepare(),
+  )
+    .all({ tenantId, userId })
     .map((g) => ({ processKey: g.processKey === "" ? null : g.processKey, key: g.key }));
 }
 

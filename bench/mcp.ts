@@ -1,0 +1,159 @@
+// bench:mcp — tools/call round trips per second over /api/a/mcp against the same operations over REST, in one run.
+// Target (issue 13): each MCP rate ≥ 50% of its REST peer.
+//   svc_run_my_tasks {size: 20}                       vs  GET /api/a/tasks?mine=true&size=20
+//   svc_run_task_get                                  vs  GET /api/a/tasks/{id} (one service operation: transport cost)
+//   svc_run_task_preview + svc_run_task_complete      vs  GET /api/a/tasks/{id} + POST /api/a/tasks/{id}/complete
+// (a task read then its completion: REST has no preview, the task read is its nearest read before completing).
+// svc_run_my_tasks reads the caller's whole inbox (assigned, offered, their process roles: the inbox query of a USER);
+// mine=true reads the assigned-tasks index only, so that row also measures the heavier operation, not only the transport.
+// Each MCP worker is its own SDK Client (its own session, HTTP Basic); each REST worker sends a Bearer token.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { closedLoop, fmt, type LoopResult } from "./support/closed-loop";
+import { startChild } from "./support/load";
+
+// biome-ignore lint/suspicious/noExplicitAny: answers of several routes and tools, checked where they are used
+type Json = any;
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const workers = Number(process.env.BENCH_WORKERS ?? 8);
+const TASKS = Number(process.env.BENCH_TASKS ?? 6000); // claimed tasks per completion phase (ample at ~500/s)
+
+const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <process id="benchmcp" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="review"/>
+    <userTask id="review" name="Review"/><sequenceFlow id="f2" sourceRef="review" targetRef="gw"/>
+    <exclusiveGateway id="gw" default="f4"/>
+    <sequenceFlow id="f3" sourceRef="gw" targetRef="yes"><conditionExpression>\${amount &gt; 100}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="f4" sourceRef="gw" targetRef="no"/>
+    <endEvent id="yes"/><endEvent id="no"/>
+  </process>
+</definitions>`;
+
+const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts");
+const clients: Client[] = [];
+try {
+  const { base, token } = svc.info;
+  const auth = { authorization: `Bearer ${token}` };
+  const json = { ...auth, "content-type": "application/json" };
+  const rest = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(base + path, { method, headers: json, body: body ? JSON.stringify(body) : undefined });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json() as Promise<Json>;
+  };
+
+  const fd = new FormData();
+  fd.append("file", new File([FLOW], "bench.bpmn"));
+  const dep = await fetch(`${base}/api/a/definitions/deploy`, { method: "POST", headers: auth, body: fd });
+  if (dep.status !== 200) throw new Error(`deploy: ${await dep.text()}`);
+  await rest("PUT", "/api/a/definitions/benchmcp/config", { mcpPolicy: "START_AND_COMPLETE" });
+
+  /** Starts `n` instances and claims their task (8 at a time): the queue a completion phase consumes. */
+  const claimedTasks = async (n: number) => {
+    const ids: string[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (ids.length < n) {
+          const started = await rest("POST", "/api/a/instances", { definitionKey: "benchmcp" });
+          const id = started.activeTasks[0].id as string;
+          ids.push(id);
+          await rest("POST", `/api/a/tasks/${id}/claim`);
+        }
+      }),
+    );
+    return ids;
+  };
+
+  const url = new URL("/api/a/mcp", base);
+  const basic = `Basic ${Buffer.from("admin@bench.test:bench-password").toString("base64")}`;
+  for (let i = 0; i < workers; i++) {
+    const c = new Client({ name: `bench-${i}`, version: "1" });
+    await c.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { authorization: basic, "x-tenant-id": "bench" } },
+      }),
+    );
+    clients.push(c);
+  }
+  const tool = async (w: number, name: string, args: Record<string, unknown>) => {
+    const r = (await clients[w].callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      structuredContent?: Record<string, Json>;
+      content: { text: string }[];
+    };
+    if (r.isError) throw new Error(`${name}: ${r.content[0]?.text}`);
+    return r.structuredContent as Record<string, Json>;
+  };
+
+  // An inbox of 50 claimed tasks for the my-tasks phase.
+  const inboxIds = await claimedTasks(50);
+  const mineRest = await rest("GET", "/api/a/tasks?mine=true&size=20");
+  const mineMcp = await tool(0, "svc_run_my_tasks", { size: 20 });
+  if (mineRest.length !== 20 || mineMcp.items.length !== 20) throw new Error("inbox setup failed");
+
+  const rows: Array<[string, LoopResult, LoopResult]> = [];
+  const pair = async (name: string, mcpStep: (w: number) => Promise<void>, restStep: (w: number) => Promise<void>) => {
+    await closedLoop(mcpStep, { workers, seconds: 1 }); // warm-up
+    await closedLoop(restStep, { workers, seconds: 1 });
+    const m = await closedLoop(mcpStep, { workers, seconds });
+    const r = await closedLoop(restStep, { workers, seconds });
+    rows.push([name, m, r]);
+  };
+
+  await pair(
+    "my tasks (20 of 50)",
+    async (w) => {
+      if ((await tool(w, "svc_run_my_tasks", { size: 20 })).items.length !== 20) throw new Error("short page");
+    },
+    async () => {
+      if ((await rest("GET", "/api/a/tasks?mine=true&size=20")).length !== 20) throw new Error("short page");
+    },
+  );
+
+  // The same service operation on both sides (taskDetail): the difference is the transport alone.
+  await pair(
+    "task read (same op)",
+    async (w) => {
+      if (!(await tool(w, "svc_run_task_get", { taskId: inboxIds[w % inboxIds.length] })).id)
+        throw new Error("no task");
+    },
+    async (w) => {
+      if (!(await rest("GET", `/api/a/tasks/${inboxIds[w % inboxIds.length]}`)).id) throw new Error("no task");
+    },
+  );
+
+  // Completions: the 50 inbox tasks stay; each phase consumes its own queue of claimed tasks.
+  const mcpQueue = await claimedTasks(TASKS);
+  const restQueue = await claimedTasks(TASKS);
+  const vars = { amount: 150, note: "checked" };
+  await pair(
+    "preview + complete",
+    async (w) => {
+      const taskId = mcpQueue.pop();
+      if (!taskId) throw new Error("MCP queue empty: raise BENCH_TASKS");
+      const p = await tool(w, "svc_run_task_preview", { taskId, variables: vars });
+      await tool(w, "svc_run_task_complete", { taskId, variables: vars, confirmationToken: p.confirmationToken });
+    },
+    async () => {
+      const taskId = restQueue.pop();
+      if (!taskId) throw new Error("REST queue empty: raise BENCH_TASKS");
+      await rest("GET", `/api/a/tasks/${taskId}`);
+      await rest("POST", `/api/a/tasks/${taskId}/complete`, { variables: vars });
+    },
+  );
+
+  console.log(`${workers} workers, ${seconds} s per measure; rates in operations/s (a pair counts once)`);
+  for (const [name, m, r] of rows) {
+    console.log(`${name.padEnd(22)} MCP  ${fmt(m)}`);
+    console.log(`${"".padEnd(22)} REST ${fmt(r)}`);
+    const ratio = m.perSecond / r.perSecond;
+    console.log(
+      `${"".padEnd(22)} MCP/REST ${(ratio * 100).toFixed(0)}%  (target ≥ 50%) ${ratio >= 0.5 ? "ok" : "BELOW"}`,
+    );
+  }
+  console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
+} finally {
+  for (const c of clients) await c.close().catch(() => {});
+  svc.proc.kill();
+}
