@@ -41,11 +41,11 @@ export function registerMcp(app: OpenAPIHono<AppEnv>, deps: HttpDeps): McpSessio
       return c.json(errorBody(403, `Origin ${origin} is not allowed to call the MCP server`, path), 403);
     let identity: Awaited<ReturnType<BasicAuthenticator["authenticate"]>>;
     try {
-      const ctx = { ...ports, actor: null, channel: "MCP" as const, requestId: c.var.requestId, clock: deps.clock };
+      const ctx = { ...ports, actor: null, channel: "MCP" as const, requestId: c.get("requestId"), clock: deps.clock };
       identity = await basic.authenticate(ctx, {
         authorization: c.req.header("authorization"),
         tenantSlug: c.req.header("x-tenant-id"),
-        ip: c.var.clientIp,
+        ip: c.get("clientIp"),
       });
     } catch (e) {
       if (!(e instanceof UnauthorizedError)) throw e;

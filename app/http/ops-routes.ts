@@ -18,13 +18,13 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 export function registerOpsRoutes(app: OpenAPIHono<AppEnv>): void {
   app.get("/health", (c) => c.json({ status: "UP" }));
   app.get("/health/ready", (c) => {
-    const obs = c.var.deps.observability;
+    const obs = c.get("deps").observability;
     if (!obs) return c.json({ status: "UP" });
     const r = obs.readiness();
     return c.json({ status: r.ready ? "UP" : "DOWN", phase: r.phase, checks: r.checks }, r.ready ? 200 : 503);
   });
   app.get("/metrics", async (c) => {
-    const obs = c.var.deps.observability;
+    const obs = c.get("deps").observability;
     if (!obs) return c.json(errorBody(404, "Metrics are off", c.req.path), 404);
     if (obs.metricsToken && !bearerMatches(c.req.header("authorization"), obs.metricsToken)) {
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');

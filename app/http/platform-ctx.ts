@@ -7,7 +7,7 @@ import type { PlatformCtx } from "../services/context";
  * when authentication ran, and the request's id and clock.
  */
 export function platformCtx(c: Context<AppEnv>): PlatformCtx {
-  const { ports, clock } = c.var.deps;
-  const actor = c.var.auth?.actor ?? null;
-  return { ...ports, actor, channel: actor?.channel ?? "REST", requestId: c.var.requestId, clock };
+  const { ports, clock } = c.get("deps");
+  const actor = c.get("auth")?.actor ?? null;
+  return { ...ports, actor, channel: actor?.channel ?? "REST", requestId: c.get("requestId"), clock };
 }

@@ -23,9 +23,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return { proxies };
 }
 
-/** The caller's address as resolved once per request (app.ts stores it in `c.var.clientIp`). */
+/** The caller's address as resolved once per request (app.ts stores it in `c.get("clientIp")`). */
 export function clientIp(c: Context<AppEnv>): string {
-  return c.var.clientIp;
+  return c.get("clientIp");
 }
 
 /**

@@ -5,7 +5,7 @@ import { isAdmin, isManager, isModeler, type Actor } from "../../services/contex
 
 function guard(label: string, allowed: (a: Actor) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!allowed(c.var.ctx.actor)) throw new ForbiddenError(`This operation requires the ${label} role`);
+    if (!allowed(c.get("ctx").actor)) throw new ForbiddenError(`This operation requires the ${label} role`);
     await next();
   });
 }

@@ -19,7 +19,7 @@ const reachable = (method: string, path: string) =>
 
 /** Authenticates a robot runner (401 for a wrong or revoked token) as the tenant's robot actor. */
 export function runnerActor(c: Context<AppEnv>, token: string): { actor: Actor; tenantId: string } {
-  const runner = authenticateRunner({ ctx: c.var.deps.ports, input: { token } });
+  const runner = authenticateRunner({ ctx: c.get("deps").ports, input: { token } });
   if (!runner) throw new UnauthorizedError("Invalid or revoked robot runner token");
   if (!reachable(c.req.method, c.req.path))
     throw new ForbiddenError("A robot runner's token reaches only the external task API and CMS reading");

@@ -13,7 +13,7 @@ import { runnerActor, runnerTokenOf } from "./runner-token";
  * usable and leases its database handle for the request (closed after it when the cache is over its bound). API-key scope and rate limit are decided here, before any route or role check.
  */
 export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const { ports, withTenantCtx } = c.var.deps;
+  const { ports, withTenantCtx } = c.get("deps");
   const rawKey = c.req.header("x-api-key");
   let actor: Actor;
   let tenantId: string;
@@ -63,7 +63,7 @@ export const tenantAuth = createMiddleware<AppEnv>(async (c, next) => {
     tenantId = auth.claims.tenant;
     actor = auth.actor;
   }
-  await withTenantCtx(usableTenant(ports, tenantId), actor, c.var.requestId, async (ctx) => {
+  await withTenantCtx(usableTenant(ports, tenantId), actor, c.get("requestId"), async (ctx) => {
     c.set("ctx", ctx);
     await next();
   });

@@ -9,9 +9,9 @@ import { TENANT_ROLES, type TenantRole } from "../../services/context";
 export async function authenticateBearer(c: Context<AppEnv>): Promise<AuthInfo> {
   const header = c.req.header("authorization");
   if (!header?.startsWith("Bearer ")) throw new UnauthorizedError("Missing bearer token");
-  const claims = await c.var.deps.ports.tokens.verify(header.slice(7).trim());
+  const claims = await c.get("deps").ports.tokens.verify(header.slice(7).trim());
   if (!claims) throw new UnauthorizedError("Invalid or expired token");
-  const revoked = c.var.deps.ports.revocations.refusal(claims);
+  const revoked = c.get("deps").ports.revocations.refusal(claims);
   if (revoked) throw new UnauthorizedError(revoked);
   const headerTenant = c.req.header("x-tenant-id");
   if (headerTenant !== undefined && (!claims.tenantSlug || normalizeSlug(headerTenant) !== claims.tenantSlug)) {

@@ -106,28 +106,28 @@ const playground = createRoute({
 /** /a/agents: AI agents, their step attachments, knowledge suggestions and the playground. */
 export function agentsRouter() {
   const r = createRouter();
-  r.openapi(suggest, (c) => c.json(suggestKnowledge({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
-  r.openapi(list, (c) => c.json(listAgents({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createAgent({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(detail, (c) => c.json(getAgent({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(suggest, (c) => c.json(suggestKnowledge({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200));
+  r.openapi(list, (c) => c.json(listAgents({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createAgent({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(detail, (c) => c.json(getAgent({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, (c) => {
     const { key } = c.req.valid("param");
-    return c.json(updateAgent({ ctx: c.var.ctx, input: { ...c.req.valid("json"), key, currentKey: key } }), 200);
+    return c.json(updateAgent({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), key, currentKey: key } }), 200);
   });
   r.openapi(remove, (c) => {
-    deleteAgent({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteAgent({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
-  r.openapi(attachments, (c) => c.json(listAgentAttachments({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(attachments, (c) => c.json(listAgentAttachments({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(attach, (c) =>
-    c.json(attachAgent({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
+    c.json(attachAgent({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
   );
   r.openapi(detach, (c) => {
-    detachAgent({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } });
+    detachAgent({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } });
     return c.body(null, 204);
   });
   r.openapi(playground, async (c) =>
-    c.json(await runPlayground({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
+    c.json(await runPlayground({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
   );
   return r;
 }

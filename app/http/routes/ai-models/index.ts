@@ -34,6 +34,6 @@ const list = createRoute({
 /** /a/ai/models */
 export function aiModelsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listAiModels({ ctx: c.var.ctx }), 200));
+  r.openapi(list, (c) => c.json(listAiModels({ ctx: c.get("ctx") }), 200));
   return r;
 }

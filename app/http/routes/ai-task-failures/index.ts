@@ -26,6 +26,6 @@ const list = createRoute({
 /** /a/ai-task-failures: read only; there is no retry or dead-letter of AI failures through the API. */
 export function aiTaskFailuresRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listAiTaskFailures({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(list, (c) => c.json(listAiTaskFailures({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
   return r;
 }

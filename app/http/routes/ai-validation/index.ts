@@ -29,6 +29,6 @@ const review = createRoute({
 /** /a/ai-validation/bpmn */
 export function aiValidationRouter() {
   const r = createRouter();
-  r.openapi(review, async (c) => c.json(await reviewBpmn({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
+  r.openapi(review, async (c) => c.json(await reviewBpmn({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200));
   return r;
 }

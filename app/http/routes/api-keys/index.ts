@@ -78,13 +78,13 @@ const remove = createRoute({
 /** /a/api-keys */
 export function apiKeysRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listApiKeys({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createApiKey({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(list, (c) => c.json(listApiKeys({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createApiKey({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
   r.openapi(patch, (c) =>
-    c.json(patchApiKey({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+    c.json(patchApiKey({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteApiKey({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -97,23 +97,28 @@ const incoming = (c: Context<AppEnv>) => incomingUpload(c);
 /** /a/attachments */
 export function attachmentsRouter() {
   const r = createRouter();
-  r.openapi(upload, async (c) => c.json(await uploadAttachment({ ctx: c.var.ctx, input: incoming(c) }), 201));
-  r.openapi(list, (c) => c.json(listAttachments({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(capabilities, (c) => c.json(attachmentCapabilities({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(detail, (c) => c.json(getAttachment({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(upload, async (c) => c.json(await uploadAttachment({ ctx: c.get("ctx"), input: incoming(c) }), 201));
+  r.openapi(list, (c) => c.json(listAttachments({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(capabilities, (c) =>
+    c.json(attachmentCapabilities({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  );
+  r.openapi(detail, (c) => c.json(getAttachment({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(download, (c) => {
     const { file, headers } = openAttachment({
-      ctx: c.var.ctx,
+      ctx: c.get("ctx"),
       input: { id: c.req.valid("param").id, inline: c.req.valid("query").inline === "true" },
     });
     return new Response(file, { status: 200, headers });
   });
   r.openapi(replace, async (c) =>
-    c.json(await replaceAttachment({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, up: incoming(c) } }), 201),
+    c.json(
+      await replaceAttachment({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, up: incoming(c) } }),
+      201,
+    ),
   );
-  r.openapi(history, (c) => c.json(attachmentHistory({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(history, (c) => c.json(attachmentHistory({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(remove, (c) => {
-    deleteAttachment({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteAttachment({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -33,7 +33,11 @@ const sessionRoute = createRoute({
 });
 
 export function registerMeRoutes(r: OpenAPIHono<AppEnv>) {
-  r.openapi(meRoute, (c) => c.json(me({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
-  r.openapi(tenantsRoute, (c) => c.json(myTenants({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
-  r.openapi(sessionRoute, (c) => c.json(mySession({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } }), 200));
+  r.openapi(meRoute, (c) => c.json(me({ ctx: platformCtx(c), input: { claims: c.get("auth").claims } }), 200));
+  r.openapi(tenantsRoute, (c) =>
+    c.json(myTenants({ ctx: platformCtx(c), input: { claims: c.get("auth").claims } }), 200),
+  );
+  r.openapi(sessionRoute, (c) =>
+    c.json(mySession({ ctx: platformCtx(c), input: { claims: c.get("auth").claims } }), 200),
+  );
 }

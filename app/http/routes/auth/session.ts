@@ -70,12 +70,12 @@ export function registerSessionRoutes(r: OpenAPIHono<AppEnv>) {
   r.openapi(refreshRoute, async (c) => c.json(await refresh({ ctx: platformCtx(c), input: c.req.valid("json") }), 200));
   r.openapi(selectTenantRoute, async (c) =>
     c.json(
-      await selectTenant({ ctx: platformCtx(c), input: { claims: c.var.auth.claims, ...c.req.valid("json") } }),
+      await selectTenant({ ctx: platformCtx(c), input: { claims: c.get("auth").claims, ...c.req.valid("json") } }),
       200,
     ),
   );
   r.openapi(logoutRoute, async (c) => {
-    logout({ ctx: platformCtx(c), input: { claims: c.var.auth.claims } });
+    logout({ ctx: platformCtx(c), input: { claims: c.get("auth").claims } });
     return c.body(null, 204);
   });
 }

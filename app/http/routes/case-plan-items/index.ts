@@ -58,16 +58,16 @@ export function casePlanItemsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => {
     const input = { caseId: c.req.valid("param").id, includeEnded: c.req.valid("query").includeEnded === "true" };
-    return c.json(listPlanItems({ ctx: c.var.ctx, input }), 200);
+    return c.json(listPlanItems({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(milestones, (c) =>
-    c.json(listMilestones({ ctx: c.var.ctx, input: { caseId: c.req.valid("param").id } }), 200),
+    c.json(listMilestones({ ctx: c.get("ctx"), input: { caseId: c.req.valid("param").id } }), 200),
   );
   for (const [cmd, summary] of COMMANDS) {
     r.openapi(command(cmd, summary), async (c) => {
       const p = c.req.valid("param");
       const input = { caseId: p.id, planItemId: p.planItemId, command: cmd };
-      return c.json(await runPlanItemCommand({ ctx: c.var.ctx, input }), 200);
+      return c.json(await runPlanItemCommand({ ctx: c.get("ctx"), input }), 200);
     });
   }
   return r;

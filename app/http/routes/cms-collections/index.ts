@@ -67,14 +67,17 @@ const remove = createRoute({
 /** /a/cms/collections */
 export function cmsCollectionsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listCollections({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createCollection({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(detail, (c) => c.json(getCollectionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listCollections({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createCollection({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(detail, (c) => c.json(getCollectionDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, (c) =>
-    c.json(updateCollection({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+    c.json(
+      updateCollection({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
-    deleteCollection({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteCollection({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

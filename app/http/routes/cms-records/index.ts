@@ -84,27 +84,30 @@ export function cmsRecordsRouter() {
   const r = createRouter();
   r.openapi(list, (c) =>
     c.json(
-      listRecords({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, params: c.req.query() } }),
+      listRecords({ ctx: c.get("ctx"), input: { collectionId: c.req.valid("param").id, params: c.req.query() } }),
       200,
     ),
   );
   r.openapi(create, (c) =>
     c.json(
-      createRecord({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, body: c.req.valid("json") } }),
+      createRecord({ ctx: c.get("ctx"), input: { collectionId: c.req.valid("param").id, body: c.req.valid("json") } }),
       201,
     ),
   );
   r.openapi(bulk, (c) =>
-    c.json(bulkLoad({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+    c.json(
+      bulkLoad({ ctx: c.get("ctx"), input: { collectionId: c.req.valid("param").id, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(empty, (c) => {
-    emptyCollection({ ctx: c.var.ctx, input: { collectionId: c.req.valid("param").id } });
+    emptyCollection({ ctx: c.get("ctx"), input: { collectionId: c.req.valid("param").id } });
     return c.body(null, 204);
   });
   r.openapi(detail, (c) =>
     c.json(
       getRecord({
-        ctx: c.var.ctx,
+        ctx: c.get("ctx"),
         input: { collectionId: c.req.valid("param").id, recordId: c.req.valid("param").recordId },
       }),
       200,
@@ -113,13 +116,16 @@ export function cmsRecordsRouter() {
   r.openapi(update, (c) => {
     const p = c.req.valid("param");
     return c.json(
-      updateRecord({ ctx: c.var.ctx, input: { collectionId: p.id, recordId: p.recordId, body: c.req.valid("json") } }),
+      updateRecord({
+        ctx: c.get("ctx"),
+        input: { collectionId: p.id, recordId: p.recordId, body: c.req.valid("json") },
+      }),
       200,
     );
   });
   r.openapi(remove, (c) => {
     const p = c.req.valid("param");
-    deleteRecord({ ctx: c.var.ctx, input: { collectionId: p.id, recordId: p.recordId } });
+    deleteRecord({ ctx: c.get("ctx"), input: { collectionId: p.id, recordId: p.recordId } });
     return c.body(null, 204);
   });
   return r;

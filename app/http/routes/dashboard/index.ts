@@ -29,6 +29,6 @@ const dashboard = createRoute({
 /** /a/dashboard */
 export function dashboardRouter() {
   const r = createRouter();
-  r.openapi(dashboard, (c) => c.json(dashboardCounters({ ctx: c.var.ctx }), 200));
+  r.openapi(dashboard, (c) => c.json(dashboardCounters({ ctx: c.get("ctx") }), 200));
   return r;
 }

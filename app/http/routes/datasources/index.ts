@@ -70,20 +70,23 @@ const execute = createRoute({
 /** /a/forms/datasources: the only routes under /a/forms (there is no /a/forms/{key}). */
 export function dataSourcesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listDataSources({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createDataSource({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(getOne, (c) => c.json(getDataSource({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listDataSources({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createDataSource({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(getOne, (c) => c.json(getDataSource({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, (c) =>
-    c.json(updateDataSource({ ctx: c.var.ctx, input: { key: c.req.valid("param").key, ...c.req.valid("json") } }), 200),
+    c.json(
+      updateDataSource({ ctx: c.get("ctx"), input: { key: c.req.valid("param").key, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
-    deleteDataSource({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteDataSource({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   r.openapi(execute, async (c) =>
     c.json(
       await executeDataSource({
-        ctx: c.var.ctx,
+        ctx: c.get("ctx"),
         input: { key: c.req.valid("param").key, parameters: c.req.valid("json")?.parameters },
       }),
       200,

@@ -94,33 +94,33 @@ const remove = createRoute({
 /** /a/decisions */
 export function decisionsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantDecisions({ ctx: c.var.ctx }), 200));
+  r.openapi(list, (c) => c.json(listTenantDecisions({ ctx: c.get("ctx") }), 200));
   r.openapi(deploy, async (c) => {
     const { text } = await uploadedText(c, "file", /\.(dmn|dmn11\.xml|xml)$/i);
-    return c.json(await deployDecisions({ ctx: c.var.ctx, input: { xml: text } }), 201);
+    return c.json(await deployDecisions({ ctx: c.get("ctx"), input: { xml: text } }), 201);
   });
   r.openapi(fromTemplate, async (c) =>
-    c.json(await cloneTemplate({ ctx: c.var.ctx, input: { templateKey: c.req.valid("param").key } }), 201),
+    c.json(await cloneTemplate({ ctx: c.get("ctx"), input: { templateKey: c.req.valid("param").key } }), 201),
   );
-  r.openapi(detail, async (c) => c.json(await decisionDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(detail, async (c) => c.json(await decisionDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, async (c) => {
     const { key } = c.req.valid("param");
     const change = (c.req.header("content-type") ?? "").startsWith("multipart/")
       ? { xml: (await uploadedText(c, "file")).text }
       : { table: TableEditBody.parse(await c.req.json()).table };
-    return c.json(await updateDecision({ ctx: c.var.ctx, input: { key, ...change } }), 200);
+    return c.json(await updateDecision({ ctx: c.get("ctx"), input: { key, ...change } }), 200);
   });
   r.openapi(evaluate, async (c) =>
     c.json(
       await evaluateTenantDecision({
-        ctx: c.var.ctx,
+        ctx: c.get("ctx"),
         input: { key: c.req.valid("param").key, variables: c.req.valid("json").variables },
       }),
       200,
     ),
   );
   r.openapi(remove, (c) => {
-    removeDecision({ ctx: c.var.ctx, input: c.req.valid("param") });
+    removeDecision({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -118,24 +118,24 @@ const mcpPolicy = createRoute({
 
 export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   r.openapi(deploy, async (c) =>
-    c.json(await deployDefinitionFile({ ctx: c.var.ctx, input: await uploadedText(c, "file") }), 200),
+    c.json(await deployDefinitionFile({ ctx: c.get("ctx"), input: await uploadedText(c, "file") }), 200),
   );
-  r.openapi(versions, (c) => c.json(definitionVersions({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(publish, (c) => c.json(publishDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(versions, (c) => c.json(definitionVersions({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(publish, (c) => c.json(publishDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(xml, (c) =>
-    c.body(definitionXml({ ctx: c.var.ctx, input: c.req.valid("param") }), 200, {
+    c.body(definitionXml({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200, {
       "content-type": "application/xml; charset=utf-8",
     }),
   );
-  r.openapi(suspend, (c) => c.json(suspendDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(activate, (c) => c.json(activateDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(toggle, (c) => c.json(toggleDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(suspend, (c) => c.json(suspendDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(activate, (c) => c.json(activateDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(toggle, (c) => c.json(toggleDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(putConfig, (c) => {
     const input = { key: c.req.valid("param").key, config: c.req.valid("json") };
-    return c.json(putDefinitionConfig({ ctx: c.var.ctx, input }), 200);
+    return c.json(putDefinitionConfig({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(attachmentPolicy, (c) =>
-    c.json(effectiveAttachmentPolicy({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+    c.json(effectiveAttachmentPolicy({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
   );
-  r.openapi(mcpPolicy, (c) => c.json(mcpPolicyOf({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(mcpPolicy, (c) => c.json(mcpPolicyOf({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
 }

@@ -62,19 +62,19 @@ const propose = createRoute({
 });
 
 export function registerDefinitionDocumentation(r: OpenAPIHono<AppEnv>) {
-  r.openapi(read, (c) => c.json(getProcessDoc({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(read, (c) => c.json(getProcessDoc({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(write, (c) => {
     const input = { key: c.req.valid("param").key, description: c.req.valid("json").description };
-    return c.json(putProcessDoc({ ctx: c.var.ctx, input }), 200);
+    return c.json(putProcessDoc({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(remove, (c) => {
-    deleteProcessDoc({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteProcessDoc({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   r.openapi(propose, async (c) => {
     // The body is optional: without it the latest deployed version is described.
     const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
     const input = { key: c.req.valid("param").key, xml: body.xml };
-    return c.json(await proposeProcessDoc({ ctx: c.var.ctx, input }), 200);
+    return c.json(await proposeProcessDoc({ ctx: c.get("ctx"), input }), 200);
   });
 }

@@ -50,14 +50,14 @@ const monitorItems = createRoute({
 });
 
 export function registerDefinitionReads(r: OpenAPIHono<AppEnv>) {
-  r.openapi(list, (c) => c.json(listDefinitions({ ctx: c.var.ctx }), 200));
-  r.openapi(detail, (c) => c.json(getDefinition({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listDefinitions({ ctx: c.get("ctx") }), 200));
+  r.openapi(detail, (c) => c.json(getDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(monitor, (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("query") };
-    return c.json(definitionMonitor({ ctx: c.var.ctx, input }), 200);
+    return c.json(definitionMonitor({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(monitorItems, (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("query") };
-    return c.json(definitionMonitorItems({ ctx: c.var.ctx, input }), 200);
+    return c.json(definitionMonitorItems({ ctx: c.get("ctx"), input }), 200);
   });
 }

@@ -23,5 +23,7 @@ const validate = createRoute({
 });
 
 export function registerDefinitionValidation(r: OpenAPIHono<AppEnv>) {
-  r.openapi(validate, async (c) => c.json(await validateProcess({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
+  r.openapi(validate, async (c) =>
+    c.json(await validateProcess({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200),
+  );
 }

@@ -76,15 +76,15 @@ const remove = createRoute({
 
 export function registerDefinitionVariables(r: OpenAPIHono<AppEnv>) {
   r.openapi(listPublic, (c) =>
-    c.json(listPublicProcessVariables({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+    c.json(listPublicProcessVariables({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
   );
-  r.openapi(listAll, (c) => c.json(listProcessVariables({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(listAll, (c) => c.json(listProcessVariables({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(put, (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("json") };
-    return c.json(putProcessVariable({ ctx: c.var.ctx, input }), 200);
+    return c.json(putProcessVariable({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(remove, (c) => {
-    deleteProcessVariable({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteProcessVariable({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
 }

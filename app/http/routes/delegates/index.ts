@@ -40,7 +40,7 @@ const active = createRoute({
 /** /a/delegates */
 export function delegatesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listDelegates({ ctx: c.var.ctx }), 200));
-  r.openapi(active, (c) => c.json(activeDelegateArchives({ ctx: c.var.ctx }), 200));
+  r.openapi(list, (c) => c.json(listDelegates({ ctx: c.get("ctx") }), 200));
+  r.openapi(active, (c) => c.json(activeDelegateArchives({ ctx: c.get("ctx") }), 200));
   return r;
 }

@@ -57,21 +57,24 @@ const remove = createRoute({
 /** /a/document-types */
 export function documentTypesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listDocumentTypes({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(list, (c) => c.json(listDocumentTypes({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
   r.openapi(create, (c) =>
     c.json(
       createDocumentType({
-        ctx: c.var.ctx,
+        ctx: c.get("ctx"),
         input: { isGlobal: c.req.valid("query").isGlobal === "true", ...c.req.valid("json") },
       }),
       201,
     ),
   );
   r.openapi(update, (c) =>
-    c.json(updateDocumentType({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+    c.json(
+      updateDocumentType({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
-    deleteDocumentType({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteDocumentType({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -101,52 +101,55 @@ const publish = createRoute({
 export function formsRouter() {
   const r = createRouter();
   r.openapi(list, (c) =>
-    c.json(listForms({ ctx: c.var.ctx, input: { processKey: c.req.valid("param").processKey } }), 200),
+    c.json(listForms({ ctx: c.get("ctx"), input: { processKey: c.req.valid("param").processKey } }), 200),
   );
   r.openapi(create, (c) =>
     c.json(
-      createForm({ ctx: c.var.ctx, input: { processKey: c.req.valid("param").processKey, ...c.req.valid("json") } }),
+      createForm({ ctx: c.get("ctx"), input: { processKey: c.req.valid("param").processKey, ...c.req.valid("json") } }),
       201,
     ),
   );
   r.openapi(detail, (c) => {
     const p = c.req.valid("param");
-    return c.json(getForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } }), 200);
+    return c.json(getForm({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key } }), 200);
   });
   r.openapi(save, (c) => {
     const p = c.req.valid("param");
     return c.json(
-      saveForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, ...c.req.valid("json") } }),
+      saveForm({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key, ...c.req.valid("json") } }),
       200,
     );
   });
   r.openapi(remove, (c) => {
     const p = c.req.valid("param");
-    deleteForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } });
+    deleteForm({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key } });
     return c.body(null, 204);
   });
   r.openapi(versions, (c) => {
     const p = c.req.valid("param");
-    return c.json(listVersions({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key } }), 200);
+    return c.json(listVersions({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key } }), 200);
   });
   r.openapi(byNum, (c) => {
     const p = c.req.valid("param");
     return c.json(
-      getVersionByNum({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, num: p.num } }),
+      getVersionByNum({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key, num: p.num } }),
       200,
     );
   });
   r.openapi(byId, (c) => {
     const p = c.req.valid("param");
     return c.json(
-      getVersionById({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, versionId: p.versionId } }),
+      getVersionById({ ctx: c.get("ctx"), input: { processKey: p.processKey, key: p.key, versionId: p.versionId } }),
       200,
     );
   });
   r.openapi(publish, async (c) => {
     const p = c.req.valid("param");
     return c.json(
-      publishForm({ ctx: c.var.ctx, input: { processKey: p.processKey, key: p.key, ...(c.req.valid("json") ?? {}) } }),
+      publishForm({
+        ctx: c.get("ctx"),
+        input: { processKey: p.processKey, key: p.key, ...(c.req.valid("json") ?? {}) },
+      }),
       200,
     );
   });

@@ -96,9 +96,9 @@ const agentCalls = createRoute({
 export function historyRouter() {
   const r = createRouter();
   registerRetention(r);
-  r.openapi(list, (c) => c.json(listHistory({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(agentCalls, (c) => c.json(historyAgentCalls({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listHistory({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(agentCalls, (c) => c.json(historyAgentCalls({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   return r;
 }

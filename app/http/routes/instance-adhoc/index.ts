@@ -78,15 +78,15 @@ const complete = createRoute({
 /** Ad-hoc subprocess work on an instance (Flowable's runtime calls, over HTTP). */
 export function instanceAdhocRouter() {
   const r = createRouter();
-  r.openapi(enabled, (c) => c.json(enabledAdhocActivities({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(enabled, (c) => c.json(enabledAdhocActivities({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(execute, async (c) => {
     // The body is optional: an activity may start without variables.
     const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
     const input = { ...c.req.valid("param"), variables: body.variables };
-    return c.json(await executeAdhocActivity({ ctx: c.var.ctx, input }), 200);
+    return c.json(await executeAdhocActivity({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(complete, async (c) =>
-    c.json(await completeAdhocSubProcess({ ctx: c.var.ctx, input: c.req.valid("param") }), 200),
+    c.json(await completeAdhocSubProcess({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
   );
   return r;
 }

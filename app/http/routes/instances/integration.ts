@@ -76,11 +76,11 @@ const variables = createRoute({
 export function registerInstanceIntegration(r: OpenAPIHono<AppEnv>) {
   r.openapi(trigger, async (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("json") };
-    return c.json(await triggerInstance({ ctx: c.var.ctx, input }), 200);
+    return c.json(await triggerInstance({ ctx: c.get("ctx"), input }), 200);
   });
-  r.openapi(tree, (c) => c.json(instanceActivityTree({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(tree, (c) => c.json(instanceActivityTree({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(variables, async (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("json") };
-    return c.json(await putInstanceVariables({ ctx: c.var.ctx, input }), 200);
+    return c.json(await putInstanceVariables({ ctx: c.get("ctx"), input }), 200);
   });
 }

@@ -66,13 +66,13 @@ const diagram = createRoute({
 });
 
 export function registerInstanceStartAndRead(r: OpenAPIHono<AppEnv>) {
-  r.openapi(start, async (c) => c.json(await startInstance({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(list, (c) => c.json(listInstances({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(search, (c) => c.json(searchInstances({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(detail, (c) => c.json(instanceDetail({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(start, async (c) => c.json(await startInstance({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(list, (c) => c.json(listInstances({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(search, (c) => c.json(searchInstances({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(instanceDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(diagram, (c) => {
     const input = { ...c.req.valid("param"), ...c.req.valid("query") };
-    const { body, type } = instanceDiagram({ ctx: c.var.ctx, input });
+    const { body, type } = instanceDiagram({ ctx: c.get("ctx"), input });
     return c.body(body, 200, { "content-type": type });
   });
 }

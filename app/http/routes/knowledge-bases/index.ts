@@ -98,29 +98,29 @@ export function knowledgeBasesRouter() {
   const r = createRouter();
   // The process routes first: /a/knowledge-bases/process/... must not be read as a base id.
   registerKnowledgeLinks(r);
-  r.openapi(list, (c) => c.json(listKnowledgeBases({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createKnowledgeBase({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(detail, (c) => c.json(getKnowledgeBase({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listKnowledgeBases({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createKnowledgeBase({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(detail, (c) => c.json(getKnowledgeBase({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(remove, (c) => {
-    deleteKnowledgeBase({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteKnowledgeBase({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   r.openapi(documents, (c) =>
-    c.json(listDocuments({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } }), 200),
+    c.json(listDocuments({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } }), 200),
   );
   r.openapi(upload, async (c) =>
     c.json(
-      await uploadDocument({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, upload: incomingUpload(c) } }),
+      await uploadDocument({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, upload: incomingUpload(c) } }),
       202,
     ),
   );
   r.openapi(removeDoc, (c) => {
-    deleteDocument({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteDocument({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   r.openapi(search, async (c) =>
     c.json(
-      await searchKnowledgeBase({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("json") } }),
+      await searchKnowledgeBase({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }),
       200,
     ),
   );

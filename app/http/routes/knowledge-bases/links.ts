@@ -32,10 +32,10 @@ const unlink = createRoute({
 });
 
 export function registerKnowledgeLinks(r: ReturnType<typeof createRouter>) {
-  r.openapi(linked, (c) => c.json(listProcessBases({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(link, (c) => c.json(linkProcess({ ctx: c.var.ctx, input: c.req.valid("param") }), 201));
+  r.openapi(linked, (c) => c.json(listProcessBases({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(link, (c) => c.json(linkProcess({ ctx: c.get("ctx"), input: c.req.valid("param") }), 201));
   r.openapi(unlink, (c) => {
-    unlinkProcess({ ctx: c.var.ctx, input: c.req.valid("param") });
+    unlinkProcess({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
 }

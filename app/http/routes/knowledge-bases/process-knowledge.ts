@@ -79,14 +79,14 @@ const keyOf = (p: { key: string }) => ({ definitionKey: p.key });
 export function registerProcessKnowledge(r: ReturnType<typeof createRouter>) {
   r.openapi(docs, (c) =>
     c.json(
-      listProcessDocuments({ ctx: c.var.ctx, input: { ...keyOf(c.req.valid("param")), ...c.req.valid("query") } }),
+      listProcessDocuments({ ctx: c.get("ctx"), input: { ...keyOf(c.req.valid("param")), ...c.req.valid("query") } }),
       200,
     ),
   );
   r.openapi(upload, async (c) =>
     c.json(
       await uploadProcessDocument({
-        ctx: c.var.ctx,
+        ctx: c.get("ctx"),
         input: { ...keyOf(c.req.valid("param")), upload: incomingUpload(c) },
       }),
       202,
@@ -94,15 +94,15 @@ export function registerProcessKnowledge(r: ReturnType<typeof createRouter>) {
   );
   r.openapi(removeDoc, (c) => {
     const p = c.req.valid("param");
-    deleteProcessDocument({ ctx: c.var.ctx, input: { ...keyOf(p), docId: p.docId } });
+    deleteProcessDocument({ ctx: c.get("ctx"), input: { ...keyOf(p), docId: p.docId } });
     return c.body(null, 204);
   });
-  r.openapi(count, (c) => c.json(countProcessChunks({ ctx: c.var.ctx, input: keyOf(c.req.valid("param")) }), 200));
+  r.openapi(count, (c) => c.json(countProcessChunks({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) }), 200));
   r.openapi(wipe, (c) => {
-    wipeProcessKnowledge({ ctx: c.var.ctx, input: keyOf(c.req.valid("param")) });
+    wipeProcessKnowledge({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) });
     return c.body(null, 204);
   });
   r.openapi(reindex, (c) =>
-    c.json(reindexProcessKnowledge({ ctx: c.var.ctx, input: keyOf(c.req.valid("param")) }), 202),
+    c.json(reindexProcessKnowledge({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) }), 202),
   );
 }

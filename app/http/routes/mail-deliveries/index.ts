@@ -40,6 +40,6 @@ const list = createRoute({
 /** /a/mail-deliveries */
 export function mailDeliveriesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listDeliveries({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
+  r.openapi(list, (c) => c.json(listDeliveries({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
   return r;
 }

@@ -54,14 +54,14 @@ const remove = createRoute({
 /** /a/mail-inboxes */
 export function mailInboxesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listInboxes({ ctx: c.var.ctx }), 200));
-  r.openapi(create, async (c) => c.json(await createInbox({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(getOne, (c) => c.json(getInbox({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listInboxes({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, async (c) => c.json(await createInbox({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(getOne, (c) => c.json(getInbox({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(patch, async (c) =>
-    c.json(await updateInbox({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
+    c.json(await updateInbox({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteInbox({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteInbox({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -63,15 +63,15 @@ const remove = createRoute({
 /** /a/mail-rules (the fixed path /inboxes is registered before /{id}). */
 export function mailRulesRouter() {
   const r = createRouter();
-  r.openapi(inboxes, (c) => c.json(inboxSummaries({ ctx: c.var.ctx }), 200));
-  r.openapi(list, (c) => c.json(listRules({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(create, (c) => c.json(createRule({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(getOne, (c) => c.json(getRule({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(inboxes, (c) => c.json(inboxSummaries({ ctx: c.get("ctx") }), 200));
+  r.openapi(list, (c) => c.json(listRules({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(create, (c) => c.json(createRule({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(getOne, (c) => c.json(getRule({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(patch, (c) =>
-    c.json(updateRule({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
+    c.json(updateRule({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteRule({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteRule({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

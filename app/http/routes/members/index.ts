@@ -31,6 +31,6 @@ const list = createRoute({
 /** /a/members */
 export function membersRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantMembers({ ctx: c.var.ctx }), 200));
+  r.openapi(list, (c) => c.json(listTenantMembers({ ctx: c.get("ctx") }), 200));
   return r;
 }

@@ -40,7 +40,7 @@ const stream = createRoute({
 export function modelerCopilotRouter() {
   const r = createRouter();
   r.openapi(stream, (c) => {
-    const ctx = c.var.ctx;
+    const ctx = c.get("ctx");
     // Refusals (403, 400, 404, 409, 402) are thrown here, before the 200 and the first byte.
     const source = copilotStream({ ctx, input: c.req.valid("json") });
     return c.body(sseStream(source, ctx.settings.sseHeartbeatMs), 200, SSE_HEADERS);

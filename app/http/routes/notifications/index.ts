@@ -61,8 +61,8 @@ const readOne = createRoute({
 /** /a/notifications */
 export function notificationsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listNotifications({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(readAll, (c) => c.json(markAllRead({ ctx: c.var.ctx }), 200));
-  r.openapi(readOne, (c) => c.json(markRead({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listNotifications({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(readAll, (c) => c.json(markAllRead({ ctx: c.get("ctx") }), 200));
+  r.openapi(readOne, (c) => c.json(markRead({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   return r;
 }

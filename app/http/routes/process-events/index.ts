@@ -57,7 +57,9 @@ const signal = createRoute({
 /** /a/messages and /a/signals: the events integrations deliver to processes. */
 export function processEventsRouter() {
   const r = createRouter();
-  r.openapi(message, async (c) => c.json(await correlateMessage({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
-  r.openapi(signal, async (c) => c.json(await broadcastSignal({ ctx: c.var.ctx, input: c.req.valid("json") }), 200));
+  r.openapi(message, async (c) =>
+    c.json(await correlateMessage({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200),
+  );
+  r.openapi(signal, async (c) => c.json(await broadcastSignal({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200));
   return r;
 }

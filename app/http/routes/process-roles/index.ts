@@ -88,27 +88,30 @@ const unassign = createRoute({
 export function processRolesRouter() {
   const r = createRouter();
   r.openapi(list, (c) =>
-    c.json(listProcessRoles({ ctx: c.var.ctx, input: { processKey: c.req.valid("query").processKey } }), 200),
+    c.json(listProcessRoles({ ctx: c.get("ctx"), input: { processKey: c.req.valid("query").processKey } }), 200),
   );
-  r.openapi(getOne, (c) => c.json(getProcessRole({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(create, (c) => c.json(createProcessRole({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(getOne, (c) => c.json(getProcessRole({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(create, (c) => c.json(createProcessRole({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
   r.openapi(rename, (c) =>
-    c.json(renameProcessRole({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 200),
+    c.json(
+      renameProcessRole({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } }),
+      200,
+    ),
   );
   r.openapi(remove, (c) => {
-    deleteProcessRole({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteProcessRole({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
-  r.openapi(members, (c) => c.json(getProcessRole({ ctx: c.var.ctx, input: c.req.valid("param") }).members, 200));
+  r.openapi(members, (c) => c.json(getProcessRole({ ctx: c.get("ctx"), input: c.req.valid("param") }).members, 200));
   r.openapi(assign, (c) =>
     c.json(
-      addRoleMember({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, userId: c.req.valid("json").userId } }),
+      addRoleMember({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, userId: c.req.valid("json").userId } }),
       201,
     ),
   );
   r.openapi(unassign, (c) => {
     const p = c.req.valid("param");
-    removeRoleMember({ ctx: c.var.ctx, input: { id: p.id, userId: p.userId } });
+    removeRoleMember({ ctx: c.get("ctx"), input: { id: p.id, userId: p.userId } });
     return c.body(null, 204);
   });
   return r;

@@ -38,13 +38,13 @@ const unsubscribe = createRoute({
 /** /a/process-templates */
 export function processTemplatesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listTenantTemplates({ ctx: c.var.ctx }), 200));
+  r.openapi(list, (c) => c.json(listTenantTemplates({ ctx: c.get("ctx") }), 200));
   r.openapi(subscribe, async (c) => {
     const input = { ...c.req.valid("param"), adopt: c.req.valid("query").adopt === "true" };
-    return c.json(await subscribeTenant({ ctx: c.var.ctx, input }), 200);
+    return c.json(await subscribeTenant({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(unsubscribe, (c) => {
-    unsubscribeTenant({ ctx: c.var.ctx, input: c.req.valid("param") });
+    unsubscribeTenant({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -55,21 +55,21 @@ const failure = createRoute({
 /** The Camunda-style external task API; the caller is the runner its token names. */
 export function registerExternalTaskRoutes(r: OpenAPIHono<AppEnv>) {
   r.openapi(fetch, async (c) =>
-    c.json(await fetchAndLock({ ctx: c.var.ctx, input: c.req.valid("json"), signal: c.req.raw.signal }), 200),
+    c.json(await fetchAndLock({ ctx: c.get("ctx"), input: c.req.valid("json"), signal: c.req.raw.signal }), 200),
   );
   r.openapi(complete, async (c) => {
-    await completeExternalTask({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } });
+    await completeExternalTask({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
   r.openapi(failure, (c) =>
-    c.json(failExternalTask({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+    c.json(failExternalTask({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
   );
   r.openapi(bpmnError, async (c) => {
-    await externalTaskBpmnError({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } });
+    await externalTaskBpmnError({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
   r.openapi(extendLock, (c) => {
-    extendExternalTaskLock({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } });
+    extendExternalTaskLock({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
 }

@@ -34,10 +34,10 @@ const revoke = createRoute({
 /** /a/robot-runners: registration (Admin) and the external task API (the runner's token). */
 export function robotRunnersRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listRunners({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createRunner({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(list, (c) => c.json(listRunners({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createRunner({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
   r.openapi(revoke, (c) => {
-    revokeRunner({ ctx: c.var.ctx, input: c.req.valid("param") });
+    revokeRunner({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   registerExternalTaskRoutes(r);

@@ -81,19 +81,19 @@ const putConfig = createRoute({
 /** /a/robots: every route Admin (SUPER_ADMIN passes). */
 export function robotsRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listRobots({ ctx: c.var.ctx }), 200));
-  r.openapi(create, (c) => c.json(createRobot({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(get, (c) => c.json(getRobot({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listRobots({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, (c) => c.json(createRobot({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(get, (c) => c.json(getRobot({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, (c) =>
-    c.json(updateRobot({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+    c.json(updateRobot({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteRobot({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteRobot({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
-  r.openapi(getConfig, (c) => c.json(getRobotConfig({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(getConfig, (c) => c.json(getRobotConfig({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(putConfig, (c) =>
-    c.json(putRobotConfig({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+    c.json(putRobotConfig({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
   );
   return r;
 }

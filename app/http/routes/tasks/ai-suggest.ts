@@ -41,6 +41,6 @@ export function registerTaskAiSuggest(r: OpenAPIHono<AppEnv>) {
     // The body is optional: no body (or an empty draft) means only the saved variables are seen.
     const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
     const input = { taskId: c.req.valid("param").id, draft: body.draft };
-    return c.json(await suggestTaskValues({ ctx: c.var.ctx, input }), 200);
+    return c.json(await suggestTaskValues({ ctx: c.get("ctx"), input }), 200);
   });
 }

@@ -70,24 +70,26 @@ const comment = createRoute({
 });
 
 export function registerTaskOperations(r: OpenAPIHono<AppEnv>) {
-  r.openapi(claim, (c) => c.json(claimTask({ ctx: c.var.ctx, input: { taskId: c.req.valid("param").id } }), 200));
-  r.openapi(unclaim, (c) => c.json(unclaimTask({ ctx: c.var.ctx, input: { taskId: c.req.valid("param").id } }), 200));
+  r.openapi(claim, (c) => c.json(claimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200));
+  r.openapi(unclaim, (c) =>
+    c.json(unclaimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
+  );
   r.openapi(complete, async (c) => {
     // The body is optional: a completion without variables may send none at all.
     const body = (c.req.header("content-type") ?? "").includes("json") ? c.req.valid("json") : {};
     const input = { taskId: c.req.valid("param").id, variables: body.variables ?? {} };
-    return c.json(await completeTask({ ctx: c.var.ctx, input }), 200);
+    return c.json(await completeTask({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(delegate, (c) => {
     const input = { taskId: c.req.valid("param").id, toUserId: c.req.valid("json").userId };
-    return c.json(delegateTask({ ctx: c.var.ctx, input }), 200);
+    return c.json(delegateTask({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(writeVariables, async (c) => {
     const input = { taskId: c.req.valid("param").id, variables: c.req.valid("json").variables };
-    return c.json(await writeTaskVariables({ ctx: c.var.ctx, input }), 200);
+    return c.json(await writeTaskVariables({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(comment, (c) => {
     const input = { taskId: c.req.valid("param").id, message: c.req.valid("json").message };
-    return c.json(addComment({ ctx: c.var.ctx, input }), 201);
+    return c.json(addComment({ ctx: c.get("ctx"), input }), 201);
   });
 }

@@ -52,11 +52,13 @@ const comments = createRoute({
 });
 
 export function registerTaskQueries(r: OpenAPIHono<AppEnv>) {
-  r.openapi(list, (c) => c.json(listTasks({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(completed, (c) => c.json(listCompletedTasks({ ctx: c.var.ctx, input: c.req.valid("query") }), 200));
-  r.openapi(detail, (c) => c.json(taskDetail({ ctx: c.var.ctx, input: { taskId: c.req.valid("param").id } }), 200));
+  r.openapi(list, (c) => c.json(listTasks({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(completed, (c) => c.json(listCompletedTasks({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(detail, (c) => c.json(taskDetail({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200));
   r.openapi(variables, (c) =>
-    c.json(taskVariables({ ctx: c.var.ctx, input: { taskId: c.req.valid("param").id } }), 200),
+    c.json(taskVariables({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
   );
-  r.openapi(comments, (c) => c.json(listComments({ ctx: c.var.ctx, input: { taskId: c.req.valid("param").id } }), 200));
+  r.openapi(comments, (c) =>
+    c.json(listComments({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
+  );
 }

@@ -90,14 +90,14 @@ const remove = createRoute({
 /** /a/variables */
 export function tenantVariablesRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listVariables({ ctx: c.var.ctx }), 200));
-  r.openapi(getOne, (c) => c.json(getVariable({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(create, (c) => c.json(createVariable({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
+  r.openapi(list, (c) => c.json(listVariables({ ctx: c.get("ctx") }), 200));
+  r.openapi(getOne, (c) => c.json(getVariable({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(create, (c) => c.json(createVariable({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
   r.openapi(put, (c) =>
-    c.json(putVariable({ ctx: c.var.ctx, input: { name: c.req.valid("param").name, ...c.req.valid("json") } }), 200),
+    c.json(putVariable({ ctx: c.get("ctx"), input: { name: c.req.valid("param").name, ...c.req.valid("json") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteVariable({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteVariable({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

@@ -41,10 +41,10 @@ const again = createRoute({
 });
 
 export function registerWebhookDeliveries(r: ReturnType<typeof createRouter>) {
-  r.openapi(ping, async (c) => c.json(await pingWebhook({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(ping, async (c) => c.json(await pingWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(list, (c) =>
-    c.json(listDeliveries({ ctx: c.var.ctx, input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+    c.json(listDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
   );
-  r.openapi(get, (c) => c.json(getDelivery({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
-  r.openapi(again, (c) => c.json(redeliver({ ctx: c.var.ctx, input: c.req.valid("param") }), 202));
+  r.openapi(get, (c) => c.json(getDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(again, (c) => c.json(redeliver({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202));
 }

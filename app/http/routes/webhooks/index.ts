@@ -72,17 +72,17 @@ const rotate = createRoute({
 /** /a/webhooks */
 export function webhooksRouter() {
   const r = createRouter();
-  r.openapi(list, (c) => c.json(listWebhooks({ ctx: c.var.ctx }), 200));
-  r.openapi(create, async (c) => c.json(await createWebhook({ ctx: c.var.ctx, input: c.req.valid("json") }), 201));
-  r.openapi(get, (c) => c.json(getWebhook({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(list, (c) => c.json(listWebhooks({ ctx: c.get("ctx") }), 200));
+  r.openapi(create, async (c) => c.json(await createWebhook({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
+  r.openapi(get, (c) => c.json(getWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(update, async (c) =>
-    c.json(await updateWebhook({ ctx: c.var.ctx, input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+    c.json(await updateWebhook({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
   );
   r.openapi(remove, (c) => {
-    deleteWebhook({ ctx: c.var.ctx, input: c.req.valid("param") });
+    deleteWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
-  r.openapi(rotate, (c) => c.json(rotateWebhookSecret({ ctx: c.var.ctx, input: c.req.valid("param") }), 200));
+  r.openapi(rotate, (c) => c.json(rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   registerWebhookDeliveries(r);
   return r;
 }
