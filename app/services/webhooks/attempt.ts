@@ -24,10 +24,11 @@ const utf8 = new TextDecoder();
 
 /** The first `max` bytes of the body as text; the rest is not read. */
 async function head(res: Response, max: number): Promise<string> {
-  if (!res.body) return "";
   // Most receivers answer 204 or a short body of known length: read it whole, without a stream reader per attempt.
-  const length = Number(res.headers.get("content-length") ?? Number.NaN);
-  if (length <= max) return res.text();
+  const length = res.headers.get("content-length");
+  if (res.status === 204 || length === "0") return "";
+  if (length !== null && Number(length) <= max) return res.text();
+  if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let n = 0;
@@ -80,6 +81,7 @@ async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promis
 function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
   let disabled = false;
   const q = writes(deps.platformDb);
+  const endpoints = new Map<string, WebhookRow | null>();
   const rows = deps.platformDb.transaction((tx) =>
     outcomes.map(({ d, hook, at, code, body, error, latencyMs }) => {
       const ok = code !== null && code >= 200 && code < 300;
@@ -101,14 +103,22 @@ function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
         error,
       });
       q.delivery.run({ ...changes, id: d.id });
-      // The endpoint's failure record; read inside the transaction, an earlier outcome of the batch may have moved it.
-      const current = q.hook.get({ id: hook.id });
-      if (current && ok && current.failingSince !== null) q.failingSince.run({ id: hook.id, since: null });
+      // The endpoint's failure record: read once per batch inside the transaction, then kept as the batch moves it.
+      let current = endpoints.get(hook.id);
+      if (current === undefined) endpoints.set(hook.id, (current = q.hook.get({ id: hook.id }) ?? null));
+      if (current && ok && current.failingSince !== null) {
+        q.failingSince.run({ id: hook.id, since: null });
+        current.failingSince = null;
+      }
       if (current && !ok) {
         const since = current.failingSince ?? at;
-        if (current.failingSince === null) q.failingSince.run({ id: hook.id, since: at });
+        if (current.failingSince === null) {
+          q.failingSince.run({ id: hook.id, since: at });
+          current.failingSince = at;
+        }
         if (current.enabled && at - since >= DISABLE_AFTER_MS) {
           disable(tx as unknown as PlatformOrm, current, at);
+          current.enabled = false;
           disabled = true;
         }
       }
