@@ -1,10 +1,9 @@
 // bench:robots — robot jobs completed per second by 8 runners with long polling (target, issue 14: ≥ 2,000/s), the
 // added latency from job creation to fetch (p99 < 50 ms), then bench:webhooks (deliveries/s with the outbox on).
-// In one process: the service over real HTTP on 127.0.0.1 and 8 copies of examples/robot-runner.ts.
+// The service over real HTTP on 127.0.0.1 in this process; 8 copies of examples/robot-runner.ts in a child process.
 import { startTestServer } from "../test/harness/server";
 import { createTenant, saTenantToken } from "../test/harness/fixtures";
 import { deployBpmn } from "../test/harness/process";
-import { startRobotRunner } from "../examples/robot-runner";
 
 const N = Number(process.env.BENCH_ROBOT_JOBS ?? 4_000);
 const PROBES = Number(process.env.BENCH_ROBOT_PROBES ?? 200);
@@ -17,9 +16,12 @@ const xml = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+type FromRunners = { started?: true; handled?: number; latencies?: number[]; cpuMicros?: number };
+
 const s = await startTestServer();
 const http = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => s.app.fetch(req, { server: srv }) });
 const rt = s.platform.processRuntime;
+const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 try {
   const tenant = await createTenant(s, "bench-robots");
   const token = await saTenantToken(s, tenant);
@@ -33,54 +35,82 @@ try {
   const start = (variables: Record<string, unknown> = {}) =>
     rt.startInstance(tenant.id, { definitionKey: "robotBench", variables, channel: "REST" });
 
-  // 1. Throughput: N jobs queued, then 8 long-polling runners drain them.
+  // 1. Throughput: N jobs queued, then 8 long-polling runners drain them; done when no robot job is left (completed,
+  // not merely handed to a handler).
+  const q0 = performance.now();
+  const qcpu0 = process.cpuUsage();
   for (let i = 0; i < N; i += 200) await Promise.all(Array.from({ length: Math.min(200, N - i) }, () => start()));
-  let done = 0;
-  let allDone: () => void = () => {};
-  const finished = new Promise<void>((r) => (allDone = r));
-  const latencies: number[] = [];
-  let probing = false;
-  const runners = runnerTokens.map((t) =>
-    startRobotRunner({
-      baseUrl: `http://127.0.0.1:${http.port}/api`,
-      token: t,
-      maxTasks: 50,
-      asyncResponseTimeout: 10_000,
-      handlers: {
-        bench: (task) => {
-          if (probing) latencies.push(performance.now() - (task.variables.t as number));
-          else if (++done === N) allDone();
-        },
-      },
-      onError: (e) => console.error(String(e)),
-    }),
+  const qcpu = cpuMs(process.cpuUsage(qcpu0));
+  console.log(
+    `${N} robot jobs created (one instance start each, in process): ${(N / ((performance.now() - q0) / 1000)).toFixed(0)}/s, ${((qcpu * 1000) / N).toFixed(0)} µs CPU each`,
   );
+  const left = s.platform.engineSqlite.query<{ n: number }, []>(
+    "SELECT count(*) AS n FROM jobs WHERE kind = 'external'",
+  );
+  const messages: FromRunners[] = [];
+  let onMessage = () => {};
+  const next = (has: (m: FromRunners) => boolean) =>
+    new Promise<FromRunners>((resolve) => {
+      const check = () => {
+        const m = messages.find(has);
+        if (m) resolve(m);
+        else onMessage = check;
+      };
+      check();
+    });
+  const child = Bun.spawn([process.execPath, `${import.meta.dir}/support/robot-runners.ts`], {
+    env: {
+      ...process.env,
+      BENCH_ROBOT_RUNNERS: JSON.stringify({
+        baseUrl: `http://127.0.0.1:${http.port}/api`,
+        tokens: runnerTokens,
+        jobs: N,
+      }),
+    },
+    stdout: "inherit",
+    stderr: "inherit",
+    ipc(m: FromRunners) {
+      messages.push(m);
+      onMessage();
+    },
+  });
+  await next((m) => !!m.started);
   const t0 = performance.now();
-  await finished;
+  const cpu0 = process.cpuUsage();
+  while (left.get()!.n > 0) await Bun.sleep(10);
   const sec = (performance.now() - t0) / 1000;
+  const cpu = cpuMs(process.cpuUsage(cpu0));
   console.log(
     `${N} robot jobs completed by ${RUNNERS} runners in ${sec.toFixed(2)} s: ${(N / sec).toFixed(0)} jobs/s (target ≥ 2,000/s, ratio ${(N / sec / 2000).toFixed(2)})`,
   );
+  console.log(
+    `service CPU per job: ${((cpu * 1000) / N).toFixed(0)} µs (${((N / cpu) * 1000).toFixed(0)} jobs per CPU-second)`,
+  );
 
   // 2. Added latency: with every runner waiting in a long poll, one job at a time, creation → handler.
-  probing = true;
   await Bun.sleep(200);
   for (let i = 0; i < PROBES; i++) {
-    await start({ t: performance.now() });
+    await start({ t: performance.timeOrigin + performance.now() });
     await Bun.sleep(5);
   }
   await Bun.sleep(500);
+  child.send("stop");
+  const { latencies = [], cpuMicros = 0 } = await next((m) => !!m.latencies);
+  await child.exited;
+  console.log(`runner process CPU: ${(cpuMicros / 1000).toFixed(0)} ms in all`);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   console.log(
     `creation → fetch over ${latencies.length} jobs: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (target p99 < 50 ms, ratio ${(pct(99) / 50).toFixed(2)})`,
   );
-  await Promise.all(runners.map((r) => r.stop()));
 } finally {
   http.stop(true);
   await s.close();
 }
 
 // 3. Webhook deliveries per second with the outbox on (its own bench, in a child process so figures do not mix).
-const child = Bun.spawn([process.execPath, `${import.meta.dir}/webhooks.ts`], { stdout: "inherit", stderr: "inherit" });
-await child.exited;
+const webhooks = Bun.spawn([process.execPath, `${import.meta.dir}/webhooks.ts`], {
+  stdout: "inherit",
+  stderr: "inherit",
+});
+await webhooks.exited;

@@ -54,8 +54,22 @@ function classifyV6(ip: ipaddr.IPv6): BlockReason | null {
   return V6_REASONS[range] ?? "reserved";
 }
 
+// Classifications by address: a pure function of the text, asked once per outbound call (webhooks: thousands a second).
+const classified = new Map<string, BlockReason | null>();
+const CLASSIFIED_KEPT = 4096;
+
 /** Classifies a literal address (v4, v6, IPv4-mapped v6, with or without a zone); anything unparsable is reserved. */
 export function classifyAddress(address: string): BlockReason | null {
+  let reason = classified.get(address);
+  if (reason === undefined) {
+    if (classified.size >= CLASSIFIED_KEPT) classified.clear();
+    reason = classifyUncached(address);
+    classified.set(address, reason);
+  }
+  return reason;
+}
+
+function classifyUncached(address: string): BlockReason | null {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     ip = ipaddr.parse(address.replace(/^\[|\]$/g, ""));

@@ -24,6 +24,12 @@ describe("robot runners", () => {
       401,
     );
     await expectError(await runnerReq("pmsr_AAAAAAAAAAAA_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "/fetchAndLock", {}), 401);
+    // Used just before (a verified token is remembered for a while), then revoked: refused from the next request on.
+    const live = await runnerReq(runner.token, "/fetchAndLock", {
+      maxTasks: 1,
+      topics: [{ topicName: "crm", lockDuration: 1000 }],
+    });
+    expect(live.status).toBe(200);
     expect((await s.req("DELETE", `/api/a/robot-runners/${runner.id}`, { token: admin })).status).toBe(204);
     await expectError(
       await runnerReq(runner.token, "/fetchAndLock", {

@@ -1,8 +1,9 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { agentAttachments, agents } from "../../../db/platform/schema";
 import type { Confidentiality } from "../cms/clearance";
 import type { TenantCtx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
+import { prepared } from "../prepared";
 import type { KbCtx } from "../knowledge-bases/access";
 
 /** Agents read knowledge bases (links, suggestions), so their ctx is the knowledge one. */
@@ -94,19 +95,24 @@ export function agentsOfTenant(platformDb: Db, tenantId: string): AgentRow[] {
     .all();
 }
 
-/** The agent attached to (process key, activity) of a tenant, by key, for the engine's attachedAgent port. */
+/**
+ * The agent attached to (process key, activity) of a tenant, by key, for the engine's attachedAgent port. Asked for
+ * every service task run (robot steps included), so the query is prepared once per database.
+ */
 export function attachedAgentKey(platformDb: Db, tenantId: string, processKey: string, activityId: string) {
-  const row = platformDb
-    .select({ key: agents.key })
-    .from(agentAttachments)
-    .innerJoin(agents, eq(agents.id, agentAttachments.agentId))
-    .where(
-      and(
-        eq(agentAttachments.tenantId, tenantId),
-        eq(agentAttachments.processKey, processKey),
-        eq(agentAttachments.activityId, activityId),
-      ),
-    )
-    .get();
+  const row = prepared(platformDb, "attachedAgentKey", () =>
+    platformDb
+      .select({ key: agents.key })
+      .from(agentAttachments)
+      .innerJoin(agents, eq(agents.id, agentAttachments.agentId))
+      .where(
+        and(
+          eq(agentAttachments.tenantId, sql.placeholder("tenantId")),
+          eq(agentAttachments.processKey, sql.placeholder("processKey")),
+          eq(agentAttachments.activityId, sql.placeholder("activityId")),
+        ),
+      )
+      .prepare(),
+  ).get({ tenantId, processKey, activityId });
   return row?.key;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { robots } from "../../../db/platform/schema";
 import { topicOf } from "../../runtime/kernel/external-jobs";
 import type { JobRow } from "../../runtime/kernel/rows";
@@ -10,6 +10,7 @@ import { configOf, parametersOf } from "../robots/manage";
 import { resolveConfig } from "../robots/parameters";
 import { resolveTenantVariable } from "../tenant-variables/resolve";
 import { lockOwnerOf } from "./manage";
+import { prepared } from "../prepared";
 
 export type ExternalTasksCtx = TenantCtx<"platformDb" | "db" | "processRuntime" | "caseRuntime">;
 
@@ -42,11 +43,15 @@ export async function fetchAndLock({
 }) {
   const owner = ownerOf(ctx);
   const names = [...new Set(input.topics.map((t) => t.topicName))];
-  const found = ctx.platformDb
-    .select()
-    .from(robots)
-    .where(and(eq(robots.tenantId, ctx.tenant.id), inArray(robots.key, names)))
-    .all();
+  const db = ctx.platformDb;
+  const byKey = prepared(db, "robotByTenantKey", () =>
+    db
+      .select()
+      .from(robots)
+      .where(and(eq(robots.tenantId, sql.placeholder("tenantId")), eq(robots.key, sql.placeholder("key"))))
+      .prepare(),
+  );
+  const found = names.flatMap((key) => byKey.all({ tenantId: ctx.tenant.id, key }));
   const unknown = names.filter((n) => !found.some((r) => r.key === n));
   if (unknown.length)
     throw new BadRequestError(`Topics must be robot keys of the tenant; unknown: ${unknown.join(", ")}`, [
@@ -59,11 +64,19 @@ export async function fetchAndLock({
     input.asyncResponseTimeout ?? 0,
     signal,
   );
-  const byKey = new Map(found.map((r) => [r.key, r]));
   const read = (variable: string) => resolveTenantVariable(ctx.db, variable);
+  // One robot's parameters are the same for every task of this hand-off: parsed and resolved once per topic.
+  const parameters = new Map<string, Record<string, unknown>>();
+  const parametersFor = (topic: string) => {
+    let p = parameters.get(topic);
+    if (!p) {
+      const robot = found.find((r) => r.key === topic)!;
+      parameters.set(topic, (p = resolveConfig(parametersOf(robot), configOf(robot), read)));
+    }
+    return p;
+  };
   return rows.map((row) => {
     const topic = topicOf(row);
-    const robot = byKey.get(topic)!;
     const caseId = caseOf(row);
     return {
       id: row.id,
@@ -78,7 +91,7 @@ export async function fetchAndLock({
       variables: caseId
         ? (ctx.caseRuntime.getCase(ctx.tenant.id, caseId).variables as Record<string, unknown>)
         : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
-      parameters: resolveConfig(parametersOf(robot), configOf(robot), read),
+      parameters: parametersFor(topic),
     };
   });
 }

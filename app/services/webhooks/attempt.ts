@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { memberships, webhookAttempts, webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import type { PlatformOrm } from "../../../tenants/tenant-directory";
 import { safeFetch } from "../../outbound";
 import { notify } from "../notifications/notify";
+import { prepared } from "../prepared";
 import { signedHeaders, signerFor } from "./envelope";
 import type { WebhooksPort } from "./port";
 import { DISABLE_AFTER_MS, nextAttemptAt } from "./schedule";
@@ -19,8 +20,14 @@ export interface AttemptDeps {
 const TIMEOUT_MS = 10_000;
 const BODY_KEPT = 1024;
 
+const utf8 = new TextDecoder();
+
 /** The first `max` bytes of the body as text; the rest is not read. */
 async function head(res: Response, max: number): Promise<string> {
+  // Most receivers answer 204 or a short body of known length: read it whole, without a stream reader per attempt.
+  const length = res.headers.get("content-length");
+  if (res.status === 204 || length === "0") return "";
+  if (length !== null && Number(length) <= max) return res.text();
   if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -32,7 +39,7 @@ async function head(res: Response, max: number): Promise<string> {
     n += value.length;
   }
   await reader.cancel().catch(() => {});
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+  return utf8.decode(Buffer.concat(chunks).subarray(0, max));
 }
 
 interface Outcome {
@@ -73,39 +80,45 @@ async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promis
  */
 function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
   let disabled = false;
+  const q = writes(deps.platformDb);
+  const endpoints = new Map<string, WebhookRow | null>();
   const rows = deps.platformDb.transaction((tx) =>
     outcomes.map(({ d, hook, at, code, body, error, latencyMs }) => {
       const ok = code !== null && code >= 200 && code < 300;
       const attempts = d.attempts + 1;
       const next = ok ? null : nextAttemptAt(at, attempts, deps.random);
-      const changes: Partial<DeliveryRow> = {
+      const changes = {
         attempts,
         lastStatusCode: code,
         status: ok ? "SUCCEEDED" : next === null ? "FAILED" : "PENDING",
         nextAttemptAt: next ?? at,
-      };
-      tx.insert(webhookAttempts)
-        .values({
-          id: crypto.randomUUID(),
-          deliveryId: d.id,
-          attemptedAt: at,
-          statusCode: code,
-          latencyMs,
-          responseBody: body,
-          error,
-        })
-        .run();
-      tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, d.id)).run();
-      // The endpoint's failure record; read inside the transaction, an earlier outcome of the batch may have moved it.
-      const current = tx.select().from(webhooks).where(eq(webhooks.id, hook.id)).get();
-      if (current && ok && current.failingSince !== null)
-        tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, hook.id)).run();
+      } satisfies Partial<DeliveryRow>;
+      q.attempt.run({
+        id: crypto.randomUUID(),
+        deliveryId: d.id,
+        attemptedAt: at,
+        statusCode: code,
+        latencyMs,
+        responseBody: body,
+        error,
+      });
+      q.delivery.run({ ...changes, id: d.id });
+      // The endpoint's failure record: read once per batch inside the transaction, then kept as the batch moves it.
+      let current = endpoints.get(hook.id);
+      if (current === undefined) endpoints.set(hook.id, (current = q.hook.get({ id: hook.id }) ?? null));
+      if (current && ok && current.failingSince !== null) {
+        q.failingSince.run({ id: hook.id, since: null });
+        current.failingSince = null;
+      }
       if (current && !ok) {
         const since = current.failingSince ?? at;
-        if (current.failingSince === null)
-          tx.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
+        if (current.failingSince === null) {
+          q.failingSince.run({ id: hook.id, since: at });
+          current.failingSince = at;
+        }
         if (current.enabled && at - since >= DISABLE_AFTER_MS) {
           disable(tx as unknown as PlatformOrm, current, at);
+          current.enabled = false;
           disabled = true;
         }
       }
@@ -115,6 +128,46 @@ function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
   if (disabled) deps.webhooks.subscriptions.refresh();
   return rows;
 }
+
+// Drizzle types `set` without placeholders; as SQL they are filled in like any other.
+const param = (name: string) => sql`${sql.placeholder(name)}`;
+
+// The writes of each attempt, prepared once per database: built by Drizzle per row they cost more than the HTTP call.
+const writes = (db: PlatformOrm) =>
+  prepared(db, "webhookAttemptWrites", () => ({
+    attempt: db
+      .insert(webhookAttempts)
+      .values({
+        id: sql.placeholder("id"),
+        deliveryId: sql.placeholder("deliveryId"),
+        attemptedAt: sql.placeholder("attemptedAt"),
+        statusCode: sql.placeholder("statusCode"),
+        latencyMs: sql.placeholder("latencyMs"),
+        responseBody: sql.placeholder("responseBody"),
+        error: sql.placeholder("error"),
+      })
+      .prepare(),
+    delivery: db
+      .update(webhookDeliveries)
+      .set({
+        attempts: param("attempts"),
+        lastStatusCode: param("lastStatusCode"),
+        status: param("status"),
+        nextAttemptAt: param("nextAttemptAt"),
+      })
+      .where(eq(webhookDeliveries.id, sql.placeholder("id")))
+      .prepare(),
+    hook: db
+      .select()
+      .from(webhooks)
+      .where(eq(webhooks.id, sql.placeholder("id")))
+      .prepare(),
+    failingSince: db
+      .update(webhooks)
+      .set({ failingSince: param("since") })
+      .where(eq(webhooks.id, sql.placeholder("id")))
+      .prepare(),
+  }));
 
 /** Sends the claimed deliveries at once and records their attempts together. */
 export async function attemptDeliveries(deps: AttemptDeps, batch: Array<{ d: DeliveryRow; h: WebhookRow }>) {

@@ -1,8 +1,9 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { tenants, webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import type { WebhookOutbox } from "../../runtime/kernel/webhook-outbox";
 import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
 import { envelope } from "./envelope";
+import { prepared } from "../prepared";
 
 export interface DispatcherDeps extends AttemptDeps {
   outbox: Pick<WebhookOutbox, "peek" | "ack">;
@@ -42,34 +43,50 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
       .where(and(inArray(webhooks.tenantId, tenantIds), eq(webhooks.enabled, true)))
       .all();
     const now = deps.now();
-    db.transaction((tx) => {
-      for (const e of events)
-        for (const h of hooks) {
-          if (h.tenantId !== e.tenantId || !(JSON.parse(h.events) as string[]).includes(e.type)) continue;
-          const payload = envelope({
+    const subscribed = hooks.map((h) => ({ h, types: new Set(JSON.parse(h.events) as string[]) }));
+    const insert = prepared(db, "webhookDeliveryInsert", () =>
+      db
+        .insert(webhookDeliveries)
+        .values({
+          id: sql.placeholder("id"),
+          tenantId: sql.placeholder("tenantId"),
+          webhookId: sql.placeholder("webhookId"),
+          eventId: sql.placeholder("eventId"),
+          eventType: sql.placeholder("eventType"),
+          payload: sql.placeholder("payload"),
+          status: "PENDING",
+          attempts: 0,
+          nextAttemptAt: sql.placeholder("nextAttemptAt"),
+          lastStatusCode: null,
+          createdAt: sql.placeholder("createdAt"),
+        })
+        .onConflictDoNothing()
+        .prepare(),
+    );
+    db.transaction(() => {
+      for (const e of events) {
+        let payload: string | undefined;
+        for (const { h, types } of subscribed) {
+          if (h.tenantId !== e.tenantId || !types.has(e.type)) continue;
+          payload ??= envelope({
             eventId: e.eventId,
             type: e.type,
             at: e.createdAt,
             tenantSlug: slugOf(e.tenantId),
             data: JSON.parse(e.data),
           });
-          tx.insert(webhookDeliveries)
-            .values({
-              id: crypto.randomUUID(),
-              tenantId: e.tenantId,
-              webhookId: h.id,
-              eventId: e.eventId,
-              eventType: e.type,
-              payload,
-              status: "PENDING",
-              attempts: 0,
-              nextAttemptAt: now,
-              lastStatusCode: null,
-              createdAt: e.createdAt,
-            })
-            .onConflictDoNothing()
-            .run();
+          insert.run({
+            id: crypto.randomUUID(),
+            tenantId: e.tenantId,
+            webhookId: h.id,
+            eventId: e.eventId,
+            eventType: e.type,
+            payload,
+            nextAttemptAt: now,
+            createdAt: e.createdAt,
+          });
         }
+      }
     });
     deps.outbox.ack(events[events.length - 1].seq);
     return events.length;
