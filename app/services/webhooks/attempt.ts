@@ -23,11 +23,15 @@ const BODY_KEPT = 1024;
 const utf8 = new TextDecoder();
 
 /** The first `max` bytes of the body as text; the rest is not read. */
-async function head(res: Response, max: number): Promise<string> {
+export async function head(res: Response, max: number): Promise<string> {
   // Most receivers answer 204 or a short body of known length: read it whole, without a stream reader per attempt.
+  // Only an uncompressed one: Content-Length counts the encoded bytes, and fetch inflates a compressed body (158 bytes
+  // of brotli can be 200 MB of text), so those go through the bounded reader below.
   const length = res.headers.get("content-length");
   if (res.status === 204 || length === "0") return "";
-  if (length !== null && Number(length) <= max) return res.text();
+  const encoding = res.headers.get("content-encoding");
+  const plain = encoding === null || encoding.trim().toLowerCase() === "identity";
+  if (plain && length !== null && Number(length) <= max) return (await res.text()).slice(0, max);
   if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -20,7 +20,7 @@ const labelOf = (m: { email: string; firstName?: string | null; lastName?: strin
 /**
  * Whom the task can be handed to: an Admin reads the tenant's members (GET /a/members); anyone else the members of
  * the process's roles (GET /a/process-roles?processKey=), the people who work in this process. The caller and the
- * current assignee are left out. An empty list falls back to typing a user id.
+ * current assignee are left out. An empty list (or one that could not be read) falls back to typing a user id.
  */
 async function people(processKey: string, assignee: string | null): Promise<Person[]> {
   const me = session()?.user.id;
@@ -68,12 +68,16 @@ export function DelegateForm({
     <div class="field">
       <label for="delegate-to">Delegate to</label>
       ${
-        options.length
-          ? html`<select id="delegate-to" value=${target} onChange=${(e: Event) => setTarget((e.currentTarget as HTMLSelectElement).value)}>
+        // While the list loads, a disabled select: a text field that turned into a list under the cursor would lose
+        // what was typed (and a test, or a fast hand, would type into the wrong control).
+        list.data === undefined
+          ? html`<select id="delegate-to" disabled aria-busy="true"><option>Loading…</option></select>`
+          : options.length
+            ? html`<select id="delegate-to" value=${target} onChange=${(e: Event) => setTarget((e.currentTarget as HTMLSelectElement).value)}>
               <option value="">—</option>
               ${options.map((p) => html`<option value=${p.userId}>${p.label}</option>`)}
             </select>`
-          : html`<input id="delegate-to" value=${target} placeholder="User id"
+            : html`<input id="delegate-to" value=${target} placeholder="User id"
               onInput=${(e: Event) => setTarget((e.currentTarget as HTMLInputElement).value)} />`
       }
     </div>
