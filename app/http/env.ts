@@ -10,7 +10,6 @@ export interface AuthInfo {
   actor: Actor;
 }
 
-/** Logs, metrics and readiness as the HTTP layer sees them (built by the platform; absent = all off). */
 /** One access log line: fixed fields only, none of which can hold a secret (no header, body or query string). */
 export interface AccessLine {
   requestId: string;
@@ -24,6 +23,7 @@ export interface AccessLine {
   ip?: string;
 }
 
+/** Logs, metrics and readiness as the HTTP layer sees them (built by the platform; absent = all off). */
 export interface HttpObservability {
   logger: Logger;
   /** Writes one access log line (the logger's format, msg "request"). */

@@ -1,4 +1,4 @@
-import { caseEngine, type ManualOp } from "../../../engine/cmmn";
+import { caseEngine, ENDED, type ManualOp } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { iso } from "../kernel/rows";
 import type { Visibility } from "../kernel/visibility";
@@ -11,8 +11,6 @@ export interface CaseActor {
   userId: string | null;
   channel: string | null;
 }
-// A FAILED agent step stays listed: it is waiting to be reactivated.
-const ENDED = new Set(["COMPLETED", "TERMINATED"]);
 
 /** Plan items of a case: the live view with actions, milestones, manual transitions, task completion and process-task callbacks. */
 export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof createCaseInstances>) {
@@ -51,9 +49,12 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
     ) {
       instances.find(tenantId, caseId, opts.visibility);
       // COMPLETE_STAGE is a Manager's forced close: offered on every active stage, whatever work is left inside.
-      return itemsOf(tenantId, caseId)
-        .filter((p) => opts.includeEnded || !ENDED.has(p.state))
-        .map((p) => planItemView(p, opts.isManager));
+      return (
+        itemsOf(tenantId, caseId)
+          // A FAILED agent step is not ended (engine/cmmn/state.ts): it stays listed, waiting to be reactivated.
+          .filter((p) => opts.includeEnded || !ENDED.has(p.state))
+          .map((p) => planItemView(p, opts.isManager))
+      );
     },
 
     /** Milestones reached, in the order they occurred. */

@@ -63,7 +63,16 @@ export function kernelFor(opts: KernelOptions): Kernel {
     logger: opts.logger ?? silent,
     newId,
     nowIso,
-    tx: (fn) => db.transaction(fn).immediate(),
+    // A start's lookups are kept by the definitions store and forgotten inside the transaction that changes them; one
+    // read again before that transaction ends keeps its uncommitted answer. A rolled-back transaction drops them all.
+    tx: (fn) => {
+      try {
+        return db.transaction(fn).immediate();
+      } catch (e) {
+        k.definitions.forgetAll();
+        throw e;
+      }
+    },
     commit,
     runCommand: createCommandRunner(commit),
     definitions: createDefinitionsStore(db, newId, nowIso),

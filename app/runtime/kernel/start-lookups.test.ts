@@ -31,4 +31,23 @@ describe("the start lookups the kernel keeps", () => {
     while (db.transaction(() => purge(T, 100))() > 0);
     await expect(start()).rejects.toThrow(/not found/);
   });
+
+  test("a deploy that rolls back after a start lookup was read again in it leaves the committed version startable", async () => {
+    const { rt, db } = makeRuntime();
+    await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null });
+    const start = async () => (await rt.startInstance(T, { definitionKey: "p" })).activeTasks[0]?.name;
+    expect(await start()).toBe("One");
+    // One file, two processes: p's start events are refreshed first (reading p's startable version, the new one,
+    // inside the transaction), then q's timer start fails to be scheduled and the whole deploy rolls back.
+    const file = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="test">
+  <process id="p" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t" name="Two"/></process>
+  <process id="q" isExecutable="true"><startEvent id="ts"><timerEventDefinition><timeCycle>R/PT1H</timeCycle></timerEventDefinition></startEvent><sequenceFlow id="g" sourceRef="ts" targetRef="e"/><endEvent id="e"/></process>
+</definitions>`;
+    db.exec("CREATE TEMP TRIGGER fail AFTER INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'no timers today'); END");
+    await expect(rt.deploy(T, file, { fileName: "b.bpmn", createdBy: null })).rejects.toThrow("no timers today");
+    db.exec("DROP TRIGGER fail");
+    expect(rt.definitionVersions(T, "p")).toHaveLength(1);
+    expect(await start()).toBe("One");
+  });
 });
