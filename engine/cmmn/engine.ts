@@ -1,3 +1,4 @@
+import type { CaseEngineDeps } from "./deps";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { nextRepeat } from "../jobs/timers";
 import { CaseRun } from "./run";
@@ -102,14 +103,22 @@ export const caseEngine = {
     await settle(s, run);
   },
 
-  /** The job of an agent step: the agent runs (outside any write) and the step completes or faults. */
-  async runAgentJob(s: CaseSession, caseId: string, planItemId: string): Promise<void> {
+  /**
+   * The job of an agent step: the agent runs (outside any write) and the step completes or faults. `runAgent` replaces
+   * the session's runner (the caller keeps one answer across the attempts of a command).
+   */
+  async runAgentJob(
+    s: CaseSession,
+    caseId: string,
+    planItemId: string,
+    runAgent?: CaseEngineDeps["runAgent"],
+  ): Promise<void> {
     const lc = s.get(caseId);
     if (lc.instance.state !== "ACTIVE") return;
     const pi = lc.items.find((i) => i.id === planItemId);
     if (pi?.state !== "ACTIVE" || !pi.data.agent) return;
     const run = new CaseRun(s, lc);
-    await runAgentNow(run, pi);
+    await runAgentNow(run, pi, runAgent ?? s.deps.runAgent);
     await settle(s, run);
   },
 

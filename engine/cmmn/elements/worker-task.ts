@@ -1,3 +1,4 @@
+import type { CaseEngineDeps } from "../deps";
 import type { PlanItemModel } from "../../model/cmmn";
 import type { CaseRun } from "../run";
 import type { PlanItemInstance } from "../state";
@@ -33,9 +34,12 @@ export async function startAgent(run: CaseRun, pi: PlanItemInstance, agent: stri
  * and the step completes; a failure faults the step (FAILED, CMMN's `fault`), leaving the case open until the step
  * is reactivated. The platform has recorded the failure (ai-task-failures) before answering.
  */
-export async function runAgentNow(run: CaseRun, pi: PlanItemInstance): Promise<void> {
+export async function runAgentNow(
+  run: CaseRun,
+  pi: PlanItemInstance,
+  runAgent: CaseEngineDeps["runAgent"] = run.s.deps.runAgent,
+): Promise<void> {
   const inst = run.lc.instance;
-  const runAgent = run.s.deps.runAgent;
   const outcome = runAgent
     ? await runAgent({
         tenantId: inst.tenantId,
