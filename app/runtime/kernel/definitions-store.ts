@@ -128,12 +128,14 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
     kindOfKey: (tenantId: string, key: string): RuntimeKind | null => q.kindOfKey.get(tenantId, key)?.type ?? null,
     /** Process or case, by version id; kept, since a deployed version never changes type. */
     kindOfDefinition(tenantId: string, definitionId: string): RuntimeKind | null {
-      const hit = kinds.get(definitionId);
+      // Keyed with the tenant: another tenant's version id must not find an answer here.
+      const k = keyOf(tenantId, definitionId);
+      const hit = kinds.get(k);
       if (hit) return hit;
       const type = q.kindOfId.get(definitionId, tenantId)?.type ?? null;
       if (type) {
         if (kinds.size > 10_000) kinds.clear();
-        kinds.set(definitionId, type);
+        kinds.set(k, type);
       }
       return type;
     },

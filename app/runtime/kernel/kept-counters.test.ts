@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlite } from "../../../db/connection";
 import { migrationsFolder, runMigrations } from "../../../db/migrate";
-import { ALL, bpmn, makeRuntime, T, tempDbPath } from "../../../test/fixtures/bpmn/harness";
+import { ALL, bpmn, T, tempDbPath } from "../../../test/fixtures/bpmn/harness";
 import { cmmn } from "../../../test/fixtures/cmmn/harness";
 import { createProcessRuntime } from "../bpmn";
 import { createCaseRuntime } from "../cmmn";

@@ -50,4 +50,11 @@ describe("the start lookups the kernel keeps", () => {
     expect(rt.definitionVersions(T, "p")).toHaveLength(1);
     expect(await start()).toBe("One");
   });
+
+  test("the type kept per version answers only its own tenant", async () => {
+    const { rt } = makeRuntime();
+    const v = (await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null })).definitions[0]!;
+    expect(rt.kindOfDefinition(T, v.definitionId)).toBe("BPMN"); // now kept
+    expect(rt.kindOfDefinition("tenant-b", v.definitionId)).toBeNull();
+  });
 });
