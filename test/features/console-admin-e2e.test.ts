@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
-import { browserMissing, browserOn, browserRequired, SCREENSHOTS } from "../harness/browser";
+import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { startWebhookReceiver } from "../harness/webhook-receiver";
-
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console administration tests skipped: ${missing}`);
 
 let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
@@ -29,9 +25,8 @@ async function logIn(email: string, password: string, landing: string) {
   return page;
 }
 
-describe.skipIf(skip)("console administration in headless Chromium", () => {
+describeInBrowser("console administration in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     s = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1" } });
     const sa = await saToken(s);
     tenant = await createTenant(s, "console-adm", sa);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn } from "../harness/process";
-import { browserMissing, browserOn, browserRequired, SCREENSHOTS } from "../harness/browser";
-
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console end-to-end tests skipped: ${missing}`);
+import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 
 const START_FORM = { fields: [{ key: "title", type: "text", label: "Title", required: true }] };
 const DETAILS_FORM = {
@@ -47,9 +43,8 @@ async function logOut(page: Page) {
   await page.getByRole("heading", { name: "Sign in" }).waitFor();
 }
 
-describe.skipIf(skip)("web console in headless Chromium", () => {
+describeInBrowser("web console in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     s = await startTestServer();
     const sa = await saToken(s);
     const a = await createTenant(s, "console-a", sa);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
-import { browserMissing, browserOn, browserRequired, consoleSession, SCREENSHOTS } from "../harness/browser";
+import { browserOn, describeInBrowser, consoleSession, SCREENSHOTS } from "../harness/browser";
 
 // The form renderer in a real browser: every field type of docs/forms.md, conditions, data sources, a file upload,
 // and the types of the values that reach the process.
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console form tests skipped: ${missing}`);
 
 let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
@@ -74,9 +71,8 @@ const form = () => ({
   ],
 });
 
-describe.skipIf(skip)("console form renderer in headless Chromium", () => {
+describeInBrowser("console form renderer in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     s = await startTestServer();
     const sa = await saToken(s);
     const t = await createTenant(s, "forms-a", sa);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn } from "../harness/process";
-import { browserMissing, browserOn, browserRequired, consoleSession, SCREENSHOTS } from "../harness/browser";
+import { browserOn, describeInBrowser, consoleSession, SCREENSHOTS } from "../harness/browser";
 
 // The instance view (diagram states, variables, history, case plan items and their actions) and the monitor's
 // drill-down with retry and dead-letter, in a real browser against the public API.
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console instance and monitor tests skipped: ${missing}`);
 
 const CASE = readFileSync(join(import.meta.dir, "../fixtures/cmmn/console-case.cmmn"), "utf8");
 const REVIEW_FORM = { fields: [{ key: "verdict", type: "text", label: "Verdict", required: true }] };
@@ -44,9 +41,8 @@ async function pageAs(user: User, width = 1200) {
 const classesOf = (page: Page, elementId: string) =>
   page.locator(`.djs-element[data-element-id="${elementId}"]`).first().getAttribute("class");
 
-describe.skipIf(skip)("instance view and monitor actions in headless Chromium", () => {
+describeInBrowser("instance view and monitor actions in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     s = await startTestServer();
     const sa = await saToken(s);
     tenant = await createTenant(s, "views-a", sa);

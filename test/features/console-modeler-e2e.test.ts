@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
-import { browserMissing, browserOn, browserRequired, SCREENSHOTS } from "../harness/browser";
-
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console modeler tests skipped: ${missing}`);
+import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 
 const FIXTURES = join(import.meta.dir, "../fixtures");
 let s: TestServer;
@@ -32,9 +28,8 @@ async function openAsModeler() {
   return page;
 }
 
-describe.skipIf(skip)("console modeler area in headless Chromium", () => {
+describeInBrowser("console modeler area in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     s = await startTestServer();
     const sa = await saToken(s);
     const t = await createTenant(s, "console-model", sa);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken } from "../harness/fixtures";
-import { browserMissing, browserRequired, launchChromium, SCREENSHOTS } from "../harness/browser";
+import { describeInBrowser, launchChromium, SCREENSHOTS } from "../harness/browser";
 import { startTestOidc, type TestOidc } from "../harness/oidc";
-
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console SSO test skipped: ${missing}`);
 
 let s: TestServer;
 let idp: TestOidc;
@@ -21,9 +17,8 @@ const web = Bun.serve({
 });
 const url = `http://127.0.0.1:${web.port}`;
 
-describe.skipIf(skip)("SSO from the console's login page (headless Chromium)", () => {
+describeInBrowser("SSO from the console's login page (headless Chromium)", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     idp = await startTestOidc(`${url}/api/auth/sso/callback`, {
       alice: { email: "alice@corp.test", email_verified: true },
     });

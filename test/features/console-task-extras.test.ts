@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -6,13 +6,10 @@ import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saTenantToken, saToken, userInTenant } from "../harness/fixtures";
 import { startFakeOpenAi, type FakeOpenAi } from "../harness/openai-server";
 import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
-import { browserMissing, browserOn, browserRequired, consoleSession, listen, SCREENSHOTS } from "../harness/browser";
+import { browserOn, describeInBrowser, consoleSession, listen, SCREENSHOTS } from "../harness/browser";
 
 // The task page's extras in a real browser: AI suggestions (a conflict is never applied without the person's
 // choice), the instance's files (upload, replace, earlier versions, per the attachment policy), delegate, comments.
-const missing = browserMissing();
-const skip = !!missing && !browserRequired();
-if (skip) console.warn(`console task extras tests skipped: ${missing}`);
 
 const FORM = {
   fields: [
@@ -48,9 +45,8 @@ async function claimProcess(srv: TestServer, token: string) {
   expect((await srv.req("POST", "/api/a/definitions/console-ops/forms", { token, json: body })).status).toBe(201);
 }
 
-describe.skipIf(skip)("task page extras in headless Chromium", () => {
+describeInBrowser("task page extras in headless Chromium", () => {
   beforeAll(async () => {
-    if (missing) throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
     ai = startFakeOpenAi();
     s = await startTestServer({ env: { AI_BASE_URL: ai.url, AI_MODEL: "fake-chat" } });
     const sa = await saToken(s);

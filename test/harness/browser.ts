@@ -1,3 +1,4 @@
+import { describe, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
@@ -15,6 +16,26 @@ export function browserMissing(): string | null {
   return existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install chromium)`;
 }
 export const browserRequired = () => process.env.REQUIRE_BROWSER === "1";
+
+/**
+ * A describe block that needs Chromium (as corpora.ts does for the corpora): without the browser it is skipped with the
+ * reason, or, under REQUIRE_BROWSER=1 (CI), it is one failing test naming what is missing. Its body is not run then.
+ */
+export function describeInBrowser(title: string, body: () => void): void {
+  const missing = browserMissing();
+  if (!missing) return void describe(title, body);
+  if (browserRequired()) {
+    describe(title, () => {
+      test(`REQUIRE_BROWSER=1 but ${missing}`, () => {
+        throw new Error(`REQUIRE_BROWSER=1 but ${missing}`);
+      });
+    });
+    return;
+  }
+  describe(title, () => {
+    test.skip(`skipped: ${missing}`, () => {});
+  });
+}
 
 /** Headless Chromium with a fresh temporary profile, nothing reaching outside the machine. */
 export function launchChromium(): Promise<Browser> {
