@@ -7,6 +7,7 @@ import {
   mcpClient,
   okOf,
   refusalOf,
+  REVIEW_FLOW,
   startListening,
   ToolCalls,
 } from "../harness/mcp";
@@ -14,21 +15,6 @@ import { deployBpmn } from "../harness/process";
 
 // MCP-gated execution over a listening service: each cell of the policy table, deploying is not publishing, the
 // confirmation token (expiry on the injected clock, what it binds), one task per call and channel MCP.
-
-const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
-  <process id="KEY" isExecutable="true">
-    <startEvent id="s"/>
-    <sequenceFlow id="f1" sourceRef="s" targetRef="review"/>
-    <userTask id="review" name="Review"/>
-    <sequenceFlow id="f2" sourceRef="review" targetRef="gw"/>
-    <exclusiveGateway id="gw" default="f4"/>
-    <sequenceFlow id="f3" sourceRef="gw" targetRef="approved"><conditionExpression>\${amount &gt; 100}</conditionExpression></sequenceFlow>
-    <sequenceFlow id="f4" sourceRef="gw" targetRef="rejected"/>
-    <endEvent id="approved" name="Approved"/>
-    <endEvent id="rejected" name="Rejected"/>
-  </process>
-</definitions>`;
 
 let L: Listening;
 let tenant: { id: string; slug: string };
@@ -49,7 +35,7 @@ beforeAll(async () => {
   tenant = await createTenant(L.s, "acme", sa);
   admin = await userInTenant(L.s, tenant, "ADMIN", sa);
   admin2 = await userInTenant(L.s, tenant, "ADMIN", sa);
-  for (const k of ["pNone", "pRead", "pFull"]) await deployBpmn(L.s, admin.token, FLOW.replace("KEY", k));
+  for (const k of ["pNone", "pRead", "pFull"]) await deployBpmn(L.s, admin.token, REVIEW_FLOW.replace("KEY", k));
   expect((await setPolicy("pRead", "START_AND_READ")).status).toBe(200);
   expect((await setPolicy("pFull", "START_AND_COMPLETE")).status).toBe(200);
   mcp = await mcpClient(L.url, { email: admin.email, password: admin.password, tenant: "acme" });
@@ -112,7 +98,7 @@ describe("policy and the confirmation token", () => {
     const d = ok(
       await call("svc_process_deploy", {
         fileName: "v2.bpmn",
-        xml: FLOW.replace("KEY", "pRead").replace("Review", "Review v2"),
+        xml: REVIEW_FLOW.replace("KEY", "pRead").replace("Review", "Review v2"),
       }),
     );
     expect(d.definitions[0].version).toBe(2);

@@ -8,26 +8,12 @@ import {
   okOf,
   rawInitialize,
   refusalOf,
+  REVIEW_FLOW,
   startListening,
   ToolCalls,
 } from "../harness/mcp";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
-
-const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
-  <process id="KEY" isExecutable="true">
-    <startEvent id="s"/>
-    <sequenceFlow id="f1" sourceRef="s" targetRef="review"/>
-    <userTask id="review" name="Review"/>
-    <sequenceFlow id="f2" sourceRef="review" targetRef="gw"/>
-    <exclusiveGateway id="gw" default="f4"/>
-    <sequenceFlow id="f3" sourceRef="gw" targetRef="approved"><conditionExpression>\${amount &gt; 100}</conditionExpression></sequenceFlow>
-    <sequenceFlow id="f4" sourceRef="gw" targetRef="rejected"/>
-    <endEvent id="approved" name="Approved"/>
-    <endEvent id="rejected" name="Rejected"/>
-  </process>
-</definitions>`;
 
 /** The spec's 38 tools, as the test files share them out (each file proves its tools both ways). */
 const ALL_TOOLS: string[] = Object.values(MCP_TOOLS_BY_FILE).flat();
@@ -49,7 +35,7 @@ beforeAll(async () => {
   tenant = await createTenant(L.s, "acme", sa);
   admin = await userInTenant(L.s, tenant, "ADMIN", sa);
   user = await userInTenant(L.s, tenant, "USER", sa);
-  await deployBpmn(L.s, admin.token, FLOW.replace("KEY", "pNone"));
+  await deployBpmn(L.s, admin.token, REVIEW_FLOW.replace("KEY", "pNone"));
   mcp = await mcpClient(L.url, { email: admin.email, password: admin.password, tenant: "acme" });
 });
 afterAll(async () => {

@@ -139,3 +139,19 @@ export const MCP_TOOLS_BY_FILE = {
     "svc_run_why_failed",
   ],
 } as const;
+
+/** The review process of the MCP tests (its key is `KEY`, replaced per test): a task, then a condition on `amount`. */
+export const REVIEW_FLOW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <process id="KEY" isExecutable="true">
+    <startEvent id="s"/>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="review"/>
+    <userTask id="review" name="Review"/>
+    <sequenceFlow id="f2" sourceRef="review" targetRef="gw"/>
+    <exclusiveGateway id="gw" default="f4"/>
+    <sequenceFlow id="f3" sourceRef="gw" targetRef="approved"><conditionExpression>\${amount &gt; 100}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="f4" sourceRef="gw" targetRef="rejected"/>
+    <endEvent id="approved" name="Approved"/>
+    <endEvent id="rejected" name="Rejected"/>
+  </process>
+</definitions>`;
