@@ -6,11 +6,15 @@
 // (a task read then its completion: REST has no preview, the task read is its nearest read before completing).
 // svc_run_my_tasks reads the caller's whole inbox (assigned, offered, their process roles: the inbox query of a USER);
 // mine=true reads the assigned-tasks index only, so that row also measures the heavier operation, not only the transport.
-// Each MCP worker is its own SDK Client (its own session, HTTP Basic); each REST worker sends a Bearer token.
+// Each MCP worker has its own session (HTTP Basic); each REST worker sends a Bearer token with fetch. The MCP side is
+// driven the way the REST side is, by JSON-RPC POSTs with fetch (support/mcp-wire-client.ts): the ratio compares the
+// server's two surfaces. The same loops through the SDK's `Client` are printed too (BENCH_SDK_CLIENT=0 leaves them
+// out): that client's own work per answer (result validation, an SSE parser per response) runs on the same cores.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { closedLoop, fmt, type LoopResult } from "./support/closed-loop";
 import { startChild } from "./support/load";
+import { McpWireClient, type ToolResult } from "./support/mcp-wire-client";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of several routes and tools, checked where they are used
 type Json = any;
@@ -20,6 +24,7 @@ const workers = Number(process.env.BENCH_WORKERS ?? 8);
 // Claimed tasks per completion phase: enough for 7 s at 2,000 pairs/s (an empty queue counts as errors and would
 // make that side look slower than it is).
 const TASKS = Number(process.env.BENCH_TASKS ?? 15000);
+const withSdkClient = process.env.BENCH_SDK_CLIENT !== "0";
 
 const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
@@ -35,6 +40,7 @@ const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
 
 const svc = await startChild<{ base: string; token: string }>("bench/support/platform-server.ts");
 const clients: Client[] = [];
+const wires: McpWireClient[] = [];
 try {
   const { base, token } = svc.info;
   const auth = { authorization: `Bearer ${token}` };
@@ -69,21 +75,20 @@ try {
 
   const url = new URL("/api/a/mcp", base);
   const basic = `Basic ${Buffer.from("admin@bench.test:bench-password").toString("base64")}`;
+  const headers = { authorization: basic, "x-tenant-id": "bench" };
   for (let i = 0; i < workers; i++) {
+    wires.push(await McpWireClient.connect(url.href, headers));
+    if (!withSdkClient) continue;
     const c = new Client({ name: `bench-${i}`, version: "1" });
-    await c.connect(
-      new StreamableHTTPClientTransport(url, {
-        requestInit: { headers: { authorization: basic, "x-tenant-id": "bench" } },
-      }),
-    );
+    await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
     clients.push(c);
   }
+  /** Which client the MCP loops use: the wire client, or the SDK's while its rows are measured. */
+  let viaSdk = false;
   const tool = async (w: number, name: string, args: Record<string, unknown>) => {
-    const r = (await clients[w].callTool({ name, arguments: args })) as {
-      isError?: boolean;
-      structuredContent?: Record<string, Json>;
-      content: { text: string }[];
-    };
+    const r = viaSdk
+      ? ((await clients[w].callTool({ name, arguments: args })) as ToolResult)
+      : await wires[w].callTool(name, args);
     if (r.isError) throw new Error(`${name}: ${r.content[0]?.text}`);
     return r.structuredContent as Record<string, Json>;
   };
@@ -94,13 +99,19 @@ try {
   const mineMcp = await tool(0, "svc_run_my_tasks", { size: 20 });
   if (mineRest.length !== 20 || mineMcp.items.length !== 20) throw new Error("inbox setup failed");
 
-  const rows: Array<[string, LoopResult, LoopResult]> = [];
+  const rows: Array<[string, LoopResult, LoopResult, LoopResult | null]> = [];
   const pair = async (name: string, mcpStep: (w: number) => Promise<void>, restStep: (w: number) => Promise<void>) => {
     await closedLoop(mcpStep, { workers, seconds: 1 }); // warm-up
     await closedLoop(restStep, { workers, seconds: 1 });
     const m = await closedLoop(mcpStep, { workers, seconds });
     const r = await closedLoop(restStep, { workers, seconds });
-    rows.push([name, m, r]);
+    let sdk: LoopResult | null = null;
+    if (withSdkClient) {
+      viaSdk = true;
+      sdk = await closedLoop(mcpStep, { workers, seconds });
+      viaSdk = false;
+    }
+    rows.push([name, m, r, sdk]);
   };
 
   await pair(
@@ -126,7 +137,7 @@ try {
   );
 
   // Completions: the 50 inbox tasks stay; each phase consumes its own queue of claimed tasks.
-  const mcpQueue = await claimedTasks(TASKS);
+  const mcpQueue = await claimedTasks(withSdkClient ? 2 * TASKS : TASKS); // the SDK Client's loop consumes it too
   const restQueue = await claimedTasks(TASKS);
   const vars = { amount: 150, note: "checked" };
   await pair(
@@ -146,16 +157,21 @@ try {
   );
 
   console.log(`${workers} workers, ${seconds} s per measure; rates in operations/s (a pair counts once)`);
-  for (const [name, m, r] of rows) {
+  for (const [name, m, r, sdk] of rows) {
     console.log(`${name.padEnd(22)} MCP  ${fmt(m)}`);
     console.log(`${"".padEnd(22)} REST ${fmt(r)}`);
     const ratio = m.perSecond / r.perSecond;
     console.log(
       `${"".padEnd(22)} MCP/REST ${(ratio * 100).toFixed(0)}%  (target ≥ 50%) ${ratio >= 0.5 ? "ok" : "BELOW"}`,
     );
+    if (sdk)
+      console.log(
+        `${"".padEnd(22)} through the SDK Client: ${fmt(sdk)}  (${((sdk.perSecond / r.perSecond) * 100).toFixed(0)}% of REST)`,
+      );
   }
   console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
 } finally {
   for (const c of clients) await c.close().catch(() => {});
+  for (const c of wires) await c.close();
   svc.proc.kill();
 }

@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Clock } from "../services/clock";
+import { unbuffered } from "./event-stream";
 import { createMcpServer, type McpDeps, type McpIdentity } from "./server";
 
 /** A comment frame on every event stream this often keeps it alive through proxies that cut idle streams at 60 s. */
@@ -17,27 +18,6 @@ interface Session {
 
 const rpcError = (status: number, code: number, message: string) =>
   Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
-
-/** The first frame of a listening stream: an SSE comment, ignored by clients. */
-const OPENING = new TextEncoder().encode(": stream open\n\n");
-
-/**
- * Event streams must reach the client as they are written: no proxy buffering (X-Accel-Buffering for nginx). The GET
- * listening stream starts with a comment frame: the server sends a response's headers with its first bytes, and the
- * SDK writes nothing on that stream until a message or the first keep-alive (15 s), so without it a client would
- * wait 15 s for the stream to open.
- */
-function unbuffered(req: Request, res: Response): Response {
-  if (!res.headers.get("content-type")?.includes("text/event-stream")) return res;
-  const headers = new Headers(res.headers);
-  headers.set("X-Accel-Buffering", "no");
-  headers.set("Cache-Control", "no-cache, no-transform");
-  const body =
-    req.method === "GET" && res.body
-      ? res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (c) => c.enqueue(OPENING) }))
-      : res.body;
-  return new Response(body, { status: res.status, statusText: res.statusText, headers });
-}
 
 /**
  * The Streamable HTTP sessions of /a/mcp: one SDK transport and one server per `mcp-session-id`, created by an

@@ -8,9 +8,14 @@ export interface Child<T> {
   proc: ChildProcess;
 }
 
-/** Spawns `bun <script>` and resolves with the JSON it prints on its first line. */
+/**
+ * Spawns `bun <script>` and resolves with the JSON it prints on its first line. BENCH_CHILD_PROFILE=<dir> writes the
+ * child's CPU profile (markdown) there when it exits: where a server spends its time under the benchmark's load.
+ */
 export async function startChild<T>(script: string, env: Record<string, string> = {}): Promise<Child<T>> {
-  const proc = spawn(process.execPath, [script], {
+  const profileDir = process.env.BENCH_CHILD_PROFILE;
+  const flags = profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
+  const proc = spawn(process.execPath, [...flags, script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

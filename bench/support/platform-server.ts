@@ -60,3 +60,5 @@ if (!selected.accessToken) throw new Error(`bench setup failed: ${JSON.stringify
 // Background work as in `npm start` (job executor, timers, the checkpointer): the write path measured is the served one.
 platform.start();
 console.log(JSON.stringify({ base, token: selected.accessToken, tenantId: tenant.id, dataDir }));
+// A normal exit on SIGTERM, so that a CPU profile asked for by BENCH_CHILD_PROFILE is written.
+process.on("SIGTERM", () => process.exit(0));

@@ -206,6 +206,33 @@ test("another tenant's ids answer not found", async () => {
   expect(refusalOf(await call("svc_run_attach_text", attach, other))).toMatch(/not found/i);
 });
 
+test("a tool's answer, over as soon as it is written, comes as one event-stream body of known length", async () => {
+  const auth = basic("admin@test.local", "admin-password-1");
+  const init = await rawInitialize(L.url, { authorization: auth, "x-tenant-id": "acme" });
+  const headers = {
+    authorization: auth,
+    "x-tenant-id": "acme",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-session-id": init.headers.get("mcp-session-id") ?? "",
+    "mcp-protocol-version": "2025-06-18",
+  };
+  expect(init.headers.get("content-length")).not.toBeNull();
+  await init.text();
+  const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "svc_run_my_tasks", arguments: {} } };
+  const res = await fetch(L.url, { method: "POST", headers, body: JSON.stringify(call) });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  expect(res.headers.get("x-accel-buffering")).toBe("no");
+  const body = await res.text();
+  expect(Number(res.headers.get("content-length"))).toBe(new TextEncoder().encode(body).length);
+  const data = body.split("\n").find((l) => l.startsWith("data:")) ?? "";
+  expect(JSON.parse(data.slice(5))).toMatchObject({
+    id: 2,
+    result: { structuredContent: { items: expect.any(Array) } },
+  });
+});
+
 test("GET opens the listening event stream at once; DELETE ends the session", async () => {
   const auth = basic("admin@test.local", "admin-password-1");
   const init = await rawInitialize(L.url, { authorization: auth });

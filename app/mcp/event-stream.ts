@@ -1,0 +1,60 @@
+// How the SDK transport's event streams are sent: unbuffered through proxies, the listening stream opened at once, and
+// a POST's stream that is already over sent whole.
+
+/** The first frame of a listening stream: an SSE comment, ignored by clients. */
+const OPENING = new TextEncoder().encode(": stream open\n\n");
+
+type Read = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+
+/**
+ * A POST's event stream, sent whole when it has already ended by the time its first event is written: the usual tool
+ * call, whose one answer the SDK writes and closes at once. A fixed-length body costs the server and the client less
+ * than a chunked stream (bench:mcp). Nothing is held back: the headers wait for the first event either way (the
+ * server sends them with the first bytes), and a stream still open after its first event (a progress notification, a
+ * keep-alive of a long call) is passed on as a stream from that event on.
+ */
+export async function coalesced(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array> | Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let next: Promise<Read> = reader.read();
+  for (;;) {
+    // After the first event, only a read that has already settled counts (race order: `next` wins when both have).
+    const r = chunks.length ? await Promise.race([next, null]) : await next;
+    if (r === null) break;
+    if (r.done) return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    chunks.push(r.value);
+    next = reader.read();
+  }
+  // Still open: what was read so far at once, then the rest as it comes (starting with the read already asked for).
+  let carried: Promise<Read> | null = next;
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(chunk);
+    },
+    async pull(c) {
+      const r = await (carried ?? reader.read());
+      carried = null;
+      if (r.done) c.close();
+      else c.enqueue(r.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
+ * Event streams must reach the client as they are written: no proxy buffering (X-Accel-Buffering for nginx). The GET
+ * listening stream starts with a comment frame: the server sends a response's headers with its first bytes, and the
+ * SDK writes nothing on that stream until a message or the first keep-alive (15 s), so without it a client would
+ * wait 15 s for the stream to open. A POST's stream that is already over is sent whole (coalesced).
+ */
+export async function unbuffered(req: Request, res: Response): Promise<Response> {
+  if (!res.headers.get("content-type")?.includes("text/event-stream") || !res.body) return res;
+  const headers = new Headers(res.headers);
+  headers.set("X-Accel-Buffering", "no");
+  headers.set("Cache-Control", "no-cache, no-transform");
+  const body =
+    req.method === "GET"
+      ? res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (c) => c.enqueue(OPENING) }))
+      : await coalesced(res.body);
+  return new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers });
+}
