@@ -1,6 +1,8 @@
 // The background checkpointer's thread (started by db/checkpointer.ts): its own connection to each database, PASSIVE
 // checkpoints while the service writes (they never block a writer), a TRUNCATE once a database is idle and its WAL is
-// large, and a TRUNCATE that may briefly hold writers only when the WAL keeps growing past the hard limit.
+// large, and a TRUNCATE that may briefly hold writers only when the WAL keeps growing past the hard limit. Under
+// continuous writes a gated database (the engine) is caught up with the service's commits held for one checkpoint,
+// so that its next commit starts the WAL over (write-gate.ts) and the file stays small without blocking anyone.
 import { statSync } from "node:fs";
 import type { Database } from "bun:sqlite";
 import { openSqlite, setBusyTimeout } from "./connection";
@@ -11,13 +13,18 @@ declare const self: Worker;
 interface Watched {
   name: string;
   path: string;
+  gated: boolean;
   db: Database;
   lastLog: number;
+  /** Frames of the WAL past which a gated database is caught up (restartAboveBytes in pages). */
+  restartAboveFrames: number;
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let watched: Watched[] = [];
 let config: CheckpointerConfig;
+/** The database waiting for the service to hold its writes; rounds pause meanwhile. */
+let awaitingHold: Watched | null = null;
 
 const walBytes = (path: string) => {
   try {
@@ -27,7 +34,11 @@ const walBytes = (path: string) => {
   }
 };
 
-function checkpoint(w: Watched, mode: "PASSIVE" | "TRUNCATE"): { busy: number; log: number; checkpointed: number } {
+function checkpoint(
+  w: Watched,
+  mode: "PASSIVE" | "TRUNCATE",
+  writesHeld = false,
+): { busy: number; log: number; checkpointed: number } {
   const t0 = performance.now();
   const r = w.db.query(`PRAGMA wal_checkpoint(${mode})`).get() as { busy: number; log: number; checkpointed: number };
   const report: CheckpointReport = {
@@ -36,16 +47,25 @@ function checkpoint(w: Watched, mode: "PASSIVE" | "TRUNCATE"): { busy: number; l
     seconds: (performance.now() - t0) / 1000,
     busy: r.busy === 1,
     walBytes: walBytes(w.path),
+    ...(writesHeld ? { writesHeld } : {}),
   };
   if (mode === "TRUNCATE" || r.checkpointed > 0) self.postMessage(report);
   return r;
 }
 
-/** One round over the databases; true when one still has frames to copy (the next round comes at once). */
-function round(): boolean {
+/**
+ * One round over the databases; "behind" when one still has frames to copy (the next round comes at once), "hold" when
+ * a gated database's WAL should start over and the service was asked to hold its writes (rounds wait for its answer).
+ */
+function round(): "behind" | "hold" | "done" {
   let behind = false;
   for (const w of watched) {
     const r = checkpoint(w, "PASSIVE");
+    if (w.gated && r.busy === 0 && r.log > w.restartAboveFrames) {
+      awaitingHold = w;
+      self.postMessage({ hold: w.name });
+      return "hold";
+    }
     const size = walBytes(w.path);
     const idle = r.log === r.checkpointed && r.log === w.lastLog;
     w.lastLog = r.log;
@@ -56,28 +76,50 @@ function round(): boolean {
       w.lastLog = 0;
     } else if (r.log > r.checkpointed && r.busy === 0) behind = true;
   }
-  return behind;
+  return behind ? "behind" : "done";
 }
 
 function loop() {
-  let behind = false;
+  timer = undefined;
+  let next: "behind" | "hold" | "done" = "done";
   try {
-    behind = round();
+    next = round();
   } catch (e) {
     self.postMessage({ error: e instanceof Error ? e.message : String(e) });
   }
-  timer = setTimeout(loop, behind ? 0 : config.intervalMs);
+  if (next !== "hold") timer = setTimeout(loop, next === "behind" ? 0 : config.intervalMs);
+}
+
+/** The service holds the writes: copy the WAL's last frames, let the writes go, and go on with the rounds. */
+function catchUp(name: string) {
+  const w = awaitingHold;
+  awaitingHold = null;
+  try {
+    if (w?.name === name) checkpoint(w, "PASSIVE", true);
+  } catch (e) {
+    self.postMessage({ error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    self.postMessage({ release: name });
+    if (watched.length) timer = setTimeout(loop, 0);
+  }
 }
 
 self.onmessage = (event: MessageEvent) => {
-  const msg = event.data as { start?: CheckpointerConfig; stop?: true };
+  const msg = event.data as { start?: CheckpointerConfig; stop?: true; held?: string };
   if (msg.start) {
     config = msg.start;
-    watched = config.dbs.map((d) => ({ ...d, db: openSqlite(d.path, { kind: "checkpointer" }), lastLog: -1 }));
+    watched = config.dbs.map((d) => {
+      const db = openSqlite(d.path, { kind: "checkpointer" });
+      const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
+      const restartAboveFrames = Math.ceil(config.restartAboveBytes / pageSize);
+      return { name: d.name, path: d.path, gated: !!d.gated, db, lastLog: -1, restartAboveFrames };
+    });
     loop();
   }
+  if (msg.held) catchUp(msg.held);
   if (msg.stop) {
     if (timer) clearTimeout(timer);
+    awaitingHold = null;
     for (const w of watched) w.db.close();
     watched = [];
     self.postMessage({ stopped: true });

@@ -177,7 +177,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
         {
           dbs: [
             { name: "platform", path: platformDbPath(config.dataDir) },
-            { name: "engine", path: engineDbPath(config.dataDir) },
+            // The engine's group commits pause for the catch-up that lets its WAL start over under load.
+            { name: "engine", path: engineDbPath(config.dataDir), connection: engineSqlite },
           ],
         },
         (r) => platform.metrics.recordCheckpoint(r.db, r.seconds),

@@ -1,5 +1,6 @@
 // A writer for the FULL durability crash test: the engine database opened as the service opens it (kind engine,
-// SQLITE_SYNCHRONOUS=FULL, background checkpointer with small thresholds so WAL resets happen meanwhile), 16 callers
+// SQLITE_SYNCHRONOUS=FULL, background checkpointer with small thresholds so WAL resets happen meanwhile: TRUNCATEs when
+// idle, and restarts after catch-ups with the group commits held under continuous writes), 16 callers
 // starting and completing one-task instances, printing "done <instanceId>" once a completion is acknowledged. The
 // test kills it with SIGKILL mid-stream and checks every printed completion.
 import { createProcessRuntime } from "../../app/runtime/bpmn";
@@ -11,7 +12,12 @@ import { bpmn, T } from "../fixtures/bpmn/harness";
 const path = process.argv[2] as string;
 const db = openSqlite(path, { kind: "engine", synchronous: "FULL" });
 runMigrations(db, "engine");
-startCheckpointer({ dbs: [{ name: "engine", path }], intervalMs: 5, truncateAboveBytes: 64 * 1024 });
+startCheckpointer({
+  dbs: [{ name: "engine", path, connection: db }],
+  intervalMs: 5,
+  truncateAboveBytes: 64 * 1024,
+  restartAboveBytes: 256 * 1024,
+});
 const rt = createProcessRuntime({ db });
 const body = `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>
   <sequenceFlow id="f1" sourceRef="t" targetRef="e"/><endEvent id="e"/>`;

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { commitOffloadingSync, immediate } from "../../../db/connection";
+import { writeGate } from "../../../db/write-gate";
 
 interface Waiting {
   write: () => void;
@@ -13,12 +14,15 @@ interface Waiting {
  * commit, where the time goes (each dirty page is written to the WAL once per commit), is paid once for the group.
  * Callers learn their outcome only after the COMMIT, so nothing is reported before it is durable: under FULL on the
  * engine database that includes the fsync of the WAL, which runs off the event loop (db/wal-sync.ts) while the next
- * group already computes and commits.
+ * group already computes and commits. While the checkpointer holds the connection's write gate (db/write-gate.ts), the
+ * group keeps growing and commits when it is released.
  */
 export function createGroupCommit(db: Database) {
   let waiting: Waiting[] = [];
   const inSavepoint = db.transaction((w: Waiting) => w.write());
+  const gate = writeGate(db);
   const flush = () => {
+    if (gate.held) return gate.afterRelease(flush);
     const group = waiting;
     waiting = [];
     const errors: unknown[] = group.map(() => null);
