@@ -2,7 +2,7 @@
 // while clients keep reading the Manager dashboard and the instance list: the longest request wait must stay under
 // 50 ms. Also the dashboard p50 with no history against N ended instances (it must stay flat).
 // The service runs in this process (the cleanup and the requests share its event loop, as in production).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../app/platform/config";
@@ -26,6 +26,16 @@ let now = Date.now();
 const platform = createPlatform({ config, clock: { now: () => now }, log: () => {} });
 await bootstrapSuperAdmin(platform);
 const app = createApp(httpDepsOf(platform));
+// Background work as in production (the checkpointer above all: the cleanup writes as much WAL as it deletes); the
+// cleanup's own window is off, so it runs only when asked below.
+platform.start();
+// The longest batch (one transaction): what a request can wait behind.
+let longestBatch = 0;
+const recordCleanup = platform.metrics.recordCleanup.bind(platform.metrics);
+platform.metrics.recordCleanup = (b, seconds) => {
+  longestBatch = Math.max(longestBatch, seconds);
+  recordCleanup(b, seconds);
+};
 const server = Bun.serve({ port: 0, fetch: (req, srv) => app.fetch(req, { server: srv }) });
 const base = `http://127.0.0.1:${server.port}/api`;
 
@@ -109,6 +119,9 @@ for (let from = 0; from < N; from += CHUNK) {
   })();
 }
 console.log(`seeded ${N.toLocaleString()} ended instances in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+// The seeding's transactions left a large WAL: let the checkpointer copy and truncate it before measuring.
+const walBytes = () => statSync(join(dataDir, "engine.sqlite-wal"), { throwIfNoEntry: false })?.size ?? 0;
+for (let i = 0; i < 600 && walBytes() > 1024 * 1024; i++) await Bun.sleep(100);
 const dashFull = await p50("/a/dashboard");
 console.log(
   `Manager dashboard p50: ${dashEmpty.toFixed(2)} ms with no history, ${dashFull.toFixed(2)} ms with ${N.toLocaleString()} ended (${(dashFull / dashEmpty).toFixed(2)}x)`,
@@ -145,7 +158,7 @@ console.log(
   `cleanup: ${removed.toLocaleString()} instances in ${seconds.toFixed(1)} s (${Math.round(removed / seconds).toLocaleString()}/s, batch ${config.historyCleanup.batchSize})`,
 );
 console.log(
-  `requests meanwhile: ${waits.length.toLocaleString()}, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms (target: max < 50 ms)`,
+  `requests meanwhile: ${waits.length.toLocaleString()}, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms (target: max < 50 ms); longest batch ${(longestBatch * 1000).toFixed(1)} ms`,
 );
 console.log(`load average: ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
 server.stop(true);

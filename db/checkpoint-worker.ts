@@ -23,8 +23,8 @@ interface Watched {
 let timer: ReturnType<typeof setTimeout> | undefined;
 let watched: Watched[] = [];
 let config: CheckpointerConfig;
-/** The database waiting for the service to hold its writes; rounds pause meanwhile. */
-let awaitingHold: Watched | null = null;
+/** The database waiting for the service to hold its writes, and the checkpoint to run then; rounds pause meanwhile. */
+let awaitingHold: { w: Watched; mode: "PASSIVE" | "TRUNCATE" } | null = null;
 
 const walBytes = (path: string) => {
   try {
@@ -55,21 +55,23 @@ function checkpoint(
 
 /**
  * One round over the databases; "behind" when one still has frames to copy (the next round comes at once), "hold" when
- * a gated database's WAL should start over and the service was asked to hold its writes (rounds wait for its answer).
+ * the service was asked to hold a gated database's writes (rounds wait for its answer): for the catch-up that lets its
+ * WAL start over, or for a TRUNCATE, which would otherwise make the service's writers wait on its lock.
  */
 function round(): "behind" | "hold" | "done" {
   let behind = false;
   for (const w of watched) {
     const r = checkpoint(w, "PASSIVE");
-    if (w.gated && r.busy === 0 && r.log > w.restartAboveFrames) {
-      awaitingHold = w;
-      self.postMessage({ hold: w.name });
-      return "hold";
-    }
     const size = walBytes(w.path);
     const idle = r.log === r.checkpointed && r.log === w.lastLog;
     w.lastLog = r.log;
-    if ((idle && r.log > 0 && size > config.truncateAboveBytes) || size > config.hardLimitBytes) {
+    const truncate = (idle && r.log > 0 && size > config.truncateAboveBytes) || size > config.hardLimitBytes;
+    if (w.gated && r.busy === 0 && (truncate || r.log > w.restartAboveFrames)) {
+      awaitingHold = { w, mode: truncate ? "TRUNCATE" : "PASSIVE" };
+      self.postMessage({ hold: w.name });
+      return "hold";
+    }
+    if (truncate) {
       // Writers wait for a TRUNCATE: when idle there are none; past the hard limit a short wait beats an unbounded WAL.
       setBusyTimeout(w.db, size > config.hardLimitBytes ? config.hardLimitWaitMs : 0);
       checkpoint(w, "TRUNCATE");
@@ -90,12 +92,19 @@ function loop() {
   if (next !== "hold") timer = setTimeout(loop, next === "behind" ? 0 : config.intervalMs);
 }
 
-/** The service holds the writes: copy the WAL's last frames, let the writes go, and go on with the rounds. */
-function catchUp(name: string) {
-  const w = awaitingHold;
+/**
+ * The service holds the writes: copy the WAL's last frames (or TRUNCATE it, not waiting: a reader still in the WAL
+ * only means another round), let the writes go, and go on with the rounds.
+ */
+function whileHeld(name: string) {
+  const held = awaitingHold;
   awaitingHold = null;
   try {
-    if (w?.name === name) checkpoint(w, "PASSIVE", true);
+    if (held?.w.name === name) {
+      if (held.mode === "TRUNCATE") setBusyTimeout(held.w.db, 0);
+      checkpoint(held.w, held.mode, true);
+      if (held.mode === "TRUNCATE") held.w.lastLog = 0;
+    }
   } catch (e) {
     self.postMessage({ error: e instanceof Error ? e.message : String(e) });
   } finally {
@@ -116,7 +125,7 @@ self.onmessage = (event: MessageEvent) => {
     });
     loop();
   }
-  if (msg.held) catchUp(msg.held);
+  if (msg.held) whileHeld(msg.held);
   if (msg.stop) {
     if (timer) clearTimeout(timer);
     awaitingHold = null;

@@ -77,7 +77,7 @@ describe("database settings and the background checkpointer", () => {
 });
 
 describe("the WAL starts over under continuous writes", () => {
-  test("a gated database is caught up with its group commits held, so its WAL file stays near the restart size", async () => {
+  test("a gated database is caught up with its group commits held, so its WAL file stays near the restart size; its TRUNCATE is held too", async () => {
     const { createGroupCommit } = await import("../app/runtime/kernel/group-commit");
     const path = join(tmp(), "engine.sqlite");
     const db = openSqlite(path, { kind: "engine" });
@@ -87,7 +87,12 @@ describe("the WAL starts over under continuous writes", () => {
     const reports: CheckpointReport[] = [];
     const restartAboveBytes = 512 * 1024;
     const cp = startCheckpointer(
-      { dbs: [{ name: "engine", path, connection: db }], intervalMs: 5, restartAboveBytes },
+      {
+        dbs: [{ name: "engine", path, connection: db }],
+        intervalMs: 5,
+        restartAboveBytes,
+        truncateAboveBytes: 64 * 1024,
+      },
       (r) => reports.push(r),
     );
     let largest = 0;
@@ -107,6 +112,13 @@ describe("the WAL starts over under continuous writes", () => {
       expect(reports.some((r) => r.mode === "TRUNCATE")).toBe(false);
       // Without the catch-up the file would hold every frame written (over 24 MiB).
       expect(largest).toBeLessThan(8 * 1024 * 1024);
+      // Idle now: the TRUNCATE runs with the writes held too (no writer of the service waits on its lock).
+      const until = Date.now() + 10_000;
+      while (!reports.some((r) => r.mode === "TRUNCATE") && Date.now() < until) await Bun.sleep(10);
+      const truncates = reports.filter((r) => r.mode === "TRUNCATE");
+      expect(truncates.length).toBeGreaterThan(0);
+      expect(truncates.every((r) => r.writesHeld)).toBe(true);
+      expect(walSize(path)).toBe(0);
     } finally {
       await cp.stop();
       db.close();

@@ -16,7 +16,7 @@ export interface CheckpointerConfig {
    * one checkpoint, so that the next commit starts the WAL over (write-gate.ts): the file stays near this size.
    */
   restartAboveBytes: number;
-  /** The longest the service holds writes for one catch-up, whatever the worker does. */
+  /** The longest the service holds writes for one catch-up or TRUNCATE, whatever the worker does. */
   maxHoldMs: number;
 }
 
@@ -25,7 +25,7 @@ export interface CheckpointReport {
   db: string;
   mode: "PASSIVE" | "TRUNCATE";
   seconds: number;
-  /** A catch-up checkpoint, run while the service held its writes. */
+  /** Run while the service held its writes (a catch-up, or a TRUNCATE of a gated database). */
   writesHeld?: boolean;
   /** The checkpoint could not finish (a reader or writer held it); it is tried again next round. */
   busy: boolean;
@@ -42,7 +42,9 @@ const DEFAULTS = {
   hardLimitBytes: 256 * 1024 * 1024,
   hardLimitWaitMs: 50,
   restartAboveBytes: 16 * 1024 * 1024,
-  maxHoldMs: 100,
+  // A TRUNCATE of a WAL of hundreds of MiB (left by a bulk load) took 0.2–1.1 s on this machine. Releasing before the
+  // worker is done would only move the wait into SQLite's busy handler, on the event loop.
+  maxHoldMs: 5000,
 };
 
 /** A database as the checkpointer is given it: with the service's connection when its writes can be held. */
@@ -91,7 +93,10 @@ export function startCheckpointer(
     else if (data.error) onError(data.error);
     else if (!data.stopped) onReport(data);
   };
-  worker.onerror = (e: ErrorEvent) => onError(e.message);
+  worker.onerror = (e: ErrorEvent) => {
+    release();
+    onError(e.message);
+  };
   worker.postMessage({ start: config });
   // The service's own lifetime decides when it ends: the worker must not keep a finished process (or test) alive.
   (worker as Worker & { unref(): void }).unref();

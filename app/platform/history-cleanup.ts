@@ -54,6 +54,7 @@ export function createCleanupLoop(deps: CleanupLoopDeps) {
     let removed = 0;
     for (;;) {
       if (whileInWindow && !inWindow(deps.settings.window, deps.now())) return removed;
+      await deps.cleanup.whenWritable();
       const t0 = performance.now();
       const batch = deps.cleanup.runBatch(deps.settings.batchSize);
       const n = batch.instances + batch.cases;

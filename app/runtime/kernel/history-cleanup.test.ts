@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { ALL, bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
+import { writeGate } from "../../../db/write-gate";
+import { createCleanupLoop } from "../../platform/history-cleanup";
 
 const DAY = 86_400_000;
 const oneTask = (id: string) =>
@@ -114,6 +116,29 @@ describe("history cleanup", () => {
     }
     expect(sizes).toEqual([3, 3, 1]);
     expect(order).toEqual(ids);
+  });
+
+  test("the off-peak loop waits while the checkpointer holds the engine's writes, and goes on once released", async () => {
+    const { rt, db, clock, finish } = await setup();
+    for (let i = 0; i < 3; i++) await finish(T, "short");
+    clock.advance(1000);
+    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
+    const batches: number[] = [];
+    const loop = createCleanupLoop({
+      cleanup: rt.historyCleanup,
+      settings: { window: null, batchSize: 2 },
+      now: () => 0,
+      onBatch: (b) => batches.push(b.instances),
+      log: () => {},
+    });
+    const gate = writeGate(db);
+    gate.hold();
+    const run = loop.runNow();
+    await Bun.sleep(20);
+    expect(batches).toEqual([]); // nothing written while held
+    gate.release();
+    expect(await run).toBe(3);
+    expect(batches).toEqual([2, 1]);
   });
 
   test("a batch that fails midway leaves every instance whole; the next run finishes the work", async () => {
