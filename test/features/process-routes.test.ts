@@ -101,6 +101,9 @@ describe("starting instances", () => {
   });
 
   test("applies the definition's business key template, and refuses with 422 when a variable is missing", async () => {
+    // A start before the change: what the start path keeps of the key must follow the change at once.
+    const plain = await startProcess(s, user.token, { definitionKey: "approval", variables: { customer: "acme" } });
+    expect(plain.businessKey).toMatch(/^DOC-\d{8}-/);
     const cfg = await s.req("PUT", "/api/a/definitions/approval/config", {
       token: modeler.token,
       json: { businessKeyTemplate: "APR-${customer}-${date:yyyy}" },
@@ -123,6 +126,8 @@ describe("starting instances", () => {
       token: modeler.token,
       json: { businessKeyTemplate: null },
     });
+    const again = await startProcess(s, user.token, { definitionKey: "approval", variables: {} });
+    expect(again.businessKey).toMatch(/^DOC-\d{8}-/);
   });
 
   test("config refuses an unknown upload mode or MCP policy with 400", async () => {

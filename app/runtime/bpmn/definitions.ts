@@ -202,6 +202,10 @@ export function createDefinitions(ctx: RuntimeContext) {
       return api.get(tenantId, key);
     },
 
+    /** The key's business key template for a start (kept; null: the system default). */
+    businessKeyTemplate: (tenantId: string, key: string): string | null =>
+      ctx.kernel.definitions.startSettings(tenantId, key).businessKeyTemplate,
+
     getConfig(tenantId: string, key: string): DefinitionConfig {
       requireKey(tenantId, key);
       const st = settings(tenantId, key);
@@ -232,6 +236,7 @@ export function createDefinitions(ctx: RuntimeContext) {
         }
       }
       ctx.tx(() => {
+        ctx.kernel.definitions.forget(tenantId, key); // the kept business key template of the start path
         ensureSettings(tenantId, key);
         if (input.businessKeyTemplate !== undefined)
           db.query("UPDATE definition_settings SET business_key_template = ? WHERE tenant_id = ? AND key = ?").run(

@@ -80,6 +80,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     activateDefinition: (tenantId: string, key: string) => definitions.setSuspended(tenantId, key, false),
     toggleDefinition: definitions.toggle,
     getDefinitionConfig: definitions.getConfig,
+    businessKeyTemplate: definitions.businessKeyTemplate,
     putDefinitionConfig: definitions.putConfig,
     /**
      * Parses and checks without deploying (the validate route, MCP's validate tool): the structural findings, a

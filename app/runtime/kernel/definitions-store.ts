@@ -34,10 +34,11 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
   const models = new Map<string, StoredDefinition>();
   const kinds = new Map<string, RuntimeKind>();
   // What a start reads of its key, kept so a start reads no row before its command: the version it starts on (by
-  // tenant, key and type) and whether the key is suspended. Whatever changes them calls `forget` in its transaction
-  // (a deploy here, publish and suspension in the process runtime, the tenant purge), before anything reads again.
+  // tenant, key and type), whether the key is suspended and its business key template. Whatever changes them calls
+  // `forget` in its transaction (a deploy here; publish, suspension and configuration in the process runtime; the
+  // tenant purge), before anything reads again.
   const startIds = new Map<string, string | null>();
-  const suspensions = new Map<string, boolean>();
+  const startSettings = new Map<string, { suspended: boolean; businessKeyTemplate: string | null }>();
   const keyOf = (tenantId: string, key: string) => `${tenantId}\u0000${key}`;
   const kept = <V>(m: Map<string, V>, k: string, read: () => V): V => {
     if (m.has(k)) return m.get(k) as V;
@@ -48,8 +49,8 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
   };
   const q = {
     byId: db.query<DefinitionRow, [string]>("SELECT * FROM definitions WHERE id = ?"),
-    suspended: db.query<{ suspended: number }, [string, string]>(
-      "SELECT suspended FROM definition_settings WHERE tenant_id = ? AND key = ?",
+    startSettings: db.query<{ suspended: number; business_key_template: string | null }, [string, string]>(
+      "SELECT suspended, business_key_template FROM definition_settings WHERE tenant_id = ? AND key = ?",
     ),
     startable: db.query<{ id: string }, [string, string, string]>(
       "SELECT id FROM definitions WHERE tenant_id = ? AND key = ? AND type = ? ORDER BY published DESC, version DESC LIMIT 1",
@@ -110,19 +111,24 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
       );
       return id ? store.definition<M>(id) : null;
     },
+    /** What a start of the key needs of its settings: whether it is suspended, and its business key template. */
+    startSettings: (tenantId: string, key: string) =>
+      kept(startSettings, keyOf(tenantId, key), () => {
+        const r = q.startSettings.get(tenantId, key);
+        return { suspended: !!r?.suspended, businessKeyTemplate: r?.business_key_template ?? null };
+      }),
     /** True when no new instance of the key may start (its definition is suspended). */
-    isSuspended: (tenantId: string, key: string): boolean =>
-      kept(suspensions, keyOf(tenantId, key), () => !!q.suspended.get(tenantId, key)?.suspended),
+    isSuspended: (tenantId: string, key: string): boolean => store.startSettings(tenantId, key).suspended,
     /** Drops what is kept of a key (call it inside the transaction that deploys, publishes or suspends it). */
     forget(tenantId: string, key: string): void {
       const k = keyOf(tenantId, key);
-      suspensions.delete(k);
+      startSettings.delete(k);
       for (const type of ["BPMN", "CMMN"]) startIds.delete(`${k}\u0000${type}`);
     },
     /** Drops everything kept (a tenant's rows are being purged). */
     forgetAll(): void {
       startIds.clear();
-      suspensions.clear();
+      startSettings.clear();
     },
     /** Process or case, by key (the type alone: this is on the start path). */
     kindOfKey: (tenantId: string, key: string): RuntimeKind | null => q.kindOfKey.get(tenantId, key)?.type ?? null,

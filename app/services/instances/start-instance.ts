@@ -19,10 +19,10 @@ export async function startInstance({ ctx, input }: { ctx: StartInstanceCtx; inp
   const rt = ctx.processRuntime;
   const tenantId = ctx.tenant.id;
   const variables = input.variables ?? {};
-  const config = rt.getDefinitionConfig(tenantId, input.definitionKey);
+  const isCase = kindOfDefinition(ctx, input.definitionKey) === "CMMN"; // 404 for an unknown key, before anything else
   const businessKey = resolveBusinessKey(
     input.businessKey,
-    config.businessKeyTemplate,
+    rt.businessKeyTemplate(tenantId, input.definitionKey),
     variables,
     new Date(ctx.clock.now()),
   );
@@ -33,9 +33,15 @@ export async function startInstance({ ctx, input }: { ctx: StartInstanceCtx; inp
     startedBy: ctx.actor.userId,
     channel: ctx.actor.channel,
   };
-  const isCase = kindOfDefinition(ctx, input.definitionKey) === "CMMN";
-  const started = isCase ? await ctx.caseRuntime.startCase(tenantId, start) : await rt.startInstance(tenantId, start);
+  // A process start answers its tasks whole (from the command's own changes); a case start names them, so they are read.
+  const { started, tasks } = isCase
+    ? await ctx.caseRuntime.startCase(tenantId, start).then((c) => ({
+        started: c,
+        tasks: c.activeTasks.map((t) => rt.getTask(tenantId, t.id)),
+      }))
+    : await rt.startInstance(tenantId, start).then((p) => ({ started: p, tasks: p.activeTasks }));
   const v = visibilityOf(ctx);
+  const visible = tasks.filter((t) => rt.isTaskVisible(t, v));
   return {
     id: started.id,
     businessKey: started.businessKey,
@@ -45,8 +51,6 @@ export async function startInstance({ ctx, input }: { ctx: StartInstanceCtx; inp
     type: started.type,
     startTime: started.startTime,
     ended: started.ended,
-    activeTasks: started.activeTasks
-      .filter((t) => rt.isTaskVisible(rt.getTask(tenantId, t.id), v))
-      .map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })),
+    activeTasks: visible.map((t) => ({ id: t.id, name: t.name, activityId: t.activityId, assignee: t.assignee })),
   };
 }
