@@ -39,6 +39,7 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
   // tenant purge), before anything reads again.
   const startIds = new Map<string, string | null>();
   const startSettings = new Map<string, { suspended: boolean; businessKeyTemplate: string | null }>();
+  const keyKinds = new Map<string, RuntimeKind | null>();
   const keyOf = (tenantId: string, key: string) => `${tenantId}\u0000${key}`;
   const kept = <V>(m: Map<string, V>, k: string, read: () => V): V => {
     if (m.has(k)) return m.get(k) as V;
@@ -123,15 +124,18 @@ export function createDefinitionsStore(db: Database, newId: () => string, nowIso
     forget(tenantId: string, key: string): void {
       const k = keyOf(tenantId, key);
       startSettings.delete(k);
+      keyKinds.delete(k);
       for (const type of ["BPMN", "CMMN"]) startIds.delete(`${k}\u0000${type}`);
     },
     /** Drops everything kept (a tenant's rows are being purged). */
     forgetAll(): void {
       startIds.clear();
       startSettings.clear();
+      keyKinds.clear();
     },
-    /** Process or case, by key (the type alone: this is on the start path). */
-    kindOfKey: (tenantId: string, key: string): RuntimeKind | null => q.kindOfKey.get(tenantId, key)?.type ?? null,
+    /** Process or case, by key (kept: this is on the start path; a deploy of the key forgets it). */
+    kindOfKey: (tenantId: string, key: string): RuntimeKind | null =>
+      kept(keyKinds, keyOf(tenantId, key), () => q.kindOfKey.get(tenantId, key)?.type ?? null),
     /** Process or case, by version id; kept, since a deployed version never changes type. */
     kindOfDefinition(tenantId: string, definitionId: string): RuntimeKind | null {
       // Keyed with the tenant: another tenant's version id must not find an answer here.

@@ -51,6 +51,17 @@ describe("the start lookups the kernel keeps", () => {
     expect(await start()).toBe("One");
   });
 
+  test("the type kept per key follows deploys and the purge, and answers only its own tenant", async () => {
+    const { rt, db } = makeRuntime();
+    expect(rt.kindOfDefinitionKey(T, "p")).toBeNull(); // kept as unknown
+    await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null });
+    expect(rt.kindOfDefinitionKey(T, "p")).toBe("BPMN");
+    expect(rt.kindOfDefinitionKey("tenant-b", "p")).toBeNull();
+    const purge = createTenantPurge(db);
+    while (db.transaction(() => purge(T, 100))() > 0);
+    expect(rt.kindOfDefinitionKey(T, "p")).toBeNull();
+  });
+
   test("the type kept per version answers only its own tenant", async () => {
     const { rt } = makeRuntime();
     const v = (await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null })).definitions[0]!;
