@@ -155,7 +155,7 @@ await Promise.all(clients);
 waits.sort((a, b) => a - b);
 const pct = (p: number) => (waits[Math.floor((waits.length - 1) * p)] ?? 0).toFixed(1);
 console.log(
-  `cleanup: ${removed.toLocaleString()} instances in ${seconds.toFixed(1)} s (${Math.round(removed / seconds).toLocaleString()}/s, batch ${config.historyCleanup.batchSize})`,
+  `cleanup: ${removed.toLocaleString()} instances in ${seconds.toFixed(1)} s (${Math.round(removed / seconds).toLocaleString()}/s, batches of up to ${config.historyCleanup.batchSize}, sized to ~10 ms)`,
 );
 console.log(
   `requests meanwhile: ${waits.length.toLocaleString()}, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms (target: max < 50 ms); longest batch ${(longestBatch * 1000).toFixed(1)} ms`,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { cleanupSettingsOf, inWindow } from "./history-cleanup";
+import { BATCH_BUDGET_MS, cleanupSettingsOf, inWindow, nextBatchSize } from "./history-cleanup";
 
 const at = (hhmm: string) => Date.parse(`2026-01-05T${hhmm}:00Z`);
 
@@ -23,5 +23,20 @@ describe("history cleanup window", () => {
       expect(() => cleanupSettingsOf({ HISTORY_CLEANUP_WINDOW: w })).toThrow(/HISTORY_CLEANUP_WINDOW/);
     for (const b of ["0", "-1", "2.5", "x", "10001"])
       expect(() => cleanupSettingsOf({ HISTORY_CLEANUP_BATCH_SIZE: b })).toThrow(/HISTORY_CLEANUP_BATCH_SIZE/);
+  });
+});
+
+describe("history cleanup batch size", () => {
+  test("halves past the time budget, grows back by a quarter under half of it, within 1 and the configured size", () => {
+    expect(nextBatchSize(50, BATCH_BUDGET_MS * 3, 50)).toBe(25);
+    expect(nextBatchSize(1, BATCH_BUDGET_MS * 10, 50)).toBe(1);
+    expect(nextBatchSize(25, BATCH_BUDGET_MS * 0.75, 50)).toBe(25);
+    expect(nextBatchSize(25, 1, 50)).toBe(32);
+    expect(nextBatchSize(48, 1, 50)).toBe(50);
+    // A run of slow batches settles where a batch fits the budget (here 1 ms per instance: 10 or fewer).
+    let size = 50;
+    for (let i = 0; i < 20; i++) size = nextBatchSize(size, size * 1, 50);
+    expect(size).toBeLessThanOrEqual(BATCH_BUDGET_MS);
+    expect(size).toBeGreaterThanOrEqual(BATCH_BUDGET_MS / 4);
   });
 });

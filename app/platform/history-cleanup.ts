@@ -40,9 +40,21 @@ export interface CleanupLoopDeps {
   log(message: string): void;
 }
 
+/** A batch should hold the event loop about this long at most: the size shrinks past it and grows back below half. */
+export const BATCH_BUDGET_MS = 10;
+
+/** The next batch size: halved after a batch over the budget, grown by a quarter after one under half of it. */
+export function nextBatchSize(size: number, ms: number, max: number): number {
+  if (ms > BATCH_BUDGET_MS) return Math.max(1, Math.floor(size / 2));
+  if (ms < BATCH_BUDGET_MS / 2) return Math.min(max, size + Math.ceil(size / 4));
+  return size;
+}
+
 /**
  * Runs the history cleanup inside the off-peak window: one small batch (one short transaction) at a time, yielding to
- * the event loop between batches so requests wait at most one batch; checked every `tickMs` outside work.
+ * the event loop between batches so requests wait at most one batch; checked every `tickMs` outside work. The batch
+ * size (HISTORY_CLEANUP_BATCH_SIZE at most) follows how long batches take, so that one stays near BATCH_BUDGET_MS
+ * whatever the instances hold and however busy the machine is.
  */
 export function createCleanupLoop(deps: CleanupLoopDeps) {
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -52,15 +64,18 @@ export function createCleanupLoop(deps: CleanupLoopDeps) {
   /** Batches until nothing is due (or, with `whileInWindow`, the window closes); resolves with the instances and cases removed. */
   const drain = async (whileInWindow: boolean): Promise<number> => {
     let removed = 0;
+    let size = deps.settings.batchSize;
     for (;;) {
       if (whileInWindow && !inWindow(deps.settings.window, deps.now())) return removed;
       await deps.cleanup.whenWritable();
       const t0 = performance.now();
-      const batch = deps.cleanup.runBatch(deps.settings.batchSize);
+      const batch = deps.cleanup.runBatch(size);
+      const ms = performance.now() - t0;
       const n = batch.instances + batch.cases;
       if (n === 0) return removed;
       removed += n;
-      deps.onBatch(batch, (performance.now() - t0) / 1000);
+      size = nextBatchSize(size, ms, deps.settings.batchSize);
+      deps.onBatch(batch, ms / 1000);
       await yieldToRequests();
     }
   };
