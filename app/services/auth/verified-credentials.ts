@@ -67,8 +67,8 @@ export class VerifiedCredentials<V> {
   }
 
   private digest(secret: string): string {
-    // Bun's own HMAC: 0.4 µs a digest here, against 0.8 µs for node:crypto's createHmac and 0.5 µs for copying a
-    // keyed hasher (a hit costs less than the SHA-256 of a miss's verification).
+    // Bun's own HMAC, a little quicker than node:crypto's createHmac: a runner-token hit costs about 1 µs, where
+    // verifying the token (prefix lookup, SHA-256) costs about 30 µs.
     return new Bun.CryptoHasher("sha256", this.key).update(secret).digest("base64");
   }
 }
