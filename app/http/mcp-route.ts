@@ -33,7 +33,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>, deps: HttpDeps): McpSessio
     return null;
   }
   const sessions = new McpSessions({ withTenantCtx: deps.withTenantCtx, log: ports.log }, deps.clock);
-  const basic = new BasicAuthenticator();
+  const basic = new BasicAuthenticator(deps.clock);
   app.all(MCP_PATH, async (c) => {
     const path = c.req.path;
     const origin = c.req.header("origin");

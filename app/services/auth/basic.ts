@@ -1,11 +1,12 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
+import type { Clock } from "../clock";
 import { TENANT_ROLES, type Actor, type PlatformCtx, type TenantRole } from "../context";
 import { UnauthorizedError } from "../errors";
 import { checkCredentials, type LoginCtx } from "./login";
 import { rolesIn } from "./sessions";
 import { normalizeSlug } from "./select-tenant";
 import { usableTenant } from "./usable-tenant";
+import { VerifiedCredentials } from "./verified-credentials";
 
 export type BasicAuthCtx = LoginCtx & PlatformCtx<"revocations">;
 
@@ -17,6 +18,8 @@ export interface BasicIdentity {
 
 /** How long a verified Basic credential is trusted without re-hashing the password (revocations still apply). */
 export const BASIC_CACHE_MS = 5 * 60_000;
+/** At most this many verified Basic credentials are remembered. */
+export const BASIC_CACHE_KEPT = 10_000;
 
 function parseBasic(header: string | undefined): { email: string; password: string } {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -31,29 +34,38 @@ function parseBasic(header: string | undefined): { email: string; password: stri
  * Verifies MCP's HTTP Basic credential (spec, Tenant selection rule 4): the password is checked by the login's own
  * `checkCredentials` (same limiter, failures counted), then the membership of the tenant named by X-Tenant-ID — a
  * slug the user is not a member of does not authenticate, and counts as a failed attempt. A verified credential is
- * remembered for BASIC_CACHE_MS under a keyed digest (never the password itself), so that a session's every request
- * does not hash a password nor spend the login limiter; a revocation (deactivation, removed membership, changed role)
- * still refuses the next request, through the same view bearer tokens consult.
+ * remembered for BASIC_CACHE_MS in the memory of verified credentials (keyed by a digest, never the password itself),
+ * so that a session's every request does not hash a password nor spend the login limiter; a revocation (deactivation,
+ * removed membership, changed role) or a tenant no longer active still refuses the next request, through the same
+ * view bearer tokens consult.
  */
 export class BasicAuthenticator {
-  private readonly key = randomBytes(32);
-  // Keyed by an HMAC under a per-process key: the map holds no password, and its lookups leak nothing usable.
-  private readonly verified = new Map<string, { identity: BasicIdentity; until: number }>();
+  private readonly verified: VerifiedCredentials<BasicIdentity>;
+
+  /** `clock`: the one the ctx of `authenticate` carries (the service's), by which remembered credentials expire. */
+  constructor(clock: Clock) {
+    this.verified = new VerifiedCredentials({
+      ttlMs: BASIC_CACHE_MS,
+      maxEntries: BASIC_CACHE_KEPT,
+      clock,
+      subjectOf: (identity) => identity.actor.userId ?? "",
+    });
+  }
 
   async authenticate(
     ctx: BasicAuthCtx,
     input: { authorization: string | undefined; tenantSlug: string | undefined; ip: string },
   ): Promise<BasicIdentity> {
     const slug = input.tenantSlug?.trim() ? normalizeSlug(input.tenantSlug) : null;
-    const cacheKey = createHmac("sha256", this.key)
-      .update(`${input.authorization ?? ""}\n${slug ?? ""}`)
-      .digest("base64");
-    const hit = this.verified.get(cacheKey);
-    if (hit && hit.until > ctx.clock.now() && this.stillHolds(ctx, hit.identity)) return hit.identity;
-    this.verified.delete(cacheKey);
+    // The credential is the header with the tenant it names: the same password for another tenant is verified anew.
+    const credential = `${input.authorization ?? ""}\n${slug ?? ""}`;
+    const hit = this.verified.get(credential);
+    if (hit) {
+      if (this.stillHolds(ctx, hit)) return hit;
+      this.verified.forget(credential);
+    }
     const identity = await this.verify(ctx, input.authorization, slug, input.ip);
-    if (this.verified.size > 10_000) this.verified.clear();
-    this.verified.set(cacheKey, { identity, until: ctx.clock.now() + BASIC_CACHE_MS });
+    this.verified.remember(credential, identity);
     return identity;
   }
 

@@ -6,6 +6,7 @@ import { NotFoundError } from "../errors";
 import { alphanumeric } from "../api-keys/manage";
 import { matchingHash } from "../api-keys/authenticate";
 import { randomSecret, sha256 } from "../auth/tokens";
+import { VerifiedCredentials } from "../auth/verified-credentials";
 
 export type RunnersCtx = TenantCtx<"platformDb" | "processRuntime">;
 export type RunnerRow = typeof robotRunners.$inferSelect;
@@ -66,19 +67,30 @@ export function revokeRunner({ ctx, input }: { ctx: RunnersCtx; input: { id: str
       .set({ revokedAt: new Date(ctx.clock.now()).toISOString() })
       .where(eq(robotRunners.id, row.id))
       .run();
-  verifiedTokens(ctx.platformDb).clear();
+  verifiedTokens(ctx.platformDb).forgetSubject(row.id);
   ctx.processRuntime.externalJobs.releaseOwner(lockOwnerOf(row.id));
 }
 
 // Tokens verified in the last seconds, per platform database: a runner sends a request per job, and the prefix lookup
-// with the SHA-256 of the token was 7 % of a job's CPU. Revoking a runner empties the map, so a revoked token is
+// with the SHA-256 of the token was 7 % of a job's CPU. Revoking a runner forgets its tokens, so a revoked token is
 // refused from the next request on; a tenant that is suspended or deleted is refused by the tenant check after this.
+// Expiry counts in performance.now() (monotonic), as it did before this memory was shared with MCP Basic.
 const VERIFIED_MS = 10_000;
 const VERIFIED_KEPT = 10_000;
-const verified = new WeakMap<object, Map<string, { row: RunnerRow; until: number }>>();
+const monotonic = { now: () => performance.now() };
+const verified = new WeakMap<object, VerifiedCredentials<RunnerRow>>();
 function verifiedTokens(db: object) {
   let m = verified.get(db);
-  if (!m) verified.set(db, (m = new Map()));
+  if (!m)
+    verified.set(
+      db,
+      (m = new VerifiedCredentials({
+        ttlMs: VERIFIED_MS,
+        maxEntries: VERIFIED_KEPT,
+        clock: monotonic,
+        subjectOf: (r) => r.id,
+      })),
+    );
   return m;
 }
 
@@ -92,9 +104,8 @@ export function authenticateRunner({
 }): RunnerRow | null {
   const db = ctx.platformDb;
   const cache = verifiedTokens(db);
-  const now = performance.now();
   const hit = cache.get(token);
-  if (hit && hit.until > now) return hit.row;
+  if (hit) return hit;
   const m = /^pmsr_([A-Za-z0-9]{12})_[A-Za-z0-9_-]{20,}$/.exec(token);
   if (!m) return null;
   const rows = prepared(db, "robotRunnersByPrefix", () =>
@@ -106,7 +117,6 @@ export function authenticateRunner({
   ).all({ prefix: m[1] });
   const row = matchingHash(rows, token);
   if (!row || row.revokedAt) return null;
-  if (cache.size >= VERIFIED_KEPT) cache.clear();
-  cache.set(token, { row, until: now + VERIFIED_MS });
+  cache.remember(token, row);
   return row;
 }
