@@ -1,3 +1,5 @@
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../../db/platform/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
 import type { Clock } from "../clock";
 import { TENANT_ROLES, type Actor, type PlatformCtx, type TenantRole } from "../context";
@@ -5,6 +7,7 @@ import { UnauthorizedError } from "../errors";
 import { checkCredentials, type LoginCtx } from "./login";
 import { rolesIn } from "./sessions";
 import { normalizeSlug } from "./select-tenant";
+import { prepared } from "../prepared";
 import { usableTenant } from "./usable-tenant";
 import { VerifiedCredentials } from "./verified-credentials";
 
@@ -20,6 +23,12 @@ export interface BasicIdentity {
 export const BASIC_CACHE_MS = 5 * 60_000;
 /** At most this many verified Basic credentials are remembered. */
 export const BASIC_CACHE_KEPT = 10_000;
+
+/** What is remembered of a verified credential: who it is, and the password hash it was checked against. */
+interface Verified {
+  identity: BasicIdentity;
+  passwordHash: string;
+}
 
 function parseBasic(header: string | undefined): { email: string; password: string } {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -40,7 +49,7 @@ function parseBasic(header: string | undefined): { email: string; password: stri
  * view bearer tokens consult.
  */
 export class BasicAuthenticator {
-  private readonly verified: VerifiedCredentials<BasicIdentity>;
+  private readonly verified: VerifiedCredentials<Verified>;
 
   /** `clock`: the one the ctx of `authenticate` carries (the service's), by which remembered credentials expire. */
   constructor(clock: Clock) {
@@ -48,7 +57,7 @@ export class BasicAuthenticator {
       ttlMs: BASIC_CACHE_MS,
       maxEntries: BASIC_CACHE_KEPT,
       clock,
-      subjectOf: (identity) => identity.actor.userId ?? "",
+      subjectOf: (v) => v.identity.actor.userId ?? "",
     });
   }
 
@@ -61,15 +70,27 @@ export class BasicAuthenticator {
     const credential = `${input.authorization ?? ""}\n${slug ?? ""}`;
     const hit = this.verified.get(credential);
     if (hit) {
-      if (this.stillHolds(ctx, hit)) return hit;
+      if (this.stillHolds(ctx, hit)) return hit.identity;
       this.verified.forget(credential);
     }
-    const identity = await this.verify(ctx, input.authorization, slug, input.ip);
-    this.verified.remember(credential, identity);
-    return identity;
+    const verified = await this.verify(ctx, input.authorization, slug, input.ip);
+    this.verified.remember(credential, verified);
+    return verified.identity;
   }
 
-  private stillHolds(ctx: BasicAuthCtx, id: BasicIdentity): boolean {
+  /**
+   * A remembered credential holds while its user keeps the password it was checked against (a changed or reset
+   * password refuses the old one at the next request), is not revoked, and its tenant is active.
+   */
+  private stillHolds(ctx: BasicAuthCtx, { identity: id, passwordHash }: Verified): boolean {
+    const current = prepared(ctx.platformDb, "basicPasswordHash", () =>
+      ctx.platformDb
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        .prepare(),
+    ).get({ id: id.actor.userId });
+    if (current?.passwordHash !== passwordHash) return false;
     const roles = [...id.actor.tenantRoles, ...(id.actor.isSuperAdmin ? ["SUPER_ADMIN"] : [])];
     const claims = { sub: id.actor.userId!, sid: "", tenant: id.tenant?.id, roles };
     return (
@@ -77,7 +98,12 @@ export class BasicAuthenticator {
     );
   }
 
-  private async verify(ctx: BasicAuthCtx, header: string | undefined, slug: string | null, ip: string) {
+  private async verify(
+    ctx: BasicAuthCtx,
+    header: string | undefined,
+    slug: string | null,
+    ip: string,
+  ): Promise<Verified> {
     const { email, password } = parseBasic(header);
     const user = await checkCredentials(ctx, email, password, ip);
     const isSuperAdmin = user.globalRole === "SUPER_ADMIN";
@@ -103,6 +129,6 @@ export class BasicAuthenticator {
       apiKeyId: null,
       channel: "MCP",
     };
-    return { actor, tenant };
+    return { identity: { actor, tenant }, passwordHash: user.passwordHash };
   }
 }
