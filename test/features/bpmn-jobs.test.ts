@@ -6,15 +6,19 @@ import { ALL, bpmn, makeRuntime, T, testClock } from "../fixtures/bpmn/harness";
 
 const actor = { userId: "u1", channel: "REST" as const };
 
-function flaky(failures: { left: number }) {
+/** `remote`: the delegate answers later, as one calling a network service (or a model) does. */
+function flaky(failures: { left: number }, opts: { remote?: boolean } = {}) {
   const reg = createDelegateRegistry();
   reg.register({
     name: "flaky",
     description: "fails while failures.left > 0",
     parameters: [],
     execute(ctx) {
-      if (failures.left-- > 0) throw new Error("remote system unavailable");
-      ctx.setVariable("called", true);
+      const call = () => {
+        if (failures.left-- > 0) throw new Error("remote system unavailable");
+        ctx.setVariable("called", true);
+      };
+      return opts.remote ? Bun.sleep(1).then(call) : call();
     },
   });
   return reg;
@@ -30,9 +34,12 @@ const asyncModel = (cycle = "") =>
   );
 
 describe("jobs", () => {
-  test("an async service task runs in the job executor, not in the starting call", async () => {
+  test.each([
+    ["answers at once", false],
+    ["answers later", true],
+  ])("an async service task whose delegate %s runs in the job executor, then moves on", async (_, remote) => {
     const failures = { left: 0 };
-    const { rt } = makeRuntime({ delegates: flaky(failures) });
+    const { rt } = makeRuntime({ delegates: flaky(failures, { remote }) });
     await rt.deploy(T, asyncModel(), { fileName: "j.bpmn", createdBy: null });
     const i = await rt.startInstance(T, { definitionKey: "job" });
     expect(i.activeTasks).toHaveLength(0);
