@@ -1,6 +1,6 @@
 import type { DelegateRegistry } from "../../engine/bpmn";
 import type { CaseAgentStep } from "../../engine/cmmn";
-import { AgentStepFailed, runAgentStep } from "../services/agents/run-step";
+import { AgentStepFailed, type AgentStepInput, runAgentStep } from "../services/agents/run-step";
 import { attachedAgentKey } from "../services/agents/store";
 import type { Actor } from "../services/context";
 import type { Platform } from "./platform";
@@ -20,9 +20,17 @@ export const AGENT_ACTOR: Actor = {
 export const attachedAgentOf = (p: Platform) => (tenantId: string, definitionKey: string, activityId: string) =>
   attachedAgentKey(p.platformDb, tenantId, definitionKey, activityId);
 
+/** Runs a step's agent through the agents service with a ctx of the step's tenant, the agent as actor. */
+async function runStepAgent(p: Platform, tenantId: string, input: AgentStepInput): Promise<Record<string, unknown>> {
+  const tenant = p.tenants.get(tenantId);
+  if (!tenant) throw new Error(`tenant ${tenantId} not found`);
+  return runAgentStep({ ctx: p.tenantCtx(tenant, AGENT_ACTOR, `agent-${input.instanceId}-${input.activity}`), input });
+}
+
 /**
- * Registers the `agent` delegate: a service task naming an agent (or attached to one) runs it through the agents
- * service with a ctx of the instance's tenant, the agent as actor.
+ * Registers the `agent` delegate: a service task naming an agent (or attached to one) runs it and sets its outputs
+ * as variables. The agent runs once per command run: a command computed again after a revision conflict (the
+ * instance moved while the model answered) sets the same outputs again without asking the model (engine/once.ts).
  */
 export function withAgentDelegate(p: Platform, registry: DelegateRegistry): DelegateRegistry {
   registry.register({
@@ -30,11 +38,8 @@ export function withAgentDelegate(p: Platform, registry: DelegateRegistry): Dele
     description: "Runs an AI agent (named by pms:agent, or attached to the step) and sets its output variables",
     parameters: [{ name: "agent", type: "string", required: true, description: "key of the agent" }],
     async execute(d) {
-      const tenant = p.tenants.get(d.tenantId);
-      if (!tenant) throw new Error(`tenant ${d.tenantId} not found`);
-      await runAgentStep({
-        ctx: p.tenantCtx(tenant, AGENT_ACTOR, `agent-${d.instanceId}-${d.activityId}`),
-        input: {
+      const outputs = await d.once("agent", () =>
+        runStepAgent(p, d.tenantId, {
           engine: "BPMN",
           agentKey: String(d.params.agent ?? ""),
           processKey: d.definitionKey,
@@ -43,9 +48,9 @@ export function withAgentDelegate(p: Platform, registry: DelegateRegistry): Dele
           activity: d.activityId,
           startedBy: d.startedBy,
           variables: d.variables,
-          setVariable: d.setVariable,
-        },
-      });
+        }),
+      );
+      for (const [name, value] of Object.entries(outputs)) d.setVariable(name, value);
     },
   });
   return registry;
@@ -54,29 +59,21 @@ export function withAgentDelegate(p: Platform, registry: DelegateRegistry): Dele
 /**
  * The case engine's agent runner: the step's agent runs through the agents service (same ctx and actor as in
  * processes); its failure, already recorded (engine CMMN, processKey = the case key), is answered so the step faults.
+ * The engine calls it once per command run (engine/once.ts).
  */
 export const caseAgentRunner =
   (p: Platform) =>
   async (step: CaseAgentStep): Promise<{ outputs: Record<string, unknown> } | { failure: string }> => {
-    const tenant = p.tenants.get(step.tenantId);
-    if (!tenant) throw new Error(`tenant ${step.tenantId} not found`);
-    const outputs: Record<string, unknown> = {};
     try {
-      await runAgentStep({
-        ctx: p.tenantCtx(tenant, AGENT_ACTOR, `agent-${step.caseInstanceId}-${step.elementId}`),
-        input: {
-          engine: "CMMN",
-          agentKey: step.agentKey,
-          processKey: step.caseKey,
-          instanceId: step.caseInstanceId,
-          businessKey: step.businessKey,
-          activity: step.elementId,
-          startedBy: step.startedBy,
-          variables: () => ({ ...step.variables, ...outputs }),
-          setVariable: (name, value) => {
-            outputs[name] = value;
-          },
-        },
+      const outputs = await runStepAgent(p, step.tenantId, {
+        engine: "CMMN",
+        agentKey: step.agentKey,
+        processKey: step.caseKey,
+        instanceId: step.caseInstanceId,
+        businessKey: step.businessKey,
+        activity: step.elementId,
+        startedBy: step.startedBy,
+        variables: () => step.variables,
       });
       return { outputs };
     } catch (e) {

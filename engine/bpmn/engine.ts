@@ -19,9 +19,11 @@ export interface Actor {
 
 /** The engine's commands: each runs over a Session until every token rests; the caller persists session.changes. */
 export function createBpmnEngine(deps: EngineDeps) {
-  const run = async <T>(s: Session, fn: (r: Run) => T): Promise<T> => {
+  const run = async <T>(s: Session, fn: (r: Run) => T): Promise<Awaited<T>> => {
     const r = new Run(s, deps);
-    const out = fn(r);
+    // A job that runs its step directly (an async continuation, a service step's retry) answers the step's promise
+    // when the delegate is async: what follows the step is queued only once it settles, so the agenda drains after.
+    const out = await fn(r);
     await r.drain();
     return out;
   };

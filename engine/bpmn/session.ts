@@ -1,4 +1,5 @@
 import { NotFoundError } from "../errors";
+import { everyTime, type Once } from "../once";
 import type {
   ActivityRecord,
   DefinitionRecord,
@@ -90,6 +91,8 @@ export class Session {
     readonly store: EngineStore,
     readonly tenantId: string,
     readonly now: number,
+    /** Work outside the engine (a delegate's model run) kept across the attempts of the command (engine/once.ts). */
+    readonly once: Once = everyTime,
   ) {}
 
   definition(id: string): DefinitionRecord {

@@ -1,4 +1,3 @@
-import type { CaseEngineDeps } from "./deps";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { nextRepeat } from "../jobs/timers";
 import { CaseRun } from "./run";
@@ -104,21 +103,16 @@ export const caseEngine = {
   },
 
   /**
-   * The job of an agent step: the agent runs (outside any write) and the step completes or faults. `runAgent` replaces
-   * the session's runner (the caller keeps one answer across the attempts of a command).
+   * The job of an agent step: the agent runs (outside any write, once per command run) and the step completes or
+   * faults.
    */
-  async runAgentJob(
-    s: CaseSession,
-    caseId: string,
-    planItemId: string,
-    runAgent?: CaseEngineDeps["runAgent"],
-  ): Promise<void> {
+  async runAgentJob(s: CaseSession, caseId: string, planItemId: string): Promise<void> {
     const lc = s.get(caseId);
     if (lc.instance.state !== "ACTIVE") return;
     const pi = lc.items.find((i) => i.id === planItemId);
     if (pi?.state !== "ACTIVE" || !pi.data.agent) return;
     const run = new CaseRun(s, lc);
-    await runAgentNow(run, pi, runAgent ?? s.deps.runAgent);
+    await runAgentNow(run, pi);
     await settle(s, run);
   },
 

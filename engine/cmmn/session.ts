@@ -1,4 +1,5 @@
 import { NotFoundError } from "../errors";
+import { everyTime, type Once } from "../once";
 import type { CaseEngineDeps } from "./deps";
 import type {
   CaseChanges,
@@ -43,6 +44,8 @@ export class CaseSession {
     readonly deps: CaseEngineDeps,
     readonly tenantId: string,
     readonly now: number,
+    /** Work outside the engine (an agent's run) kept across the attempts of the command (engine/once.ts). */
+    readonly once: Once = everyTime,
   ) {}
 
   get(caseId: string): LoadedCase {

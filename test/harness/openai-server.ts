@@ -12,6 +12,8 @@ export interface ScriptedAnswer {
   error?: { code: string; message: string };
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
+  /** Runs when the call arrives and is awaited before answering: something else happens while the model thinks. */
+  whileThinking?: () => Promise<unknown>;
 }
 
 export interface FakeOpenAi {
@@ -112,6 +114,7 @@ async function chat(fake: FakeOpenAi, body: Record<string, unknown>): Promise<Re
   const last = [...messages].reverse().find((m) => m.role === "user");
   const answer = fake.respond?.(body) ??
     fake.script.shift() ?? { content: `echo: ${typeof last?.content === "string" ? last.content : ""}` };
+  await answer.whileThinking?.();
   const delay = (answer.delayMs ?? 0) + fake.chatDelayMs;
   if (delay) await Bun.sleep(delay);
   if (answer.status)

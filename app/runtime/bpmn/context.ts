@@ -103,7 +103,7 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     async command(tenantId, fn) {
       const { result, session } = await kernel.runCommand({
         subject: "Instance",
-        open: () => new Session(store, tenantId, clock()),
+        open: (once) => new Session(store, tenantId, clock(), once),
         run: fn,
         write: (s) => {
           persist(s.changes, tenantId);

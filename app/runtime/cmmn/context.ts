@@ -60,7 +60,7 @@ export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
     async command(tenantId, fn, inTx) {
       const { result, session } = await kernel.runCommand({
         subject: "Case",
-        open: () => new CaseSession(deps, tenantId, clock()),
+        open: (once) => new CaseSession(deps, tenantId, clock(), once),
         run: fn,
         write: (s) => {
           inTx?.();

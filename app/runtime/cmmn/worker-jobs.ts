@@ -1,4 +1,4 @@
-import { caseEngine, type CaseEngineDeps } from "../../../engine/cmmn";
+import { caseEngine } from "../../../engine/cmmn";
 import { UnprocessableError } from "../../../engine/errors";
 import type { JobRow } from "../kernel/rows";
 import type { CaseContext } from "./context";
@@ -19,18 +19,11 @@ export function createCaseWorkerJobs(ctx: CaseContext) {
      */
     async runAgentJob(job: JobRow): Promise<boolean> {
       // A revision conflict (the case moved while the model answered) recomputes the command: the agent runs once per
-      // job run, and its answer serves every attempt, so its tool calls and its failure record are not repeated.
-      let outcome: ReturnType<NonNullable<CaseEngineDeps["runAgent"]>> | undefined;
+      // job run (the command runner's memo, engine/once.ts), so its tool calls and its failure record are not repeated.
       try {
         await ctx.command(
           job.tenant_id,
-          (s) =>
-            caseEngine.runAgentJob(
-              s,
-              job.instance_id!,
-              job.execution_id!,
-              s.deps.runAgent && ((step) => (outcome ??= s.deps.runAgent!(step))),
-            ),
+          (s) => caseEngine.runAgentJob(s, job.instance_id!, job.execution_id!),
           () => {
             if (del.run(job.id, job.tenant_id).changes === 0) throw new JobGone();
           },

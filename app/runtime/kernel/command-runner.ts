@@ -1,9 +1,11 @@
 import { ConflictError, RevisionConflict } from "../../../engine/errors";
+import { commandMemo, type Once } from "../../../engine/once";
 import type { GroupCommit } from "./group-commit";
 
 /** One engine command: a fresh session, the engine's work on it, and the write of what it changed. */
 export interface CommandSpec<S, T> {
-  open(): S;
+  /** A fresh session for one attempt; `once` keeps work outside the engine (a model's answer) across the attempts. */
+  open(once: Once): S;
   run(session: S): Promise<T>;
   /** Writes the session's changes; the group commit holds the transaction. Throws RevisionConflict when a row moved. */
   write(session: S): void;
@@ -15,12 +17,14 @@ const MAX_RETRIES = 8;
 
 /**
  * Runs commands of either engine: compute on a fresh session, then write all or nothing through the group commit. A
- * command that read an instance another command moved meanwhile (revision check) is computed again from fresh state.
+ * command that read an instance another command moved meanwhile (revision check) is computed again from fresh state;
+ * work it did outside the engine (an agent asking its model) is not done again: the first attempt's answer serves.
  */
 export function createCommandRunner(commit: GroupCommit) {
   return async function runCommand<S, T>(spec: CommandSpec<S, T>): Promise<{ result: T; session: S }> {
+    const memo = commandMemo();
     for (let attempt = 0; ; attempt++) {
-      const session = spec.open();
+      const session = spec.open(memo.attempt());
       const result = await spec.run(session);
       try {
         await commit(() => spec.write(session));

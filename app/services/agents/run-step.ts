@@ -13,7 +13,6 @@ export interface AgentStepInput {
   activity: string;
   startedBy: string | null;
   variables(): Record<string, unknown>;
-  setVariable(name: string, value: unknown): void;
 }
 
 /** The error an engine sees when the step failed; its message says why (the start's 422 answer carries it). */
@@ -26,12 +25,18 @@ export class AgentStepFailed extends Error {
 }
 
 /**
- * Runs the agent of a step with the agent as actor on channel AGENT, and sets its outputs as variables of the step.
- * Called by the engines' agent delegate while their command computes, outside any transaction; the command then
- * writes the variables with everything else it changed, or nothing when this throws. A failure is recorded (one row
- * per step) before it is thrown, so it survives the command's rollback.
+ * Runs the agent of a step with the agent as actor on channel AGENT, and answers its outputs (the step's variables).
+ * Called by the engines while their command computes, outside any transaction, once per command run (engine/once.ts);
+ * the command then writes the variables with everything else it changed, or nothing when this throws. A failure is
+ * recorded (one row per step) before it is thrown, so it survives the command's rollback.
  */
-export async function runAgentStep({ ctx, input }: { ctx: TenantCtx; input: AgentStepInput }): Promise<void> {
+export async function runAgentStep({
+  ctx,
+  input,
+}: {
+  ctx: TenantCtx;
+  input: AgentStepInput;
+}): Promise<Record<string, unknown>> {
   const step = {
     engine: input.engine,
     processKey: input.processKey,
@@ -66,8 +71,7 @@ export async function runAgentStep({ ctx, input }: { ctx: TenantCtx; input: Agen
       apiKeyId: null,
       feature: "agent-step",
     };
-    const outputs = await runAgent(ctx, env, caller, input.variables());
-    for (const [name, value] of Object.entries(outputs)) input.setVariable(name, value);
+    return await runAgent(ctx, env, caller, input.variables());
   } catch (e) {
     const f =
       e instanceof AgentFailure ? e : new AgentFailure("MODEL_UNAVAILABLE", e instanceof Error ? e.message : String(e));

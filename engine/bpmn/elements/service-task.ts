@@ -20,6 +20,7 @@ function context(run: Run, token: ExecutionRecord, el: ElementModel, params: Rec
     variables: () => run.allVars(token),
     setVariable: (n, v) => run.setVar(token, n, v),
     log: (message, data) => run.deps.logger.info(message, { ...data, activityId: el.id }),
+    once: (key, work) => run.s.once(`${inst.id}/${el.id}/${key}`, work),
   };
 }
 

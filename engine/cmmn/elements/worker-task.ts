@@ -1,4 +1,3 @@
-import type { CaseEngineDeps } from "../deps";
 import type { PlanItemModel } from "../../model/cmmn";
 import type { CaseRun } from "../run";
 import type { PlanItemInstance } from "../state";
@@ -32,25 +31,25 @@ export async function startAgent(run: CaseRun, pi: PlanItemInstance, agent: stri
 /**
  * Runs the agent of an active step while the command computes (no write is open): its outputs become case variables
  * and the step completes; a failure faults the step (FAILED, CMMN's `fault`), leaving the case open until the step
- * is reactivated. The platform has recorded the failure (ai-task-failures) before answering.
+ * is reactivated. The platform has recorded the failure (ai-task-failures) before answering. The agent runs once per
+ * command run: a command recomputed after a revision conflict reuses its outcome (engine/once.ts).
  */
-export async function runAgentNow(
-  run: CaseRun,
-  pi: PlanItemInstance,
-  runAgent: CaseEngineDeps["runAgent"] = run.s.deps.runAgent,
-): Promise<void> {
+export async function runAgentNow(run: CaseRun, pi: PlanItemInstance): Promise<void> {
   const inst = run.lc.instance;
+  const runAgent = run.s.deps.runAgent;
   const outcome = runAgent
-    ? await runAgent({
-        tenantId: inst.tenantId,
-        caseInstanceId: inst.id,
-        caseKey: inst.definitionKey,
-        businessKey: inst.businessKey,
-        startedBy: inst.startedBy,
-        elementId: pi.elementId,
-        agentKey: pi.data.agent!,
-        variables: { ...inst.variables },
-      })
+    ? await run.s.once(`${inst.id}/${pi.id}/agent`, () =>
+        runAgent({
+          tenantId: inst.tenantId,
+          caseInstanceId: inst.id,
+          caseKey: inst.definitionKey,
+          businessKey: inst.businessKey,
+          startedBy: inst.startedBy,
+          elementId: pi.elementId,
+          agentKey: pi.data.agent!,
+          variables: { ...inst.variables },
+        }),
+      )
     : { failure: "no agent runner is connected to the case engine" };
   if ("failure" in outcome) {
     pi.data.failure = outcome.failure;
