@@ -12,7 +12,7 @@
 // out): that client's own work per answer (result validation, an SSE parser per response) runs on the same cores.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { closedLoop, fmt, type LoopResult } from "./support/closed-loop";
+import { closedLoopsInTurn, fmt, type LoopResult } from "./support/closed-loop";
 import { startChild } from "./support/load";
 import { McpWireClient, type ToolResult } from "./support/mcp-wire-client";
 
@@ -25,6 +25,8 @@ const workers = Number(process.env.BENCH_WORKERS ?? 8);
 // make that side look slower than it is).
 const TASKS = Number(process.env.BENCH_TASKS ?? 15000);
 const withSdkClient = process.env.BENCH_SDK_CLIENT !== "0";
+// Each measure runs in this many turns, in alternation with its peers (closedLoopsInTurn).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 
 const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
@@ -83,15 +85,18 @@ try {
     await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
     clients.push(c);
   }
-  /** Which client the MCP loops use: the wire client, or the SDK's while its rows are measured. */
-  let viaSdk = false;
-  const tool = async (w: number, name: string, args: Record<string, unknown>) => {
-    const r = viaSdk
-      ? ((await clients[w].callTool({ name, arguments: args })) as ToolResult)
-      : await wires[w].callTool(name, args);
-    if (r.isError) throw new Error(`${name}: ${r.content[0]?.text}`);
-    return r.structuredContent as Record<string, Json>;
-  };
+  /** A tools/call by worker `w`'s wire client, or by its SDK Client. */
+  type Tool = (w: number, name: string, args: Record<string, unknown>) => Promise<Record<string, Json>>;
+  const toolVia =
+    (sdk: boolean): Tool =>
+    async (w, name, args) => {
+      const r = sdk
+        ? ((await clients[w].callTool({ name, arguments: args })) as ToolResult)
+        : await wires[w].callTool(name, args);
+      if (r.isError) throw new Error(`${name}: ${r.content[0]?.text}`);
+      return r.structuredContent as Record<string, Json>;
+    };
+  const tool = toolVia(false);
 
   // An inbox of 50 claimed tasks for the my-tasks phase.
   const inboxIds = await claimedTasks(50);
@@ -100,24 +105,23 @@ try {
   if (mineRest.length !== 20 || mineMcp.items.length !== 20) throw new Error("inbox setup failed");
 
   const rows: Array<[string, LoopResult, LoopResult, LoopResult | null]> = [];
-  const pair = async (name: string, mcpStep: (w: number) => Promise<void>, restStep: (w: number) => Promise<void>) => {
-    await closedLoop(mcpStep, { workers, seconds: 1 }); // warm-up
-    await closedLoop(restStep, { workers, seconds: 1 });
-    const m = await closedLoop(mcpStep, { workers, seconds });
-    const r = await closedLoop(restStep, { workers, seconds });
-    let sdk: LoopResult | null = null;
-    if (withSdkClient) {
-      viaSdk = true;
-      sdk = await closedLoop(mcpStep, { workers, seconds });
-      viaSdk = false;
-    }
-    rows.push([name, m, r, sdk]);
+  /** MCP, REST and (when asked) MCP through the SDK Client, in turns of a second or two, so they share the drift. */
+  const pair = async (
+    name: string,
+    mcpStep: (w: number, call: Tool) => Promise<void>,
+    restStep: (w: number) => Promise<void>,
+  ) => {
+    const viaWire = (w: number) => mcpStep(w, tool);
+    const viaSdk = (w: number) => mcpStep(w, toolVia(true));
+    const steps = withSdkClient ? [viaWire, restStep, viaSdk] : [viaWire, restStep];
+    await closedLoopsInTurn(steps, { workers, seconds: steps.length, rounds: 1 }); // warm-up
+    const [m, r, sdk] = await closedLoopsInTurn(steps, { workers, seconds, rounds: ROUNDS });
+    rows.push([name, m, r, sdk ?? null]);
   };
-
   await pair(
     "my tasks (20 of 50)",
-    async (w) => {
-      if ((await tool(w, "svc_run_my_tasks", { size: 20 })).items.length !== 20) throw new Error("short page");
+    async (w, call) => {
+      if ((await call(w, "svc_run_my_tasks", { size: 20 })).items.length !== 20) throw new Error("short page");
     },
     async () => {
       if ((await rest("GET", "/api/a/tasks?mine=true&size=20")).length !== 20) throw new Error("short page");
@@ -127,8 +131,8 @@ try {
   // The same service operation on both sides (taskDetail): the difference is the transport alone.
   await pair(
     "task read (same op)",
-    async (w) => {
-      if (!(await tool(w, "svc_run_task_get", { taskId: inboxIds[w % inboxIds.length] })).id)
+    async (w, call) => {
+      if (!(await call(w, "svc_run_task_get", { taskId: inboxIds[w % inboxIds.length] })).id)
         throw new Error("no task");
     },
     async (w) => {
@@ -142,11 +146,11 @@ try {
   const vars = { amount: 150, note: "checked" };
   await pair(
     "preview + complete",
-    async (w) => {
+    async (w, call) => {
       const taskId = mcpQueue.pop();
       if (!taskId) throw new Error("MCP queue empty: raise BENCH_TASKS");
-      const p = await tool(w, "svc_run_task_preview", { taskId, variables: vars });
-      await tool(w, "svc_run_task_complete", { taskId, variables: vars, confirmationToken: p.confirmationToken });
+      const p = await call(w, "svc_run_task_preview", { taskId, variables: vars });
+      await call(w, "svc_run_task_complete", { taskId, variables: vars, confirmationToken: p.confirmationToken });
     },
     async () => {
       const taskId = restQueue.pop();
@@ -156,7 +160,9 @@ try {
     },
   );
 
-  console.log(`${workers} workers, ${seconds} s per measure; rates in operations/s (a pair counts once)`);
+  console.log(
+    `${workers} workers, ${seconds} s per measure in ${ROUNDS} turns alternating with its peers; rates in operations/s (a pair counts once)`,
+  );
   for (const [name, m, r, sdk] of rows) {
     console.log(`${name.padEnd(22)} MCP  ${fmt(m)}`);
     console.log(`${"".padEnd(22)} REST ${fmt(r)}`);
