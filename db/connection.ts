@@ -114,13 +114,19 @@ export function immediate<T>(db: Database, fn: () => T): T {
 /**
  * Makes `db.close()` really close the file. A statement from `db.prepare()` (drizzle prepares one per query) keeps a
  * closed connection alive as a zombie with its descriptors open until the garbage collector finalizes it, so a
- * bounded cache of handles would bound nothing. The live statements are tracked weakly and finalized before closing.
+ * bounded cache of handles would bound nothing. Tracking them weakly and finalizing the live ones at close is not
+ * enough: one already collected but not yet finalized still holds the file until the next sweep (a flaky
+ * tenant-files-bound test showed it). So `prepare(sql)` goes through Bun's statement cache (`query`), whose
+ * statements `close()` finalizes itself: one statement per distinct SQL text, reused, never collected behind our back.
+ * Statements prepared with bound parameters are still tracked weakly as before.
  */
 export function closeFinalizing(db: Database): Database {
   const statements = new Set<WeakRef<{ finalize(): void }>>();
   const prepare = db.prepare.bind(db);
+  const query = db.query.bind(db);
   const close = db.close.bind(db);
   db.prepare = ((...args: Parameters<Database["prepare"]>) => {
+    if (args.length === 1) return query(args[0]);
     const statement = prepare(...args);
     if (statements.size >= 512) for (const ref of statements) if (!ref.deref()) statements.delete(ref);
     statements.add(new WeakRef(statement));
