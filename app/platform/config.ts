@@ -30,6 +30,8 @@ export interface Config {
   sseHeartbeatMs: number;
   /** Internal hosts webhook targets may use: ["*"] for WEBHOOKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
   webhooksAllowPrivate: string[];
+  /** Internal hosts http service tasks may call: ["*"] for HTTP_TASKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
+  httpTasksAllowPrivate: string[];
   /** pino level of the logs (LOG_LEVEL). */
   logLevel: string;
   /** When set, GET /metrics requires it as a bearer token. */
@@ -52,7 +54,7 @@ function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
-/** `true` lets webhooks reach every internal address (cloud metadata never); a comma list names the hosts allowed. */
+/** `true` lets the caller reach every internal address (cloud metadata never); a comma list names the hosts allowed. */
 function allowPrivateOf(v: string | undefined): string[] {
   if (!v || v === "false") return [];
   if (v === "true") return ["*"];
@@ -98,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     sseHeartbeatMs: Math.max(10, Number(env.SSE_HEARTBEAT_MS || 15_000)),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
+    httpTasksAllowPrivate: allowPrivateOf(env.HTTP_TASKS_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL || "info",
     metricsToken: env.METRICS_TOKEN || null,
     sso: ssoConfig(env),

@@ -45,8 +45,13 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     db: p.engineSqlite,
     clock: () => p.clock.now(),
     decisions: decisionsOf(p),
-    // The http delegate reaches the network only through the one outbound policy.
-    delegates: withAgentDelegate(p, createDelegateRegistry({ http: { fetch: createOutboundFetch() } })),
+    // The http delegate reaches the network only through the one outbound policy (internal hosts as configured).
+    delegates: withAgentDelegate(
+      p,
+      createDelegateRegistry({
+        http: { fetch: createOutboundFetch({ allowedPrivate: p.config.httpTasksAllowPrivate }) },
+      }),
+    ),
     attachedAgent: attachedAgentOf(p),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {

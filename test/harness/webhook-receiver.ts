@@ -7,12 +7,12 @@ export interface Received {
 }
 
 /**
- * A webhook receiver on 127.0.0.1: records every request; `status` (or `respond`) decides the answer, so tests can
- * make it fail, redirect or succeed. `verify` checks a request with the Standard Webhooks verifier.
+ * A webhook receiver on 127.0.0.1: records every request; `status` (or `answer`) decides the answer, so tests can
+ * make it fail, redirect, succeed or hold its answer (an async `answer`). `verify` checks a request with the Standard Webhooks verifier.
  */
 export function startWebhookReceiver() {
   const received: Received[] = [];
-  let respond: (r: Received) => Response = () => new Response("ok", { status: 200 });
+  let respond: (r: Received) => Response | Promise<Response> = () => new Response("ok", { status: 200 });
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -30,7 +30,7 @@ export function startWebhookReceiver() {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port,
     received,
-    answer(fn: (r: Received) => Response) {
+    answer(fn: (r: Received) => Response | Promise<Response>) {
       respond = fn;
     },
     status(code: number, body = "") {

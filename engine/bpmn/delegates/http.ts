@@ -11,11 +11,40 @@ const noOutbound: OutboundFetch = async () => {
   throw new Error("http delegate: no outbound fetch is configured");
 };
 
-/** Calls an HTTP endpoint through the injected outbound port; bounds time and response size. */
+/** What the endpoint answered, read whole. */
+interface Exchange {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * Calls an HTTP endpoint through the injected outbound port; bounds time and response size. The request goes out once
+ * per command run (engine/once.ts); the status check and the response variables apply to each attempt's session.
+ */
 export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
   const timeoutMs = opts.timeoutMs ?? 10_000,
     maxBytes = opts.maxBytes ?? 1_000_000,
     outbound = opts.fetch ?? noOutbound;
+  /** Sends the request and reads the answer whole (within maxBytes): what the attempts of one command share. */
+  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
+    const res = await outbound(url.href, init);
+    const reader = res.body?.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new Error(`http delegate: response from ${url.host} exceeds ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+    const text = Buffer.concat(chunks).toString("utf8");
+    return { status: res.status, contentType: res.headers.get("content-type") ?? "", text };
+  }
   return {
     name: "http",
     description: "Sends an HTTP request and stores the response status and body in variables",
@@ -62,37 +91,27 @@ export function createHttpDelegate(opts: HttpDelegateOptions = {}): Delegate {
           : typeof ctx.params.requestBody === "string"
             ? ctx.params.requestBody
             : JSON.stringify(ctx.params.requestBody);
-      const res = await outbound(url.href, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      const reader = res.body?.getReader();
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      while (reader) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > maxBytes) {
-          await reader.cancel();
-          throw new Error(`http delegate: response from ${url.host} exceeds ${maxBytes} bytes`);
-        }
-        chunks.push(value);
-      }
-      const text = Buffer.concat(chunks).toString("utf8");
+      // Sent once per command run: an attempt computed again after a revision conflict (the instance moved while
+      // the request was out) reads the first attempt's answer, or its failure, and does not repeat a POST.
+      const { status, contentType, text } = await ctx.once("request", () =>
+        exchange(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) }),
+      );
       const prefix = String(ctx.params.resultVariablePrefix ?? ctx.activityId);
       const fail = String(ctx.params.failStatusCodes ?? "5XX")
         .split(",")
         .map((s) => s.trim().toUpperCase());
-      const cls = `${String(res.status)[0]}XX`;
-      if (fail.includes(cls) || fail.includes(String(res.status)))
-        throw new Error(`http delegate: ${method} ${url.host}${url.pathname} answered ${res.status}`);
+      const cls = `${String(status)[0]}XX`;
+      if (fail.includes(cls) || fail.includes(String(status)))
+        throw new Error(`http delegate: ${method} ${url.host}${url.pathname} answered ${status}`);
       let parsed: unknown = text;
-      if ((res.headers.get("content-type") ?? "").includes("json")) {
+      if (contentType.includes("json")) {
         try {
           parsed = JSON.parse(text);
         } catch {
           /* keep text */
         }
       }
-      ctx.setVariable(`${prefix}ResponseStatusCode`, res.status);
+      ctx.setVariable(`${prefix}ResponseStatusCode`, status);
       ctx.setVariable(`${prefix}ResponseBody`, parsed);
     },
   };

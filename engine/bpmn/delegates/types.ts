@@ -32,7 +32,7 @@ export interface DelegateContext {
   setVariable(name: string, value: unknown): void;
   log(message: string, data?: Record<string, unknown>): void;
   /**
-   * Does work outside the engine (asking a model) once per command run: a command computed again after a revision
+   * Does work outside the engine (asking a model, sending an HTTP request) once per command run: a command computed again after a revision
    * conflict gets the first attempt's answer, or its failure, instead (engine/once.ts). `key` names the work within
    * the step. Set the variables from the answer on every attempt: only the committing attempt's changes are written.
    */
