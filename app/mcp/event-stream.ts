@@ -49,9 +49,10 @@ export async function coalesced(body: ReadableStream<Uint8Array>): Promise<Reada
  */
 export async function unbuffered(req: Request, res: Response): Promise<Response> {
   if (!res.headers.get("content-type")?.includes("text/event-stream") || !res.body) return res;
-  const headers = new Headers(res.headers);
-  headers.set("X-Accel-Buffering", "no");
-  headers.set("Cache-Control", "no-cache, no-transform");
+  // The SDK sets both today; set here too so that an SDK change cannot make proxies buffer the stream.
+  const headers = res.headers;
+  if (headers.get("x-accel-buffering") !== "no") headers.set("X-Accel-Buffering", "no");
+  if (headers.get("cache-control") !== "no-cache, no-transform") headers.set("Cache-Control", "no-cache, no-transform");
   const body =
     req.method === "GET"
       ? res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (c) => c.enqueue(OPENING) }))

@@ -86,7 +86,9 @@ export function createMcpServer(deps: McpDeps, identity: () => McpIdentity): Ser
       const out = await deps.withTenantCtx(tenant, actor, `mcp-${crypto.randomUUID()}`, (ctx) =>
         t.run({ ctx, input: parsed.data }),
       );
-      return { content: [{ type: "text", text: t.summary(out) }], structuredContent: JSON.parse(JSON.stringify(out)) };
+      // The service's answer as it is: the SDK serializes the message with JSON.stringify, which gives exactly what a
+      // JSON round trip here would (dates as ISO strings, undefined left out), without copying the answer first.
+      return { content: [{ type: "text", text: t.summary(out) }], structuredContent: out as Record<string, unknown> };
     } catch (e) {
       if (e instanceof AppError) return toolError(e);
       deps.log(`[mcp] ${t.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
