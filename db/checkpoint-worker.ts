@@ -18,7 +18,19 @@ interface Watched {
   lastLog: number;
   /** Frames of the WAL past which a gated database is caught up (restartAboveBytes in pages). */
   restartAboveFrames: number;
+  /**
+   * No hold is asked for before this time: the last held checkpoint could not reach the WAL's end (another connection's
+   * read snapshot pins it, e.g. a backup), so holding the service's writes again at once would only stall them.
+   */
+  noHoldUntil: number;
+  /** Frames copied by the last round's PASSIVE: a round that copies nothing new is not behind, it is blocked. */
+  lastCheckpointed: number;
 }
+
+/** The worker connection's busy timeout outside a TRUNCATE (openSqlite's default). */
+const BUSY_TIMEOUT_MS = 5000;
+/** Rounds of the interval a pinned WAL is left alone before the next hold. */
+const PINNED_BACKOFF_ROUNDS = 10;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let watched: Watched[] = [];
@@ -66,19 +78,35 @@ function round(): "behind" | "hold" | "done" {
     const idle = r.log === r.checkpointed && r.log === w.lastLog;
     w.lastLog = r.log;
     const truncate = (idle && r.log > 0 && size > config.truncateAboveBytes) || size > config.hardLimitBytes;
-    if (w.gated && r.busy === 0 && (truncate || r.log > w.restartAboveFrames)) {
-      awaitingHold = { w, mode: truncate ? "TRUNCATE" : "PASSIVE" };
-      self.postMessage({ hold: w.name });
+    const mayHold = w.gated && r.busy === 0 && performance.now() >= w.noHoldUntil;
+    // A catch-up only while writes go on; an idle WAL is truncated instead (no write would come to start it over).
+    if (mayHold && (truncate || (r.log > w.restartAboveFrames && !idle))) {
+      askForHold(w, truncate ? "TRUNCATE" : "PASSIVE");
       return "hold";
     }
-    if (truncate) {
+    if (truncate && !w.gated) {
       // Writers wait for a TRUNCATE: when idle there are none; past the hard limit a short wait beats an unbounded WAL.
       setBusyTimeout(w.db, size > config.hardLimitBytes ? config.hardLimitWaitMs : 0);
       checkpoint(w, "TRUNCATE");
+      setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
       w.lastLog = 0;
-    } else if (r.log > r.checkpointed && r.busy === 0) behind = true;
+    } else if (r.log > r.checkpointed && r.busy === 0 && r.checkpointed !== w.lastCheckpointed) behind = true;
+    // Frames left that this round could not copy (a reader pins them) are not "behind": the next try waits a round.
+    w.lastCheckpointed = r.checkpointed;
   }
   return behind ? "behind" : "done";
+}
+
+/** Asks the service to hold the writes; rounds pause until it answers, or resume after maxHoldMs if it never does. */
+function askForHold(w: Watched, mode: "PASSIVE" | "TRUNCATE") {
+  awaitingHold = { w, mode };
+  self.postMessage({ hold: w.name });
+  timer = setTimeout(() => {
+    if (!awaitingHold) return;
+    awaitingHold = null;
+    self.postMessage({ error: `the service did not hold the writes of ${w.name} within ${config.maxHoldMs} ms` });
+    loop();
+  }, config.maxHoldMs);
 }
 
 function loop() {
@@ -94,20 +122,28 @@ function loop() {
 
 /**
  * The service holds the writes: copy the WAL's last frames (or TRUNCATE it, not waiting: a reader still in the WAL
- * only means another round), let the writes go, and go on with the rounds.
+ * only means another round), let the writes go, and go on with the rounds. A checkpoint that could not reach the WAL's
+ * end although nothing was written meanwhile means another connection pins it: no hold is asked for a while.
  */
 function whileHeld(name: string) {
   const held = awaitingHold;
+  if (!held || held.w.name !== name) {
+    self.postMessage({ release: name }); // an answer after the worker gave up waiting: the rounds already go on
+    return;
+  }
   awaitingHold = null;
+  if (timer) clearTimeout(timer);
+  const { w, mode } = held;
   try {
-    if (held?.w.name === name) {
-      if (held.mode === "TRUNCATE") setBusyTimeout(held.w.db, 0);
-      checkpoint(held.w, held.mode, true);
-      if (held.mode === "TRUNCATE") held.w.lastLog = 0;
-    }
+    if (mode === "TRUNCATE") setBusyTimeout(w.db, 0);
+    const r = checkpoint(w, mode, true);
+    if (r.busy === 1 || r.checkpointed < r.log)
+      w.noHoldUntil = performance.now() + PINNED_BACKOFF_ROUNDS * config.intervalMs;
+    if (mode === "TRUNCATE" && r.busy === 0) w.lastLog = 0;
   } catch (e) {
     self.postMessage({ error: e instanceof Error ? e.message : String(e) });
   } finally {
+    if (mode === "TRUNCATE") setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
     self.postMessage({ release: name });
     if (watched.length) timer = setTimeout(loop, 0);
   }
@@ -121,7 +157,16 @@ self.onmessage = (event: MessageEvent) => {
       const db = openSqlite(d.path, { kind: "checkpointer" });
       const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
       const restartAboveFrames = Math.ceil(config.restartAboveBytes / pageSize);
-      return { name: d.name, path: d.path, gated: !!d.gated, db, lastLog: -1, restartAboveFrames };
+      return {
+        name: d.name,
+        path: d.path,
+        gated: !!d.gated,
+        db,
+        lastLog: -1,
+        restartAboveFrames,
+        noHoldUntil: 0,
+        lastCheckpointed: -1,
+      };
     });
     loop();
   }

@@ -124,4 +124,46 @@ describe("the WAL starts over under continuous writes", () => {
       db.close();
     }
   });
+
+  test("a WAL pinned by another connection's snapshot (a backup) is not held for again and again", async () => {
+    const { createGroupCommit } = await import("../app/runtime/kernel/group-commit");
+    const path = join(tmp(), "engine.sqlite");
+    const db = openSqlite(path, { kind: "engine" });
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+    const insert = db.prepare("INSERT INTO t (body) VALUES (?)");
+    const commit = createGroupCommit(db);
+    await commit(() => insert.run("first"));
+    // A reader keeps its snapshot open, as VACUUM INTO does during a backup: no checkpoint gets past it.
+    const reader = openSqlite(path);
+    reader.exec("BEGIN");
+    reader.query("SELECT COUNT(*) AS c FROM t").get();
+    const reports: CheckpointReport[] = [];
+    const cp = startCheckpointer(
+      { dbs: [{ name: "engine", path, connection: db }], intervalMs: 5, restartAboveBytes: 64 * 1024 },
+      (r) => reports.push(r),
+    );
+    let commits = 0;
+    try {
+      const until = performance.now() + 1500;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (performance.now() < until) {
+            await commit(() => insert.run("x".repeat(2000)));
+            commits++;
+            await Bun.sleep(0);
+          }
+        }),
+      );
+      const holds = reports.filter((r) => r.writesHeld).length;
+      expect(commits).toBeGreaterThan(200);
+      // Without the back-off the worker held the writes about once per commit, copying nothing each time.
+      expect(holds).toBeLessThan(commits / 10);
+      expect(holds).toBeLessThanOrEqual(Math.ceil(1500 / (10 * 5)) + 2);
+    } finally {
+      reader.exec("COMMIT");
+      reader.close();
+      await cp.stop();
+      db.close();
+    }
+  });
 });
