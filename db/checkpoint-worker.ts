@@ -145,7 +145,9 @@ function whileHeld(name: string) {
   } finally {
     if (mode === "TRUNCATE") setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
     self.postMessage({ release: name });
-    if (watched.length) timer = setTimeout(loop, 0);
+    // The next round a whole interval later: right after the release no write may have come yet, and an unchanged log
+    // would pass for idleness (a TRUNCATE under load).
+    if (watched.length) timer = setTimeout(loop, config.intervalMs);
   }
 }
 
