@@ -56,9 +56,11 @@ function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
 
 /** `true` lets the caller reach every internal address (cloud metadata never); a comma list names the hosts allowed. */
 function allowPrivateOf(v: string | undefined): string[] {
-  if (!v || v === "false") return [];
-  if (v === "true") return ["*"];
-  return v
+  const value = v?.trim().toLowerCase();
+  if (!value || value === "false") return [];
+  if (value === "true") return ["*"];
+  // Lower case, as the destination check compares host names.
+  return value
     .split(",")
     .map((h) => h.trim())
     .filter(Boolean);

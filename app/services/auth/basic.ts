@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../../db/platform/schema";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
@@ -24,11 +25,18 @@ export const BASIC_CACHE_MS = 5 * 60_000;
 /** At most this many verified Basic credentials are remembered. */
 export const BASIC_CACHE_KEPT = 10_000;
 
-/** What is remembered of a verified credential: who it is, and the password hash it was checked against. */
+/**
+ * What is remembered of a verified credential: who it is, and a keyed digest of the password hash it was checked
+ * against (not the hash itself, which a heap dump would hand to an offline cracker).
+ */
 interface Verified {
   identity: BasicIdentity;
-  passwordHash: string;
+  passwordDigest: string;
 }
+
+/** A keyed digest of a stored password hash, under this process's random key: comparable, not crackable offline. */
+const HASH_KEY = randomBytes(32);
+const digestOf = (passwordHash: string) => createHmac("sha256", HASH_KEY).update(passwordHash).digest("base64");
 
 function parseBasic(header: string | undefined): { email: string; password: string } {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -82,7 +90,7 @@ export class BasicAuthenticator {
    * A remembered credential holds while its user keeps the password it was checked against (a changed or reset
    * password refuses the old one at the next request), is not revoked, and its tenant is active.
    */
-  private stillHolds(ctx: BasicAuthCtx, { identity: id, passwordHash }: Verified): boolean {
+  private stillHolds(ctx: BasicAuthCtx, { identity: id, passwordDigest }: Verified): boolean {
     const current = prepared(ctx.platformDb, "basicPasswordHash", () =>
       ctx.platformDb
         .select({ passwordHash: users.passwordHash })
@@ -90,7 +98,7 @@ export class BasicAuthenticator {
         .where(eq(users.id, sql.placeholder("id")))
         .prepare(),
     ).get({ id: id.actor.userId });
-    if (current?.passwordHash !== passwordHash) return false;
+    if (!current || digestOf(current.passwordHash) !== passwordDigest) return false;
     const roles = [...id.actor.tenantRoles, ...(id.actor.isSuperAdmin ? ["SUPER_ADMIN"] : [])];
     const claims = { sub: id.actor.userId!, sid: "", tenant: id.tenant?.id, roles };
     return (
@@ -129,6 +137,6 @@ export class BasicAuthenticator {
       apiKeyId: null,
       channel: "MCP",
     };
-    return { identity: { actor, tenant }, passwordHash: user.passwordHash };
+    return { identity: { actor, tenant }, passwordDigest: digestOf(user.passwordHash) };
   }
 }
