@@ -59,4 +59,13 @@ describe("coalesced: a POST's event stream sent whole when it is already over", 
     await reader.cancel("gone");
     expect(s.cancelled()).toBe("gone");
   });
+
+  test("a stream that fails before it is sent is passed on failing, not thrown (no 500 for the request)", async () => {
+    const s = source();
+    const body = coalesced(s.stream);
+    s.controller.error(new Error("transport closed"));
+    const out = await body;
+    expect(out).toBeInstanceOf(ReadableStream);
+    await expect((out as ReadableStream<Uint8Array>).getReader().read()).rejects.toThrow("transport closed");
+  });
 });

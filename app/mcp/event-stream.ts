@@ -19,7 +19,18 @@ export async function coalesced(body: ReadableStream<Uint8Array>): Promise<Reada
   let next: Promise<Read> = reader.read();
   for (;;) {
     // After the first event, only a read that has already settled counts (race order: `next` wins when both have).
-    const r = chunks.length ? await Promise.race([next, null]) : await next;
+    let r: Read | null;
+    try {
+      r = chunks.length ? await Promise.race([next, null]) : await next;
+    } catch (e) {
+      // The stream failed before it was sent: the client sees what it saw before, a response cut short, not a 500.
+      return new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const chunk of chunks) c.enqueue(chunk);
+          c.error(e);
+        },
+      });
+    }
     if (r === null) break;
     if (r.done) return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     chunks.push(r.value);
