@@ -112,7 +112,7 @@ describe("the WAL starts over under continuous writes", () => {
       expect(reports.some((r) => r.mode === "TRUNCATE")).toBe(false);
       // Without the catch-up the file would hold every frame written (over 24 MiB).
       expect(largest).toBeLessThan(8 * 1024 * 1024);
-      // Idle now: the TRUNCATE runs with the writes held too (no writer of the service waits on its lock).
+      // Idle now: the TRUNCATE runs with the group commits held too (they never wait on its lock).
       const until = Date.now() + 10_000;
       while (!reports.some((r) => r.mode === "TRUNCATE") && Date.now() < until) await Bun.sleep(10);
       const truncates = reports.filter((r) => r.mode === "TRUNCATE");
