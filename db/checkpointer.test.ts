@@ -76,14 +76,19 @@ describe("database settings and the background checkpointer", () => {
   });
 });
 
+/** An engine database written through its group commit, as the service writes it. */
+async function gatedEngine() {
+  const { createGroupCommit } = await import("../app/runtime/kernel/group-commit");
+  const path = join(tmp(), "engine.sqlite");
+  const db = openSqlite(path, { kind: "engine" });
+  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+  const insert = db.prepare("INSERT INTO t (body) VALUES (?)");
+  return { path, db, insert, commit: createGroupCommit(db) };
+}
+
 describe("the WAL starts over under continuous writes", () => {
   test("a gated database is caught up with its group commits held, so its WAL file stays near the restart size; its TRUNCATE is held too", async () => {
-    const { createGroupCommit } = await import("../app/runtime/kernel/group-commit");
-    const path = join(tmp(), "engine.sqlite");
-    const db = openSqlite(path, { kind: "engine" });
-    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
-    const insert = db.prepare("INSERT INTO t (body) VALUES (?)");
-    const commit = createGroupCommit(db);
+    const { path, db, insert, commit } = await gatedEngine();
     const reports: CheckpointReport[] = [];
     const restartAboveBytes = 512 * 1024;
     const cp = startCheckpointer(
@@ -126,12 +131,7 @@ describe("the WAL starts over under continuous writes", () => {
   });
 
   test("a WAL pinned by another connection's snapshot (a backup) is not held for again and again", async () => {
-    const { createGroupCommit } = await import("../app/runtime/kernel/group-commit");
-    const path = join(tmp(), "engine.sqlite");
-    const db = openSqlite(path, { kind: "engine" });
-    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
-    const insert = db.prepare("INSERT INTO t (body) VALUES (?)");
-    const commit = createGroupCommit(db);
+    const { path, db, insert, commit } = await gatedEngine();
     await commit(() => insert.run("first"));
     // A reader keeps its snapshot open, as VACUUM INTO does during a backup: no checkpoint gets past it.
     const reader = openSqlite(path);

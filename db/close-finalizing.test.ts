@@ -21,8 +21,9 @@ describe("closeFinalizing", () => {
       const dir = mkdtempSync(join(tmpdir(), "close-finalizing-"));
       const db = closeFinalizing(openSqlite(join(dir, "t.sqlite"), { kind: "tenant" }));
       db.exec("CREATE TABLE t (x)");
-      // As drizzle does: one prepare per query, the statement dropped after one use; some collected by now.
-      for (let i = 0; i < 200; i++) db.prepare(`SELECT ${i % 20} AS n FROM t`).all();
+      // As drizzle does: one prepare per query, the statement dropped after one use; some collected by now. 100 texts:
+      // more than Bun's statement cache keeps (20), so some statements were dropped from it before the close.
+      for (let i = 0; i < 300; i++) db.prepare(`SELECT ${i % 100} AS n FROM t`).all();
       Bun.gc(false);
       const kept = db.prepare("SELECT x FROM t WHERE x = ?", [1]); // bound at prepare: tracked and finalized
       expect(kept.all()).toEqual([]);

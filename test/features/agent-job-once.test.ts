@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { deployBpmn, startProcess } from "../harness/process";
+import { besideUserTask, deployBpmn, startProcess } from "../harness/process";
 import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
 
 let w: AgentWorld;
@@ -8,26 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => w.stop());
 
-/** start → fork → `side` (user task) → end, and fork → `step` (async agent step) → `after` (user task) → end. */
-const forked = (key: string, agent: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  xmlns:pms="urn:pms:bpmn" targetNamespace="t">
-  <process id="${key}" isExecutable="true">
-    <startEvent id="s"/>
-    <parallelGateway id="fork"/>
-    <userTask id="side" name="Side"/>
-    <endEvent id="sideEnd"/>
-    <serviceTask id="step" name="AI step" flowable:async="true" flowable:type="agent" pms:agent="${agent}"/>
-    <userTask id="after" name="After"/>
-    <endEvent id="e"/>
-    <sequenceFlow id="f0" sourceRef="s" targetRef="fork"/>
-    <sequenceFlow id="f1" sourceRef="fork" targetRef="side"/>
-    <sequenceFlow id="f2" sourceRef="side" targetRef="sideEnd"/>
-    <sequenceFlow id="f3" sourceRef="fork" targetRef="step"/>
-    <sequenceFlow id="f4" sourceRef="step" targetRef="after"/>
-    <sequenceFlow id="f5" sourceRef="after" targetRef="e"/>
-  </process>
-</definitions>`;
+/** The async agent step `step` beside the user task `side` (harness: besideUserTask). */
+const forked = (key: string, agent: string) =>
+  besideUserTask(
+    key,
+    "step",
+    `<serviceTask id="step" name="AI step" flowable:async="true" flowable:type="agent" pms:agent="${agent}"/>`,
+  );
 
 /** Chat calls the local model server received for `agent` (its instructions start "agent <key>"). */
 const modelCalls = (agent: string) =>

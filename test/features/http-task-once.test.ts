@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { DEFAULT_RETRY_WAIT_MS } from "../../app/runtime/bpmn/jobs";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, expectError, userInTenant } from "../harness/fixtures";
-import { deployBpmn, startProcess } from "../harness/process";
+import { besideUserTask, deployBpmn, startProcess } from "../harness/process";
 import { startWebhookReceiver, type WebhookReceiver } from "../harness/webhook-receiver";
 
 // Issue 12 (continued): an async http service task's job sends its request once per command run, even when the
@@ -28,16 +28,12 @@ afterAll(async () => {
 const field = (name: string, value: string) =>
   `<flowable:field name="${name}"><flowable:string><![CDATA[${value}]]></flowable:string></flowable:field>`;
 
-/** start → fork → `side` (user task) → end, and fork → `call` (async http POST to `url`) → `after` (user task) → end. */
-const forked = (key: string, url: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  targetNamespace="t">
-  <process id="${key}" isExecutable="true">
-    <startEvent id="s"/>
-    <parallelGateway id="fork"/>
-    <userTask id="side" name="Side"/>
-    <endEvent id="sideEnd"/>
-    <serviceTask id="call" name="Ship" flowable:async="true" flowable:type="http">
+/** The async http POST `call` to `url` beside the user task `side` (harness: besideUserTask). */
+const forked = (key: string, url: string) =>
+  besideUserTask(
+    key,
+    "call",
+    `<serviceTask id="call" name="Ship" flowable:async="true" flowable:type="http">
       <extensionElements>
         ${field("requestUrl", url)}
         ${field("requestMethod", "POST")}
@@ -45,17 +41,8 @@ const forked = (key: string, url: string) => `<?xml version="1.0" encoding="UTF-
         ${field("requestBody", '{"ship": "order-7"}')}
         ${field("resultVariablePrefix", "shipping")}
       </extensionElements>
-    </serviceTask>
-    <userTask id="after" name="After"/>
-    <endEvent id="e"/>
-    <sequenceFlow id="f0" sourceRef="s" targetRef="fork"/>
-    <sequenceFlow id="f1" sourceRef="fork" targetRef="side"/>
-    <sequenceFlow id="f2" sourceRef="side" targetRef="sideEnd"/>
-    <sequenceFlow id="f3" sourceRef="fork" targetRef="call"/>
-    <sequenceFlow id="f4" sourceRef="call" targetRef="after"/>
-    <sequenceFlow id="f5" sourceRef="after" targetRef="e"/>
-  </process>
-</definitions>`;
+    </serviceTask>`,
+  );
 
 const detailOf = async (id: string) =>
   (await (await s.req("GET", `/api/a/instances/${id}`, { token: admin })).json()) as {

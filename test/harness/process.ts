@@ -35,3 +35,28 @@ export async function startProcess(s: TestServer, token: string, body: Record<st
     activeTasks: { id: string; name: string; activityId: string; assignee: string | null }[];
   };
 }
+
+/**
+ * A process whose step `stepId` runs beside a user task: start → fork → `side` (user task) → end, and fork → the step
+ * → `after` (user task) → end. Completing `side` while the step's job runs moves the instance under the job's command
+ * (a revision conflict that makes the command compute again).
+ */
+export const besideUserTask = (key: string, stepId: string, step: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:pms="urn:pms:bpmn" targetNamespace="t">
+  <process id="${key}" isExecutable="true">
+    <startEvent id="s"/>
+    <parallelGateway id="fork"/>
+    <userTask id="side" name="Side"/>
+    <endEvent id="sideEnd"/>
+    ${step}
+    <userTask id="after" name="After"/>
+    <endEvent id="e"/>
+    <sequenceFlow id="f0" sourceRef="s" targetRef="fork"/>
+    <sequenceFlow id="f1" sourceRef="fork" targetRef="side"/>
+    <sequenceFlow id="f2" sourceRef="side" targetRef="sideEnd"/>
+    <sequenceFlow id="f3" sourceRef="fork" targetRef="${stepId}"/>
+    <sequenceFlow id="f4" sourceRef="${stepId}" targetRef="after"/>
+    <sequenceFlow id="f5" sourceRef="after" targetRef="e"/>
+  </process>
+</definitions>`;
