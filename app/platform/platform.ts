@@ -231,6 +231,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     dataDir: config.dataDir,
     jobFigures: () => platform.processRuntime.jobFigures(),
     openTenantDbs: () => tenantDbs.openCount(),
+    commandRecomputations: () => platform.processRuntime.commandRecomputations(),
     historyBacklog: () => platform.processRuntime.historyCleanup.backlog(),
   });
   platform.historyCleanup = createCleanupLoop({

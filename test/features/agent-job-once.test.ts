@@ -60,8 +60,11 @@ test("an async agent step's job asks the model once, even when its command is re
     { content: '{"score": 7}' },
   );
   const asked = modelCalls("tagger");
+  const recomputed = w.s.platform.processRuntime.commandRecomputations();
   const ran = await w.s.platform.processRuntime.runDueJobs();
   expect(sideDone).toBe(200);
+  // The scenario did what it is for: the job's command met the conflict and was computed again.
+  expect(w.s.platform.processRuntime.commandRecomputations()).toBeGreaterThan(recomputed);
   // the tool round and the final answer, once each: the recomputed command reused the conversation's outcome
   expect(modelCalls("tagger") - asked).toBe(2);
   expect(ran).toBe(1);

@@ -9,6 +9,8 @@ export interface MetricsSources {
   dataDir: string;
   jobFigures(): JobFigures;
   openTenantDbs(): number;
+  /** Engine commands computed again after a revision conflict, since start. */
+  commandRecomputations(): number;
   /** Ended instances past their time-to-live not yet removed (capped count). */
   historyBacklog(): number;
 }
@@ -95,6 +97,13 @@ export function createMetrics(src: MetricsSources) {
     "Ended process instances and cases past their history time-to-live (counted up to 10,000)",
     function () {
       this.set(src.historyBacklog());
+    },
+  );
+  gauge(
+    "engine_command_recomputations",
+    "Engine commands computed again since start because their instance moved meanwhile (revision conflicts)",
+    function () {
+      this.set(src.commandRecomputations());
     },
   );
   gauge("tenant_databases_open", "Tenant database files open now (bounded by MAX_OPEN_TENANT_DBS)", function () {

@@ -158,6 +158,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     stop: jobs.stop,
     jobExecutorActive: jobs.jobExecutorActive,
     jobFigures: jobs.jobFigures,
+    /** Commands (of processes and cases: one runner per engine database) computed again after a revision conflict. */
+    commandRecomputations: () => ctx.kernel.runCommand.recomputations(),
     failedJobs: jobs.failedJobs,
     retryJob: jobs.retryJob,
     deadletterJob: jobs.deadletterJob,

@@ -21,7 +21,9 @@ const MAX_RETRIES = 8;
  * work it did outside the engine (an agent asking its model) is not done again: the first attempt's answer serves.
  */
 export function createCommandRunner(commit: GroupCommit) {
-  return async function runCommand<S, T>(spec: CommandSpec<S, T>): Promise<{ result: T; session: S }> {
+  // Commands computed again after a revision conflict, since start (the metric engine_command_recomputations).
+  let recomputations = 0;
+  const runCommand = async function runCommand<S, T>(spec: CommandSpec<S, T>): Promise<{ result: T; session: S }> {
     const memo = commandMemo();
     for (let attempt = 0; ; attempt++) {
       const session = spec.open(memo.attempt());
@@ -33,8 +35,10 @@ export function createCommandRunner(commit: GroupCommit) {
         if (!(e instanceof RevisionConflict)) throw e;
         if (attempt >= MAX_RETRIES)
           throw new ConflictError(`${spec.subject} ${e.instanceId} keeps changing concurrently; try again`);
+        recomputations++;
       }
     }
   };
+  return Object.assign(runCommand, { recomputations: () => recomputations });
 }
 export type CommandRunner = ReturnType<typeof createCommandRunner>;
