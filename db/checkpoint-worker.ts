@@ -65,6 +65,16 @@ function checkpoint(
   return r;
 }
 
+/** A TRUNCATE waiting at most `waitMs` for readers and writers; the connection's busy timeout is restored after. */
+function truncateWal(w: Watched, waitMs: number, writesHeld = false) {
+  setBusyTimeout(w.db, waitMs);
+  try {
+    return checkpoint(w, "TRUNCATE", writesHeld);
+  } finally {
+    setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
+  }
+}
+
 /**
  * One round over the databases; "behind" when one still has frames to copy (the next round comes at once), "hold" when
  * the service was asked to hold a gated database's writes (rounds wait for its answer): for the catch-up that lets its
@@ -86,9 +96,7 @@ function round(): "behind" | "hold" | "done" {
     }
     if (truncate && !w.gated) {
       // Writers wait for a TRUNCATE: when idle there are none; past the hard limit a short wait beats an unbounded WAL.
-      setBusyTimeout(w.db, size > config.hardLimitBytes ? config.hardLimitWaitMs : 0);
-      checkpoint(w, "TRUNCATE");
-      setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
+      truncateWal(w, size > config.hardLimitBytes ? config.hardLimitWaitMs : 0);
       w.lastLog = 0;
     } else if (r.log > r.checkpointed && r.busy === 0 && r.checkpointed !== w.lastCheckpointed) behind = true;
     // Frames left that this round could not copy (a reader pins them) are not "behind": the next try waits a round.
@@ -135,15 +143,13 @@ function whileHeld(name: string) {
   if (timer) clearTimeout(timer);
   const { w, mode } = held;
   try {
-    if (mode === "TRUNCATE") setBusyTimeout(w.db, 0);
-    const r = checkpoint(w, mode, true);
+    const r = mode === "TRUNCATE" ? truncateWal(w, 0, true) : checkpoint(w, "PASSIVE", true);
     if (r.busy === 1 || r.checkpointed < r.log)
       w.noHoldUntil = performance.now() + PINNED_BACKOFF_ROUNDS * config.intervalMs;
     if (mode === "TRUNCATE" && r.busy === 0) w.lastLog = 0;
   } catch (e) {
     self.postMessage({ error: e instanceof Error ? e.message : String(e) });
   } finally {
-    if (mode === "TRUNCATE") setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
     self.postMessage({ release: name });
     // The next round a whole interval later: right after the release no write may have come yet, and an unchanged log
     // would pass for idleness (a TRUNCATE under load).

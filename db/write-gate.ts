@@ -13,6 +13,8 @@ export interface WriteGate {
   release(): void;
   /** Runs `fn` once the gate is released (at once when it is not held). */
   afterRelease(fn: () => void): void;
+  /** Resolves once the gate is released (at once when it is not held): for writers that can await. */
+  whenReleased(): Promise<void>;
 }
 
 const gates = new WeakMap<Database, WriteGate>();
@@ -23,6 +25,10 @@ export function writeGate(db: Database): WriteGate {
   if (!gate) {
     let held = false;
     let waiting: (() => void)[] = [];
+    const afterRelease = (fn: () => void) => {
+      if (held) waiting.push(fn);
+      else fn();
+    };
     gate = {
       get held() {
         return held;
@@ -34,10 +40,8 @@ export function writeGate(db: Database): WriteGate {
         waiting = [];
         for (const fn of run) fn();
       },
-      afterRelease(fn) {
-        if (held) waiting.push(fn);
-        else fn();
-      },
+      afterRelease,
+      whenReleased: () => new Promise<void>((resolve) => afterRelease(resolve)),
     };
     gates.set(db, gate);
   }

@@ -9,6 +9,7 @@ import {
   user,
   approver,
   outsider,
+  otherAdmin,
   useProcessRoutesScenario,
 } from "./process-routes.setup";
 
@@ -147,6 +148,21 @@ describe("starting instances", () => {
       await s.req("GET", "/api/a/definitions/approval/attachment-policy", { token: modeler.token })
     ).json();
     expect(eff.uploadMode).toBe("AD_HOC");
+  });
+
+  test("config, catalog toggle and policies answer 404 for an unknown key and for another tenant's key", async () => {
+    for (const [key, token] of [
+      ["nope", modeler.token],
+      ["approval", otherAdmin.token], // the key exists, in tenant proc-a only
+    ] as const) {
+      await expectError(
+        await s.req("PUT", `/api/a/definitions/${key}/config`, { token, json: { mcpPolicy: "NONE" } }),
+        404,
+      );
+      await expectError(await s.req("PATCH", `/api/a/definitions/${key}/toggle`, { token }), 404);
+      await expectError(await s.req("GET", `/api/a/definitions/${key}/attachment-policy`, { token }), 404);
+      await expectError(await s.req("GET", `/api/a/definitions/${key}/mcp-policy`, { token }), 404);
+    }
   });
 
   test("refuses an unknown definition (404), a malformed body (400) and a suspended definition", async () => {

@@ -54,6 +54,10 @@ export function createDefinitions(ctx: RuntimeContext) {
     if (!rows.length) throw new NotFoundError(`Definition '${key}' not found`);
     return rows;
   };
+  /** The key exists (NotFound otherwise), answered from the kernel's kept key types: no version row is read. */
+  const requireExisting = (tenantId: string, key: string): void => {
+    if (!ctx.kernel.definitions.kindOfKey(tenantId, key)) throw new NotFoundError(`Definition '${key}' not found`);
+  };
   const settings = (tenantId: string, key: string): Partial<SettingsRow> =>
     db
       .query<SettingsRow, [string, string]>("SELECT * FROM definition_settings WHERE tenant_id = ? AND key = ?")
@@ -192,7 +196,7 @@ export function createDefinitions(ctx: RuntimeContext) {
     },
 
     toggle(tenantId: string, key: string) {
-      requireKey(tenantId, key);
+      requireExisting(tenantId, key);
       ctx.tx(() => {
         ensureSettings(tenantId, key);
         db.query(
@@ -207,7 +211,7 @@ export function createDefinitions(ctx: RuntimeContext) {
       ctx.kernel.definitions.startSettings(tenantId, key).businessKeyTemplate,
 
     getConfig(tenantId: string, key: string): DefinitionConfig {
-      requireKey(tenantId, key);
+      requireExisting(tenantId, key);
       const st = settings(tenantId, key);
       return {
         businessKeyTemplate: st.business_key_template ?? null,
@@ -219,7 +223,7 @@ export function createDefinitions(ctx: RuntimeContext) {
 
     /** Stores the fields given (others unchanged); validates the MCP policy and the attachment policy shape. */
     putConfig(tenantId: string, key: string, input: Partial<DefinitionConfig>): DefinitionConfig {
-      requireKey(tenantId, key);
+      requireExisting(tenantId, key);
       if (input.mcpPolicy !== undefined && !MCP_POLICIES.includes(input.mcpPolicy))
         throw new BadRequestError(`mcpPolicy must be one of ${MCP_POLICIES.join(", ")}`, { field: "mcpPolicy" });
       const ap = input.attachmentPolicy;

@@ -57,7 +57,7 @@ export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx">) {
      * Resolves when a batch may write: not while the checkpointer holds the engine's writes to let its WAL start over
      * (db/write-gate.ts). A cleanup writes as fast as it deletes; without the wait the WAL would never restart meanwhile.
      */
-    whenWritable: () => new Promise<void>((resolve) => gate.afterRelease(resolve)),
+    whenWritable: () => gate.whenReleased(),
     /** Removes one batch of at most `limit` expired instances and cases in one transaction; none: nothing is due. */
     runBatch(limit: number): CleanupBatch {
       return k.tx(() => {
