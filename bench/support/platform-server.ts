@@ -54,11 +54,25 @@ const user = await post(
   sa,
 );
 await post(`/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" }, sa);
-const login = await post("/api/auth/login", { email: "admin@bench.test", password: "bench-password" });
-const selected = await post("/api/auth/select-tenant", { tenantSlug: "bench" }, login.accessToken);
-if (!selected.accessToken) throw new Error(`bench setup failed: ${JSON.stringify({ tenant, user, login, selected })}`);
+/** A token of `email` with the bench tenant selected. */
+const tenantToken = async (email: string) => {
+  const login = await post("/api/auth/login", { email, password: "bench-password" });
+  const selected = await post("/api/auth/select-tenant", { tenantSlug: "bench" }, login.accessToken);
+  if (!selected.accessToken)
+    throw new Error(`bench setup failed: ${JSON.stringify({ tenant, email, login, selected })}`);
+  return selected.accessToken as string;
+};
+const token = await tenantToken("admin@bench.test");
+// An ordinary member (USER role), whose GET /a/tasks is their inbox: the REST peer of svc_run_my_tasks in bench:mcp.
+const member = await post(
+  "/api/admin/users",
+  { email: "user@bench.test", password: "bench-password", firstName: "U" },
+  sa,
+);
+await post(`/api/admin/tenants/${tenant.id}/members`, { userId: member.id, role: "USER" }, sa);
+const userToken = await tenantToken("user@bench.test");
 // Background work as in `npm start` (job executor, timers, the checkpointer): the write path measured is the served one.
 platform.start();
-console.log(JSON.stringify({ base, token: selected.accessToken, tenantId: tenant.id, dataDir }));
+console.log(JSON.stringify({ base, token, userToken, userId: member.id, tenantId: tenant.id, dataDir }));
 // A normal exit on SIGTERM, so that a CPU profile asked for by BENCH_CHILD_PROFILE is written.
 process.on("SIGTERM", () => process.exit(0));

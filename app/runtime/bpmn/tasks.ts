@@ -64,8 +64,8 @@ export function createTasks(ctx: RuntimeContext) {
           .query<
             TaskRow,
             (string | number)[]
-          >(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id LIMIT ? OFFSET ?) p
-          CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`)
+          >(`SELECT t.* FROM (SELECT id, created FROM tasks WHERE tenant_id = ? AND state = 'OPEN' ${by} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?) p
+          CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id DESC`)
           .all(tenantId, ...(opts.mine ? [v.userId ?? "\u0000"] : []), size, page * size);
         return rows.map((r) => taskView(toTask(r)));
       }
@@ -73,7 +73,7 @@ export function createTasks(ctx: RuntimeContext) {
       const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
       const rows = db
         .query<TaskRow, (string | number)[]>(
-          `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id LIMIT ? OFFSET ?`,
+          `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id DESC LIMIT ? OFFSET ?`,
         )
         .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size);
       return rows.map((r) => taskView(toTask(r)));

@@ -17,12 +17,13 @@ export function createInbox(db: Database) {
     const visible = visibleOpenTasksSql(tenantId, v);
     let st = statements.get(v.groups.length);
     // ORDER BY and LIMIT on the compound itself: SQLite merges the sources in date order (each read backwards from its
-    // index) and stops after offset + size rows, instead of collecting and sorting every visible task first.
+    // index) and stops after offset + size rows, instead of collecting and sorting every visible task first. Ties go
+    // by id descending, the order an index read backwards gives (id ascending made SQLite sort each source).
     if (!st)
       statements.set(
         v.groups.length,
-        (st = prepare(`WITH page(id, created) AS (${visible.sql} ORDER BY created DESC, id LIMIT ? OFFSET ?)
-    SELECT t.* FROM page p CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id`)),
+        (st = prepare(`WITH page(id, created) AS (${visible.sql} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?)
+    SELECT t.* FROM page p CROSS JOIN tasks t ON t.id = p.id ORDER BY p.created DESC, p.id DESC`)),
       );
     return st.all(...visible.params, size, offset).map(taskViewOfRow);
   };
