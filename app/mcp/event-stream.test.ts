@@ -60,6 +60,26 @@ describe("coalesced: a POST's event stream sent whole when it is already over", 
     expect(s.cancelled()).toBe("gone");
   });
 
+  test("a client gone before the first event cancels the source at once, not at the answer", async () => {
+    const s = source();
+    const gone = new AbortController();
+    const body = coalesced(s.stream, gone.signal);
+    gone.abort("client closed the connection");
+    await body; // settles without the answer: nothing waits for the call to end
+    expect(s.cancelled()).toBe("client closed the connection");
+  });
+
+  test("an answer sent after the request settled is not cancelled by a later abort", async () => {
+    const s = source();
+    const request = new AbortController();
+    const body = coalesced(s.stream, request.signal);
+    s.controller.enqueue(bytes("data: answer\n\n"));
+    s.controller.close();
+    expect(text((await body) as Uint8Array)).toBe("data: answer\n\n");
+    request.abort("later");
+    expect(s.cancelled()).toBe("not cancelled");
+  });
+
   test("a stream that fails before it is sent is passed on failing, not thrown (no 500 for the request)", async () => {
     const s = source();
     const body = coalesced(s.stream);

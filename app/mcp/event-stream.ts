@@ -13,8 +13,26 @@ type Read = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>
  * server sends them with the first bytes), and a stream still open after its first event (a progress notification, a
  * keep-alive of a long call) is passed on as a stream from that event on.
  */
-export async function coalesced(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array> | Uint8Array> {
+export async function coalesced(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array> | Uint8Array> {
   const reader = body.getReader();
+  // A client that goes away before the first event (a long call) cancels the source, as Bun does for a stream it is
+  // sending: the SDK then drops the request's stream and its keep-alive timer instead of keeping them to the answer.
+  const abandon = () => void reader.cancel(signal?.reason).catch(() => {});
+  if (signal?.aborted) abandon();
+  else signal?.addEventListener("abort", abandon, { once: true });
+  try {
+    return await coalesce(reader);
+  } finally {
+    signal?.removeEventListener("abort", abandon);
+  }
+}
+
+async function coalesce(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<ReadableStream<Uint8Array> | Uint8Array> {
   const chunks: Uint8Array[] = [];
   let next: Promise<Read> = reader.read();
   for (;;) {
@@ -67,6 +85,6 @@ export async function unbuffered(req: Request, res: Response): Promise<Response>
   const body =
     req.method === "GET"
       ? res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ start: (c) => c.enqueue(OPENING) }))
-      : await coalesced(res.body);
+      : await coalesced(res.body, req.signal);
   return new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers });
 }
