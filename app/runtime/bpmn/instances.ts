@@ -1,3 +1,4 @@
+import { readSnapshot } from "../../../db/read-snapshot";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import type { CorrelateOptions, InstanceRecord } from "../../../engine/bpmn";
 import { createInstanceQueries } from "../kernel/instance-queries";
@@ -118,18 +119,22 @@ export function createInstances(ctx: RuntimeContext) {
 
     /** Detail with variables, open tasks and the activities where tokens rest; 404 when the viewer takes no part. */
     get(tenantId: string, id: string, v?: Visibility) {
-      const r = find(tenantId, id, v);
-      return {
-        ...instanceView(r),
-        variables: rootVariables(tenantId, id),
-        activeTasks: openTasks(tenantId, id),
-        activeActivityIds: activeActivities(tenantId, id),
-      };
+      return readSnapshot(ctx.db, () => {
+        const r = find(tenantId, id, v);
+        return {
+          ...instanceView(r),
+          variables: rootVariables(tenantId, id),
+          activeTasks: openTasks(tenantId, id),
+          activeActivityIds: activeActivities(tenantId, id),
+        };
+      });
     },
 
     getVariables(tenantId: string, id: string, v?: Visibility): Record<string, unknown> {
-      find(tenantId, id, v);
-      return rootVariables(tenantId, id);
+      return readSnapshot(ctx.db, () => {
+        find(tenantId, id, v);
+        return rootVariables(tenantId, id);
+      });
     },
 
     async setVariables(tenantId: string, id: string, variables: Record<string, unknown>) {
@@ -177,31 +182,33 @@ export function createInstances(ctx: RuntimeContext) {
     },
 
     historyGet(tenantId: string, id: string, v?: Visibility) {
-      const r = find(tenantId, id, v);
-      const tasks = queries.tasks(tenantId, id);
-      const durationMs = r.end_time ? r.end_time - r.start_time : null;
-      return { ...instanceView(r), durationMs, variables: rootVariables(tenantId, id), tasks };
+      return readSnapshot(ctx.db, () => {
+        const r = find(tenantId, id, v);
+        const tasks = queries.tasks(tenantId, id);
+        const durationMs = r.end_time ? r.end_time - r.start_time : null;
+        return { ...instanceView(r), durationMs, variables: rootVariables(tenantId, id), tasks };
+      });
     },
 
     /** Activity log: one row per visit with start, end, duration, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
-      find(tenantId, id, v);
-      return q.activities
-        .all(id, tenantId)
-        .map(toActivity)
-        .map((a) => ({
-          id: a.id,
-          activityId: a.activityId,
-          activityName: a.activityName,
-          activityType: a.activityType,
-          startTime: iso(a.startTime)!,
-          endTime: iso(a.endTime),
-          durationMs: a.endTime === null ? null : a.endTime - a.startTime,
-          who: a.who,
-          channel: a.channel,
-          taskId: a.taskId,
-          outcome: a.outcome,
-        }));
+      const rows = readSnapshot(ctx.db, () => {
+        find(tenantId, id, v);
+        return q.activities.all(id, tenantId);
+      });
+      return rows.map(toActivity).map((a) => ({
+        id: a.id,
+        activityId: a.activityId,
+        activityName: a.activityName,
+        activityType: a.activityType,
+        startTime: iso(a.startTime)!,
+        endTime: iso(a.endTime),
+        durationMs: a.endTime === null ? null : a.endTime - a.startTime,
+        who: a.who,
+        channel: a.channel,
+        taskId: a.taskId,
+        outcome: a.outcome,
+      }));
     },
   };
   return api;

@@ -1,3 +1,4 @@
+import { readSnapshot } from "../../../db/read-snapshot";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import type { RuntimeContext } from "./context";
 import { createTaskWrites } from "../kernel/task-writes";
@@ -161,9 +162,14 @@ export function createTasks(ctx: RuntimeContext) {
 
     /** Variables visible from the task's execution (its scopes up to the instance). */
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
-      const r = row(tenantId, taskId);
-      const li = ctx.store.loadInstance(tenantId, r.instance_id);
-      const vars = q.variables.all(r.instance_id, tenantId);
+      const { r, li, vars } = readSnapshot(db, () => {
+        const r = row(tenantId, taskId);
+        return {
+          r,
+          li: ctx.store.loadInstance(tenantId, r.instance_id),
+          vars: q.variables.all(r.instance_id, tenantId),
+        };
+      });
       const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { readSnapshot } from "../../../db/read-snapshot";
 import type { CaseDefinition, LoadedCase } from "../../../engine/cmmn";
 import type { CaseModel } from "../../../engine/model/cmmn";
 import type { DefinitionsStore } from "../kernel/definitions-store";
@@ -20,22 +21,24 @@ export function createCaseStore(db: Database, definitions: DefinitionsStore) {
     loadDefinition,
     startableDefinition: (tenantId: string, key: string): CaseDefinition | null =>
       definitions.startable<CaseModel>(tenantId, key, "CMMN"),
-    loadCase(tenantId: string, caseId: string): LoadedCase | null {
-      const r = q.inst.get(caseId, tenantId);
-      if (!r) return null;
-      const definition = loadDefinition(r.definition_id);
-      if (!definition) return null;
-      return {
-        instance: toCase(r),
-        items: q.items.all(caseId, tenantId).map(toItem),
-        definition,
-        isNew: false,
-        baseRevision: r.revision,
-        baseState: r.state as LoadedCase["baseState"],
-        newItems: new Set(),
-        dirtyItems: new Set(),
-      };
-    },
+    // The case row and its plan items in one snapshot (readSnapshot): one WAL read lock instead of two.
+    loadCase: (tenantId: string, caseId: string): LoadedCase | null =>
+      readSnapshot(db, () => {
+        const r = q.inst.get(caseId, tenantId);
+        if (!r) return null;
+        const definition = loadDefinition(r.definition_id);
+        if (!definition) return null;
+        return {
+          instance: toCase(r),
+          items: q.items.all(caseId, tenantId).map(toItem),
+          definition,
+          isNew: false,
+          baseRevision: r.revision,
+          baseState: r.state as LoadedCase["baseState"],
+          newItems: new Set(),
+          dirtyItems: new Set(),
+        };
+      }),
     persist: createCasePersister(db),
   };
 }
