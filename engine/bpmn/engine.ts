@@ -28,7 +28,10 @@ export function createBpmnEngine(deps: EngineDeps) {
     return out;
   };
 
-  const openTask = (s: Session, taskId: string): { task: TaskRecord } => {
+  // The task and then its instance, read as one snapshot where the store can.
+  const openTask = (s: Session, taskId: string): { task: TaskRecord } =>
+    s.store.together ? s.store.together(() => openTaskNow(s, taskId)) : openTaskNow(s, taskId);
+  const openTaskNow = (s: Session, taskId: string): { task: TaskRecord } => {
     const stored = s.store.findTask(s.tenantId, taskId);
     if (!stored) throw new NotFoundError(`Task ${taskId} not found`);
     const space = s.require(stored.instanceId);

@@ -8,4 +8,6 @@ export interface EngineStore {
   startableDefinition(tenantId: string, key: string): DefinitionRecord | null;
   findSubscriptions(tenantId: string, type: SubscriptionRecord["type"], name: string): SubscriptionRecord[];
   findTask(tenantId: string, taskId: string): TaskRecord | null;
+  /** Runs reads that belong together (a task, then its instance) as one snapshot; absent: one after the other. */
+  together?<T>(read: () => T): T;
 }

@@ -67,6 +67,7 @@ export function createSqliteStore(db: Database, definitions: DefinitionsStore): 
     findSubscriptions(tenantId: string, type: SubscriptionRecord["type"], name: string): SubscriptionRecord[] {
       return q.subsByName.all(tenantId, type, name).map(toSub);
     },
+    together: (read) => readSnapshot(db, read),
     findTask(tenantId: string, taskId: string): TaskRecord | null {
       const r = q.task.get(taskId, tenantId);
       return r ? toTask(r) : null;
