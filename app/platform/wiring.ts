@@ -56,7 +56,7 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),
-      onInstanceEnded: (tenantId, instanceId) => p.caseRuntime.onProcessEnded(tenantId, instanceId),
+      onInstanceEnded: (tenantId, instanceId, parentId) => p.caseRuntime.onProcessEnded(tenantId, instanceId, parentId),
     },
     logger: {
       info: () => {},

@@ -77,8 +77,11 @@ describe("CMMN timers, process and decision tasks", () => {
       { key: "oneTask", parent: { caseInstanceId: c.id, planItemId: item(h.rt, c.id, "The Process").id } },
     ]);
     expect(states(h.rt, c.id)).toMatchObject({ "The Process": "ACTIVE", "Task Two": "AVAILABLE" });
-    expect(await h.rt.onProcessEnded(T, "proc-other")).toBe(false);
-    expect(await h.rt.onProcessEnded(T, "proc-1")).toBe(true);
+    expect(await h.rt.onProcessEnded(T, "proc-other", c.id)).toBe(false);
+    // A process without a parent is never one a case waits for: answered without a look-up.
+    expect(await h.rt.onProcessEnded(T, "proc-1", null)).toBe(false);
+    expect(states(h.rt, c.id)).toMatchObject({ "The Process": "ACTIVE" });
+    expect(await h.rt.onProcessEnded(T, "proc-1", c.id)).toBe(true);
     expect(states(h.rt, c.id)).toMatchObject({
       "The Process": "COMPLETED",
       "Task Two": "ACTIVE",

@@ -18,7 +18,7 @@ import { createSqliteStore } from "./store";
 export interface RuntimeHooks {
   onTaskCreated?(task: TaskRecord): void;
   /** Called after the commit for every instance the command ended (completed or cancelled), e.g. so a waiting case moves on. */
-  onInstanceEnded?(tenantId: string, instanceId: string): unknown;
+  onInstanceEnded?(tenantId: string, instanceId: string, parentInstanceId: string | null): unknown;
   formVersionFor?(tenantId: string, definitionKey: string, formKey: string): string | null;
 }
 
@@ -83,7 +83,7 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     for (const { row } of s.changes.instances.values()) {
       if (row.state !== "COMPLETED" && row.state !== "CANCELLED") continue;
       try {
-        await hooks.onInstanceEnded(tenantId, row.id);
+        await hooks.onInstanceEnded(tenantId, row.id, row.parentInstanceId);
       } catch (err) {
         logger.error("onInstanceEnded hook failed", { instanceId: row.id, error: String(err) });
       }

@@ -88,8 +88,17 @@ export function createPlanItems(ctx: CaseContext, instances: ReturnType<typeof c
       return { id: taskId, instanceId: t.instance_id, state: "COMPLETED" as const };
     },
 
-    /** Called when a BPMN instance started by a blocking process task ends; false when no case waits for it. */
-    async onProcessEnded(tenantId: string, processInstanceId: string): Promise<boolean> {
+    /**
+     * Called when a BPMN instance ends; false when no case waits for it. Only a process a case's process task started
+     * can be waited for, and such a process records the case as its parent (older rows too: migration 0017), so an
+     * instance without a parent is answered without a look-up: most instances end that way.
+     */
+    async onProcessEnded(
+      tenantId: string,
+      processInstanceId: string,
+      parentInstanceId: string | null,
+    ): Promise<boolean> {
+      if (parentInstanceId === null) return false;
       const rows = waitingFor.all(processInstanceId, tenantId);
       if (!rows.length) return false;
       return ctx.command(tenantId, (s) => caseEngine.processEnded(s, rows[0].case_instance_id, processInstanceId));
