@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readlinkSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { descriptorsUnder } from "../test/harness/descriptors";
 import { openSqlite } from "./connection";
 import { readSnapshot } from "./read-snapshot";
 
@@ -51,14 +52,7 @@ describe("readSnapshot: several reads in one read transaction", () => {
     const { db, other, count, path } = pair();
     other.close();
     readSnapshot(db, count);
-    const open = () =>
-      readdirSync("/proc/self/fd").filter((fd) => {
-        try {
-          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path);
-        } catch {
-          return false; // closed between the listing and the read
-        }
-      }).length;
+    const open = () => descriptorsUnder(path);
     expect(open()).toBeGreaterThan(0);
     db.close();
     expect(open()).toBe(0); // not a zombie waiting for the collector to finalize the BEGIN and COMMIT statements
