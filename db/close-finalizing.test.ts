@@ -1,18 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readlinkSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { descriptorsUnder as descriptorsIn } from "../test/harness/descriptors";
 import { closeFinalizing, openSqlite } from "./connection";
-
-/** Descriptors of this process pointing into `dir`. */
-const descriptorsIn = (dir: string) =>
-  readdirSync("/proc/self/fd").filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
-    } catch {
-      return false; // closed between the listing and the read
-    }
-  }).length;
 
 describe("closeFinalizing", () => {
   test.skipIf(process.platform !== "linux")(

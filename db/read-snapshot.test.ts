@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { descriptorsUnder } from "../test/harness/descriptors";
 import { openSqlite } from "./connection";
 import { readSnapshot } from "./read-snapshot";
 
@@ -12,7 +13,7 @@ function pair() {
   db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY)");
   const other = openSqlite(path, { kind: "scratch" });
   const count = () => (db.query("SELECT count(*) AS n FROM t").get() as { n: number }).n;
-  return { db, other, count };
+  return { db, other, count, path };
 }
 
 describe("readSnapshot: several reads in one read transaction", () => {
@@ -45,6 +46,16 @@ describe("readSnapshot: several reads in one read transaction", () => {
     // A read transaction left open would keep the checkpoint from copying the new frame.
     expect(other.query("PRAGMA wal_checkpoint(TRUNCATE)").get()).toEqual({ busy: 0, log: 0, checkpointed: 0 });
     expect(count()).toBe(1);
+  });
+
+  test.skipIf(process.platform !== "linux")("a connection that read in a snapshot is really closed by close()", () => {
+    const { db, other, count, path } = pair();
+    other.close();
+    readSnapshot(db, count);
+    const open = () => descriptorsUnder(path);
+    expect(open()).toBeGreaterThan(0);
+    db.close();
+    expect(open()).toBe(0); // not a zombie waiting for the collector to finalize the BEGIN and COMMIT statements
   });
 
   test("inside a transaction already open, the reads join it (and see its own writes)", () => {

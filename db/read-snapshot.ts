@@ -14,8 +14,10 @@ export function readSnapshot<T>(db: Database, read: () => T): T {
   if (db.inTransaction) return read();
   let s = statements.get(db);
   if (!s) {
-    const begin = db.prepare("BEGIN DEFERRED");
-    const commit = db.prepare("COMMIT");
+    // Bun's cached statements (query), which close() finalizes: a prepare()d one would keep the closed connection
+    // alive as a zombie, its file descriptors and WAL held until the collector finalizes it (db/connection.ts).
+    const begin = db.query("BEGIN DEFERRED");
+    const commit = db.query("COMMIT");
     s = { begin: () => void begin.run(), commit: () => void commit.run() };
     statements.set(db, s);
   }
