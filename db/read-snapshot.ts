@@ -25,6 +25,7 @@ export function readSnapshot<T>(db: Database, read: () => T): T {
   try {
     return read();
   } finally {
-    s.commit();
+    // Only if still open: were it already rolled back, a failing COMMIT would hide the error that `read` threw.
+    if (db.inTransaction) s.commit();
   }
 }

@@ -87,8 +87,9 @@ describe("heavy inputs are refused or bounded, and /health keeps answering meanw
         if (message) expect(JSON.stringify(err)).toMatch(message);
         expect(r.body.length).toBeLessThan(4096); // a refusal never echoes the heavy input
       }
-      // A coarse bound, not a speed figure: the stalls these inputs caused were seconds long (a quadratic path, a
-      // parse of 100,000 levels), so 400 ms still fails on each of them and does not flake on a loaded machine.
+      // A coarse bound, not a speed figure: it catches work on the event loop that grows with the input (a quadratic
+      // path over 1000 long names, a parse of 100,000 levels) without flaking on a loaded machine. The 100 ms target
+      // itself is recorded in docs/limits.md.
       expect(r.worst).toBeLessThan(400);
     });
   }

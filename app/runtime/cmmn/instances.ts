@@ -1,3 +1,4 @@
+import { readSnapshot } from "../../../db/read-snapshot";
 import { caseEngine } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { createInstanceQueries } from "../kernel/instance-queries";
@@ -67,14 +68,16 @@ export function createCaseInstances(ctx: CaseContext) {
     },
 
     get(tenantId: string, id: string, v?: Visibility) {
-      const r = find(tenantId, id, v);
-      const active = q.active.all(id, tenantId).map((x) => x.a);
-      return {
-        ...caseView(r),
-        variables: JSON.parse(r.variables),
-        activeTasks: openTasks(tenantId, id),
-        activeActivityIds: active,
-      };
+      return readSnapshot(db, () => {
+        const r = find(tenantId, id, v);
+        const active = q.active.all(id, tenantId).map((x) => x.a);
+        return {
+          ...caseView(r),
+          variables: JSON.parse(r.variables),
+          activeTasks: openTasks(tenantId, id),
+          activeActivityIds: active,
+        };
+      });
     },
 
     historyList(tenantId: string, v: Visibility, p: { page?: number; size?: number } = {}) {
@@ -82,20 +85,25 @@ export function createCaseInstances(ctx: CaseContext) {
     },
 
     historyGet(tenantId: string, id: string, v?: Visibility) {
-      const r = find(tenantId, id, v);
-      const tasks = queries.tasks(tenantId, id);
-      return {
-        ...caseView(r),
-        durationMs: r.end_time ? r.end_time - r.start_time : null,
-        variables: JSON.parse(r.variables),
-        tasks,
-      };
+      return readSnapshot(db, () => {
+        const r = find(tenantId, id, v);
+        const tasks = queries.tasks(tenantId, id);
+        return {
+          ...caseView(r),
+          durationMs: r.end_time ? r.end_time - r.start_time : null,
+          variables: JSON.parse(r.variables),
+          tasks,
+        };
+      });
     },
 
     /** Activity log of a case: one row per plan item instance (stages, tasks, milestones, listeners) with start, end, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
-      find(tenantId, id, v);
-      return q.items.all(id, tenantId).map((p) => {
+      const items = readSnapshot(db, () => {
+        find(tenantId, id, v);
+        return q.items.all(id, tenantId);
+      });
+      return items.map((p) => {
         const data = JSON.parse(p.data);
         const start = p.started_at ?? p.created_at;
         return {
