@@ -58,6 +58,17 @@ describe("readSnapshot: several reads in one read transaction", () => {
     expect(open()).toBe(0); // not a zombie waiting for the collector to finalize the BEGIN and COMMIT statements
   });
 
+  test("a transaction SQLite already ended is not committed again: the error of the reads is the one thrown", () => {
+    const { db } = pair();
+    expect(() =>
+      readSnapshot(db, () => {
+        db.exec("ROLLBACK"); // as SQLite does itself on some errors
+        throw new Error("the original error");
+      }),
+    ).toThrow("the original error");
+    expect(db.inTransaction).toBe(false);
+  });
+
   test("inside a transaction already open, the reads join it (and see its own writes)", () => {
     const { db, count } = pair();
     const seen = db.transaction(() => {
