@@ -5,7 +5,7 @@
 // so that its next commit starts the WAL over (write-gate.ts) and the file stays small without blocking anyone.
 import { statSync } from "node:fs";
 import type { Database } from "bun:sqlite";
-import { openSqlite, setBusyTimeout } from "./connection";
+import { DEFAULT_BUSY_TIMEOUT_MS, openSqlite, setBusyTimeout } from "./connection";
 import type { CheckpointerConfig, CheckpointReport } from "./checkpointer";
 
 declare const self: Worker;
@@ -27,8 +27,6 @@ interface Watched {
   lastCheckpointed: number;
 }
 
-/** The worker connection's busy timeout outside a TRUNCATE (openSqlite's default). */
-const BUSY_TIMEOUT_MS = 5000;
 /** Rounds of the interval a pinned WAL is left alone before the next hold. */
 const PINNED_BACKOFF_ROUNDS = 10;
 
@@ -71,7 +69,7 @@ function truncateWal(w: Watched, waitMs: number, writesHeld = false) {
   try {
     return checkpoint(w, "TRUNCATE", writesHeld);
   } finally {
-    setBusyTimeout(w.db, BUSY_TIMEOUT_MS);
+    setBusyTimeout(w.db, DEFAULT_BUSY_TIMEOUT_MS); // the connection's own, outside a TRUNCATE
   }
 }
 

@@ -36,6 +36,9 @@ const SETTINGS: Record<DbKind, KindSettings> = {
   scratch: { autocheckpoint: 1000, offloadCommitSync: false },
 };
 
+/** A connection's busy timeout unless its caller asks for another (openSqlite's `busyTimeoutMs`). */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 export interface OpenOptions {
   kind?: DbKind;
   synchronous?: SyncMode;
@@ -52,7 +55,7 @@ export function openSqlite(path: string, opts: OpenOptions = {}): Database {
   const kind = SETTINGS[opts.kind ?? "scratch"];
   const db = new Database(path, { create: !opts.readonly, readonly: opts.readonly, strict: true });
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+  db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
   db.exec("PRAGMA foreign_keys = ON");
   db.exec(`PRAGMA synchronous = ${opts.synchronous ?? "NORMAL"}`);
   db.exec("PRAGMA temp_store = MEMORY");

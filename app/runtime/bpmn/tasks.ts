@@ -2,7 +2,7 @@ import { readSnapshot } from "../../../db/read-snapshot";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import type { RuntimeContext } from "./context";
 import { createTaskWrites } from "../kernel/task-writes";
-import { toTask, type TaskRow, type VariableRow } from "../kernel/rows";
+import { toTask, type TaskRow } from "../kernel/rows";
 import { paging, taskView, taskVisibilitySql, type TaskView, type Visibility } from "./views";
 
 export type Channel = "REST" | "API_KEY" | "MCP" | string;
@@ -12,9 +12,6 @@ export function createTasks(ctx: RuntimeContext) {
   const { db } = ctx;
   const q = {
     task: db.query<TaskRow, [string, string]>("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?"),
-    variables: db.query<Pick<VariableRow, "execution_id" | "name" | "value">, [string, string]>(
-      "SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?",
-    ),
   };
   const row = (tenantId: string, taskId: string): TaskRow => {
     const r = q.task.get(taskId, tenantId);
@@ -162,20 +159,18 @@ export function createTasks(ctx: RuntimeContext) {
 
     /** Variables visible from the task's execution (its scopes up to the instance). */
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
-      const { r, li, vars } = readSnapshot(db, () => {
+      // The instance load carries the variables (parsed) with the executions: no second read of them.
+      const { r, li } = readSnapshot(db, () => {
         const r = row(tenantId, taskId);
-        return {
-          r,
-          li: ctx.store.loadInstance(tenantId, r.instance_id),
-          vars: q.variables.all(r.instance_id, tenantId),
-        };
+        return { r, li: ctx.store.loadInstance(tenantId, r.instance_id) };
       });
       const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);
       if (chain[0] !== r.instance_id) chain.unshift(r.instance_id);
+      const vars = li?.variables ?? [];
       const out: Record<string, unknown> = {};
-      for (const id of chain) for (const v of vars) if (v.execution_id === id) out[v.name] = JSON.parse(v.value);
+      for (const id of chain) for (const v of vars) if (v.executionId === id) out[v.name] = v.value;
       return out;
     },
   };
