@@ -20,6 +20,8 @@ COPY scripts ./scripts
 RUN mkdir -p /data && chown bun:bun /data
 USER bun
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+# The allocator's settings of scripts/runtime.env (npm start exports them; here the server starts without a script).
+ENV MIMALLOC_PURGE_HOLES=0
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \

@@ -14,4 +14,9 @@ case "$npm_config_user_agent" in
   echo "[start] WARNING: Node $v is older than Node 22, which the dependencies require (package.json \"engines\"). The service runs on Bun and starts anyway, but npm may warn (EBADENGINE) and a future release will refuse. Install Node 22 or later." >&2
   ;;
 esac
+# Process settings the allocator reads at start (scripts/runtime.env); a value the caller set is kept.
+while IFS='=' read -r key value; do
+  case "$key" in '' | '#'*) continue ;; esac
+  eval "[ -n \"\${$key+set}\" ]" || export "$key=$value"
+done <"${0%/*}/runtime.env" # no dirname: each external command costs the start a fork
 exec bun app/http/serve.ts

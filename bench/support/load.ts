@@ -2,6 +2,7 @@
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { runtimeEnv, settingsOf } from "../../scripts/runtime-env";
 
 export interface Child<T> {
   info: T;
@@ -16,7 +17,8 @@ export async function startChild<T>(script: string, env: Record<string, string> 
   const profileDir = process.env.BENCH_CHILD_PROFILE;
   const flags = profileDir ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
   const proc = spawn(process.execPath, [...flags, script], {
-    env: { ...process.env, ...env },
+    // As `npm start` runs the service (scripts/runtime.env), unless the bench's caller says otherwise.
+    env: { ...runtimeEnv(), ...process.env, ...childEnv(), ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const rl = createInterface({ input: proc.stdout! });
@@ -25,6 +27,11 @@ export async function startChild<T>(script: string, env: Record<string, string> 
     proc.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { info: JSON.parse(line) as T, proc };
+}
+
+/** BENCH_CHILD_ENV="A=1,B=2": settings for the server child alone (an A/B of a runtime setting, the driver unchanged). */
+function childEnv(): Record<string, string> {
+  return settingsOf((process.env.BENCH_CHILD_ENV ?? "").split(","));
 }
 
 export interface LoadResult {
