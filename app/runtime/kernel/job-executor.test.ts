@@ -1,4 +1,7 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { setBusyTimeout } from "../../../db/connection";
+import { writeGate } from "../../../db/write-gate";
 import { cmmn, makeCases, T } from "../../../test/fixtures/cmmn/harness";
 import { kernelFor } from "./kernel";
 
@@ -36,5 +39,39 @@ describe("one job executor for process jobs and case timers", () => {
     admin.retryJob(T, admin.failedJobs(T)[0].id);
     expect(await h.rt.runDueTimers()).toBe(1);
     expect(h.rt.timersOf(T, c.id)).toEqual([]);
+  });
+
+  test("a due job is not claimed while the checkpointer holds the writes; it runs once they are released", async () => {
+    const h = makeCases();
+    await h.rt.deploy(T, timerModel, { fileName: "w.cmmn", createdBy: null });
+    const c = await h.rt.startCase(T, { definitionKey: "waits" });
+    h.clock.advance(60 * 60_000);
+    const gate = writeGate(h.db);
+    gate.hold();
+    let ran: number | undefined;
+    const pass = h.rt.runDueTimers().then((n) => (ran = n));
+    await Bun.sleep(30);
+    // Held: no claim was written (a claim would have waited for SQLite's lock on the event loop during a TRUNCATE).
+    expect(ran).toBeUndefined();
+    expect(h.db.query("SELECT lock_owner FROM jobs WHERE instance_id = ?").get(c.id)).toEqual({ lock_owner: null });
+    gate.release();
+    await pass;
+    expect(ran).toBe(1);
+    expect(h.rt.timersOf(T, c.id)).toEqual([]);
+  });
+
+  test("a poll that finds nothing due takes no write lock", async () => {
+    const h = makeCases();
+    await h.rt.deploy(T, timerModel, { fileName: "w.cmmn", createdBy: null });
+    await h.rt.startCase(T, { definitionKey: "waits" }); // its timer is due in an hour
+    const other = new Database(h.path);
+    other.run("BEGIN IMMEDIATE"); // another writer holds the lock; a claim's BEGIN IMMEDIATE would wait, then fail
+    setBusyTimeout(h.db, 0);
+    try {
+      expect(await h.rt.runDueTimers()).toBe(0);
+    } finally {
+      other.run("ROLLBACK");
+      other.close();
+    }
   });
 });

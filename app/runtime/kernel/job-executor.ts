@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { writeGate } from "../../../db/write-gate";
 import type { EngineLogger } from "../../../engine/bpmn";
 import { parseRetryCycle } from "../../../engine/jobs/retry-cycle";
 import type { RuntimeKind } from "./definitions-store";
@@ -59,6 +60,12 @@ export function createJobExecutor(
     ),
   };
 
+  const gate = writeGate(db);
+  // A look without the write lock first: the poll runs every 500 ms for each kind, and most polls find nothing due.
+  const anyDue = (kind: ClaimKind): boolean => {
+    const now = clock();
+    return db.query<JobRow, [number, number, number]>(CLAIM[kind]).get(now, now, 1) != null;
+  };
   const claim = (kind: ClaimKind, limit: number): JobRow[] =>
     db
       .transaction(() => {
@@ -103,6 +110,10 @@ export function createJobExecutor(
       const handler = handlers.get(kind);
       if (!handler) return 0;
       let ran = 0;
+      if (!anyDue(kind)) return 0;
+      // While the checkpointer holds the writes (copying the WAL's last frames, or truncating it), a claim would wait
+      // for its lock in SQLite's busy handler, on the event loop: wait for the release instead.
+      if (gate.held) await gate.whenReleased();
       for (const job of claim(kind, limit)) {
         inFlight++;
         try {
