@@ -1,3 +1,4 @@
+import { readSnapshot } from "../../../db/read-snapshot";
 import { createDelegateRegistry, type DelegateRegistry } from "../../../engine/bpmn";
 import { createHistoryCleanup } from "../kernel/history-cleanup";
 import { BpmnDeployError, NotFoundError } from "../../../engine/errors";
@@ -151,6 +152,12 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
       return def?.model.flows ? pathsFrom(def.model, task.activityId) : [];
     },
     getTaskVariables: tasks.getTaskVariables,
+    /**
+     * Runs `fn` with every engine read it makes before its first await in one snapshot, processes and cases alike (they
+     * share the engine database): a service's checks and the command they lead to then read one state, and only the
+     * first read after a commit pays for the WAL's read mark. `fn` must not write before its first await.
+     */
+    readTogether: <T>(fn: () => T): T => readSnapshot(ctx.db, fn),
 
     // jobs
     runDueJobs: jobs.runDueJobs,

@@ -38,7 +38,12 @@ export function unclaimTask({ ctx, input: { taskId } }: TaskInput) {
  * candidates must be claimed by the caller first → 409; an API key completes only tasks assigned to nobody. Required
  * form fields are checked against the locked form version before anything is written.
  */
-export async function completeTask({ ctx, input: { taskId, variables } }: VariablesInput) {
+export async function completeTask({ ctx, input }: VariablesInput) {
+  // The checks below and the engine's own reads of the task and its instance: one snapshot.
+  return ctx.processRuntime.readTogether(() => completeChecked(ctx, input));
+}
+
+async function completeChecked(ctx: TaskOperationCtx, { taskId, variables }: VariablesInput["input"]) {
   const rt = ctx.processRuntime;
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN")
