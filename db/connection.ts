@@ -77,7 +77,8 @@ const NORMAL_SYNC = new WeakMap<Database, { normal: () => void; full: () => void
  * Runs a group commit's transaction and returns what makes it durable under the configured mode: nothing more to wait
  * for (NORMAL, OFF, or FULL on a connection that syncs itself), or the off-loop fsync of the WAL that must finish
  * before the commit is acknowledged (FULL on the engine: the transaction itself runs at NORMAL, so the event loop
- * never waits on fsync). See docs/_notes-writer.md for why frames acknowledged after that fsync are durable.
+ * never waits on fsync). docs/decisions.md ("FULL without an fsync on the event loop") says why frames acknowledged after
+ * that fsync are durable.
  */
 export function commitOffloadingSync(db: Database, transaction: () => void): (() => Promise<void>) | undefined {
   const sync = walSyncs.get(db);
