@@ -36,13 +36,14 @@ async function run(sync: "NORMAL" | "FULL") {
     const headers = { ...auth, "content-type": "application/json" };
     // Each request's own latency as well (the issue's request p99.9), recorded in the measured phase only.
     let requests: number[] | undefined;
-    const timed = async (res: Promise<Response>, t0 = performance.now()) => {
-      const r = await res;
+    const timed = async (send: () => Promise<Response>) => {
+      const t0 = performance.now();
+      const r = await send();
       requests?.push(performance.now() - t0);
       return r;
     };
     const step = async () => {
-      const started = await timed(
+      const started = await timed(() =>
         fetch(`${svc.info.base}/api/a/instances`, {
           method: "POST",
           headers,
@@ -51,7 +52,7 @@ async function run(sync: "NORMAL" | "FULL") {
       );
       if (started.status !== 201) throw new Error(String(started.status));
       const { activeTasks } = (await started.json()) as { activeTasks: { id: string }[] };
-      const done = await timed(
+      const done = await timed(() =>
         fetch(`${svc.info.base}/api/a/tasks/${activeTasks[0].id}/complete`, {
           method: "POST",
           headers,

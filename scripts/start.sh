@@ -15,8 +15,10 @@ case "$npm_config_user_agent" in
   ;;
 esac
 # Process settings the allocator reads at start (scripts/runtime.env); a value the caller set is kept.
-while IFS='=' read -r key value; do
-  case "$key" in '' | '#'*) continue ;; esac
+# Lines whose key is not a plain name (comments, blank lines, `KEY = 1`) are skipped, as scripts/runtime-env.ts does;
+# the `|| [ -n "$key" ]` keeps a last line that has no newline.
+while IFS='=' read -r key value || [ -n "$key" ]; do
+  case "$key" in '' | [0-9]* | *[!A-Za-z0-9_]*) continue ;; esac
   eval "[ -n \"\${$key+set}\" ]" || export "$key=$value"
 done <"${0%/*}/runtime.env" # no dirname: each external command costs the start a fork
 exec bun app/http/serve.ts

@@ -112,7 +112,8 @@ export function createJobExecutor(
       let ran = 0;
       if (!anyDue(kind)) return 0;
       // While the checkpointer holds the writes (copying the WAL's last frames, or truncating it), a claim would wait
-      // for its lock in SQLite's busy handler, on the event loop: wait for the release instead.
+      // for its lock in SQLite's busy handler, on the event loop: wait for the release instead (the service releases
+      // on its own after the checkpointer's maxHoldMs, 5 s, whatever the worker does).
       if (gate.held) await gate.whenReleased();
       for (const job of claim(kind, limit)) {
         inFlight++;
