@@ -103,6 +103,7 @@ export function createDefinitions(ctx: RuntimeContext) {
       const warnings = [...parsed.warnings];
       for (const p of parsed.processes)
         warnings.push(...validateProcess(p, { knownDelegate: (n) => !!ctx.delegates.get(n) }));
+      await ctx.kernel.writable();
       const deployed = ctx.tx(() => {
         const d = ctx.kernel.definitions.deployVersions(
           tenantId,

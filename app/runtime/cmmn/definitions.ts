@@ -26,6 +26,7 @@ export function createCaseDefinitions(ctx: CaseContext) {
             `Key '${c.id}' is already used by a ${other.type} definition; give the case another id`,
           );
       }
+      await ctx.kernel.writable();
       const deployed = ctx.kernel.tx(() =>
         ctx.kernel.definitions.deployVersions(
           tenantId,

@@ -1,4 +1,3 @@
-import { writeGate } from "../../../db/write-gate";
 import type { Database } from "bun:sqlite";
 import type { Kernel } from "./kernel";
 
@@ -32,7 +31,7 @@ interface Target {
  * started) whose parent still runs is kept until the parent ends; the counters of instance_counts follow the deletes
  * by their triggers, in the same transaction.
  */
-export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx">) {
+export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx" | "writable">) {
   const { db } = k;
   const q = queries(db);
 
@@ -51,13 +50,12 @@ export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx">) {
     return found;
   };
 
-  const gate = writeGate(db);
   return {
     /**
      * Resolves when a batch may write: not while the checkpointer holds the engine's writes to let its WAL start over
      * (db/write-gate.ts). A cleanup writes as fast as it deletes; without the wait the WAL would never restart meanwhile.
      */
-    whenWritable: () => gate.whenReleased(),
+    whenWritable: () => k.writable(),
     /** Removes one batch of at most `limit` expired instances and cases in one transaction; none: nothing is due. */
     runBatch(limit: number): CleanupBatch {
       return k.tx(() => {

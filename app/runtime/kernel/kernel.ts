@@ -1,3 +1,4 @@
+import { writeGate } from "../../../db/write-gate";
 import type { Database } from "bun:sqlite";
 import type { EngineLogger } from "../../../engine/bpmn";
 import { createCommandRunner, type CommandRunner } from "./command-runner";
@@ -23,6 +24,12 @@ export interface Kernel {
   newId: () => string;
   nowIso: () => string;
   tx<T>(fn: () => T): T;
+  /**
+   * Resolves once a write may start without waiting on the checkpointer: while it holds the writes (the WAL's last
+   * frames being copied, or a TRUNCATE), a write would wait for SQLite's lock in the busy handler, on the event loop.
+   * Writers that can await (deploys, the job executor, the history cleanup) call it before their transaction.
+   */
+  writable(): Promise<void>;
   commit: GroupCommit;
   runCommand: CommandRunner;
   definitions: DefinitionsStore;
@@ -55,6 +62,7 @@ export function kernelFor(opts: KernelOptions): Kernel {
   const newId = () => Bun.randomUUIDv7();
   const nowIso = () => new Date(clock()).toISOString();
   const commit = createGroupCommit(db);
+  const gate = writeGate(db);
   const registry = createRuntimeRegistry();
   const writeHooks = createWriteHooks();
   const k: Kernel = {
@@ -73,6 +81,7 @@ export function kernelFor(opts: KernelOptions): Kernel {
         throw e;
       }
     },
+    writable: () => (gate.held ? gate.whenReleased() : Promise.resolve()),
     commit,
     runCommand: createCommandRunner(commit),
     definitions: createDefinitionsStore(db, newId, nowIso),
