@@ -48,15 +48,15 @@ describe("tasks", () => {
     await rt.deploy(T, model, { fileName: "t.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "tk", variables: { extraGroup: null } });
     const g = rt.listTasks(T, ALL).find((t) => t.activityId === "grp")!;
-    expect(rt.claim(T, g.id, "ann").assignee).toBe("ann");
-    expect(rt.claim(T, g.id, "ann").assignee).toBe("ann");
-    expect(() => rt.claim(T, g.id, "bob")).toThrow(/already claimed/);
+    expect((await rt.claim(T, g.id, "ann")).assignee).toBe("ann");
+    expect((await rt.claim(T, g.id, "ann")).assignee).toBe("ann");
+    await expect(rt.claim(T, g.id, "bob")).rejects.toThrow(/already claimed/);
     expect(rt.listTasks(T, user("ann"), { mine: true }).map((t) => t.id)).toEqual([g.id]);
-    expect(rt.unclaim(T, g.id).assignee).toBeNull();
-    rt.claim(T, g.id, "ann");
-    expect(rt.delegate(T, g.id, "carl", "ann")).toMatchObject({ assignee: "carl", owner: "ann" });
+    expect((await rt.unclaim(T, g.id)).assignee).toBeNull();
+    await rt.claim(T, g.id, "ann");
+    expect(await rt.delegate(T, g.id, "carl", "ann")).toMatchObject({ assignee: "carl", owner: "ann" });
     await rt.completeTask(T, g.id, { approved: true }, { userId: "carl", channel: "MCP" });
-    expect(() => rt.claim(T, g.id, "carl")).toThrow(/already completed/);
+    await expect(rt.claim(T, g.id, "carl")).rejects.toThrow(/already completed/);
     await expect(rt.completeTask(T, g.id, {}, { userId: "carl", channel: "REST" })).rejects.toMatchObject({
       code: "CONFLICT",
     });

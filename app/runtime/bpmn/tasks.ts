@@ -22,6 +22,17 @@ export function createTasks(ctx: RuntimeContext) {
     if (r.state !== "OPEN")
       throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`);
   };
+  /**
+   * A task write's checks, then a wait while the checkpointer holds the engine's writes (a write now would wait for
+   * SQLite's lock in the busy handler, on the event loop), then the same checks on the task as it is after the wait.
+   */
+  const checkedWhenWritable = async (tenantId: string, taskId: string, check: (r: TaskRow) => void) => {
+    check(row(tenantId, taskId));
+    await ctx.kernel.writable();
+    const r = row(tenantId, taskId);
+    check(r);
+    return r;
+  };
   const writes = createTaskWrites(db);
   const involve = (tenantId: string, instanceId: string, userId: string) =>
     writes.involve(tenantId, instanceId, "user", userId);
@@ -103,11 +114,12 @@ export function createTasks(ctx: RuntimeContext) {
       return taskView(done);
     },
 
-    claim(tenantId: string, taskId: string, userId: string): TaskView {
-      const r = row(tenantId, taskId);
-      requireOpen(r);
-      if (r.assignee && r.assignee !== userId)
-        throw new ConflictError(`Task ${taskId} is already claimed by another user`);
+    async claim(tenantId: string, taskId: string, userId: string): Promise<TaskView> {
+      const r = await checkedWhenWritable(tenantId, taskId, (t) => {
+        requireOpen(t);
+        if (t.assignee && t.assignee !== userId)
+          throw new ConflictError(`Task ${taskId} is already claimed by another user`);
+      });
       ctx.tx(() => {
         const res = db
           .query(
@@ -122,9 +134,8 @@ export function createTasks(ctx: RuntimeContext) {
     },
 
     /** Returns the task to its candidates. */
-    unclaim(tenantId: string, taskId: string): TaskView {
-      const r = row(tenantId, taskId);
-      requireOpen(r);
+    async unclaim(tenantId: string, taskId: string): Promise<TaskView> {
+      await checkedWhenWritable(tenantId, taskId, requireOpen);
       db.query("UPDATE tasks SET assignee = NULL WHERE id = ? AND tenant_id = ? AND state = 'OPEN'").run(
         taskId,
         tenantId,
@@ -133,9 +144,13 @@ export function createTasks(ctx: RuntimeContext) {
     },
 
     /** Hands the task to another user; the previous assignee (or the caller) becomes its owner. */
-    delegate(tenantId: string, taskId: string, toUserId: string, byUserId: string | null = null): TaskView {
-      const r = row(tenantId, taskId);
-      requireOpen(r);
+    async delegate(
+      tenantId: string,
+      taskId: string,
+      toUserId: string,
+      byUserId: string | null = null,
+    ): Promise<TaskView> {
+      const r = await checkedWhenWritable(tenantId, taskId, requireOpen);
       ctx.tx(() => {
         db.query(
           "UPDATE tasks SET owner = COALESCE(owner, ?), assignee = ? WHERE id = ? AND tenant_id = ? AND state = 'OPEN'",

@@ -79,7 +79,7 @@ describe("counters kept by triggers (instance_counts)", () => {
     await rt.cancelInstance(T, waits[1]!.id); // its open task is cancelled
     await rt.cancelInstance(T, two.id); // two open tasks cancelled at once
     rt.suspendInstance(T, waits[2]!.id);
-    rt.claim(T, waits[2]!.activeTasks[0]!.id, "u");
+    await rt.claim(T, waits[2]!.activeTasks[0]!.id, "u");
     rt.activateInstance(T, waits[2]!.id);
     // A start whose completion fails afterwards: the failed command writes nothing, counters included.
     const bad = await rt.startInstance(T, { definitionKey: "bad" });

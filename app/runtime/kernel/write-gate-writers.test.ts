@@ -36,4 +36,40 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
     await deploy;
     expect(h.db.query("SELECT count(*) AS n FROM definitions").get()).toEqual({ n: 1 });
   });
+
+  test("a claim, an unclaim and a delegation are written only once the writes are released", async () => {
+    const { rt, db } = makeRuntime();
+    const model = bpmn(
+      "claims",
+      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="t"/>
+      <userTask id="t" flowable:candidateUsers="ann,bob"/><sequenceFlow id="f2" sourceRef="t" targetRef="e"/><endEvent id="e"/>`,
+    );
+    await rt.deploy(T, model, { fileName: "c.bpmn", createdBy: null });
+    const taskId = (await rt.startInstance(T, { definitionKey: "claims" })).activeTasks[0].id;
+    const gate = writeGate(db);
+    const assignee = () => rt.getTask(T, taskId).assignee;
+    const held = async <V>(write: () => Promise<V>, before: string | null, after: string | null) => {
+      gate.hold();
+      const written = write();
+      await Bun.sleep(30);
+      expect(assignee()).toBe(before);
+      gate.release();
+      await written;
+      expect(assignee()).toBe(after);
+    };
+    await held(() => rt.claim(T, taskId, "ann"), null, "ann");
+    await held(() => rt.unclaim(T, taskId), "ann", null);
+    await held(() => rt.delegate(T, taskId, "bob", "ann"), null, "bob");
+    // What changed during the wait is checked again: a task claimed meanwhile is refused, not taken over.
+    gate.hold();
+    const late = rt.claim(T, taskId, "bob").then(
+      () => "claimed",
+      (e: Error) => e.message,
+    );
+    const completion = rt.completeTask(T, taskId, {}, { userId: "bob", channel: "REST" });
+    await Bun.sleep(30); // the completion's group commit waits for the release as well
+    gate.release();
+    await completion;
+    expect(await late).toMatch(/already completed/);
+  });
 });

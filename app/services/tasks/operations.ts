@@ -16,14 +16,14 @@ function userOf(ctx: TaskOperationCtx, what: string): string {
 }
 
 /** POST /a/tasks/{id}/claim: only an unassigned task (or one already yours); claimed by someone else → 409. */
-export function claimTask({ ctx, input: { taskId } }: TaskInput) {
+export async function claimTask({ ctx, input: { taskId } }: TaskInput) {
   const userId = userOf(ctx, "claim");
   visibleTask(ctx, taskId);
   return ctx.processRuntime.claim(ctx.tenant.id, taskId, userId);
 }
 
 /** POST /a/tasks/{id}/unclaim: the assignee (or a Manager) returns the task to its candidates. */
-export function unclaimTask({ ctx, input: { taskId } }: TaskInput) {
+export async function unclaimTask({ ctx, input: { taskId } }: TaskInput) {
   const userId = userOf(ctx, "unclaim");
   const task = visibleTask(ctx, taskId);
   if (task.state !== "OPEN") throw new ConflictError(`Task ${taskId} is already ${task.state.toLowerCase()}`);
@@ -75,7 +75,7 @@ async function completeChecked(ctx: TaskOperationCtx, { taskId, variables }: Var
 }
 
 /** POST /a/tasks/{id}/delegate: the assignee or a Manager hands the task to another member, who is notified. */
-export function delegateTask({
+export async function delegateTask({
   ctx,
   input: { taskId, toUserId },
 }: {
@@ -92,7 +92,7 @@ export function delegateTask({
       { field: "userId", message: "not a member" },
     ]);
   }
-  const updated = ctx.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
+  const updated = await ctx.processRuntime.delegate(ctx.tenant.id, taskId, toUserId, userId);
   notify(
     ctx.platformDb,
     {

@@ -70,9 +70,11 @@ const comment = createRoute({
 });
 
 export function registerTaskOperations(r: OpenAPIHono<AppEnv>) {
-  r.openapi(claim, (c) => c.json(claimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200));
-  r.openapi(unclaim, (c) =>
-    c.json(unclaimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
+  r.openapi(claim, async (c) =>
+    c.json(await claimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
+  );
+  r.openapi(unclaim, async (c) =>
+    c.json(await unclaimTask({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200),
   );
   r.openapi(complete, async (c) => {
     // The body is optional: a completion without variables may send none at all.
@@ -80,9 +82,9 @@ export function registerTaskOperations(r: OpenAPIHono<AppEnv>) {
     const input = { taskId: c.req.valid("param").id, variables: body.variables ?? {} };
     return c.json(await completeTask({ ctx: c.get("ctx"), input }), 200);
   });
-  r.openapi(delegate, (c) => {
+  r.openapi(delegate, async (c) => {
     const input = { taskId: c.req.valid("param").id, toUserId: c.req.valid("json").userId };
-    return c.json(delegateTask({ ctx: c.get("ctx"), input }), 200);
+    return c.json(await delegateTask({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(writeVariables, async (c) => {
     const input = { taskId: c.req.valid("param").id, variables: c.req.valid("json").variables };
