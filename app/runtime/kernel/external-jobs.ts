@@ -60,8 +60,16 @@ export function createExternalJobs(kernel: Kernel) {
     release: db.query(`UPDATE jobs SET lock_owner = NULL, lock_expires_at = NULL WHERE lock_owner = ?`),
   };
 
+  // A look without the write lock first: each fetch and each wake-up of a long poll tries, and most tries of a quiet
+  // queue find nothing to take.
+  const anyTakeable = (r: ClaimRequest): boolean => {
+    const now = clock();
+    return (
+      db.query<JobRow, (string | number)[]>(claimSql(r.topics.length)).get(r.tenantId, now, now, ...r.topics, 1) != null
+    );
+  };
   const claim = (r: ClaimRequest): JobRow[] => {
-    if (!r.topics.length) return [];
+    if (!r.topics.length || !anyTakeable(r)) return [];
     return kernel.tx(() => {
       const now = clock();
       const rows = db
@@ -127,17 +135,24 @@ export function createExternalJobs(kernel: Kernel) {
     heldBy,
     wake,
 
-    /** Claims at once, or waits up to `timeoutMs` for work of the topics; answers as soon as something is locked. */
-    fetchAndLock(r: ClaimRequest, timeoutMs: number, signal?: AbortSignal): Promise<JobRow[]> {
+    /**
+     * Claims at once, or waits up to `timeoutMs` for work of the topics; answers as soon as something is locked. Each
+     * try waits first while the checkpointer holds the engine's writes (kernel.writable()): a claim then would wait
+     * for SQLite's lock in the busy handler, on the event loop.
+     */
+    async fetchAndLock(r: ClaimRequest, timeoutMs: number, signal?: AbortSignal): Promise<JobRow[]> {
+      await kernel.writable();
       const first = claim(r);
-      if (first.length || timeoutMs <= 0) return Promise.resolve(first);
+      if (first.length || timeoutMs <= 0) return first;
       return new Promise((resolve) => {
         // The poll's deadline is wall time (an HTTP connection waits); due times and locks are the kernel's clock.
         const deadline = performance.now() + Math.min(timeoutMs, MAX_LONG_POLL_MS);
         let timer: ReturnType<typeof setTimeout> | undefined;
         const set = waiters.get(r.tenantId) ?? new Set<Waiter>();
         waiters.set(r.tenantId, set);
+        let finished = false;
         const done = (rows: JobRow[]) => {
+          finished = true;
           clearTimeout(timer);
           set.delete(w);
           signal?.removeEventListener("abort", onAbort);
@@ -151,11 +166,13 @@ export function createExternalJobs(kernel: Kernel) {
         };
         const w: Waiter = {
           topics: new Set(r.topics),
-          attempt: () => {
-            const rows = claim(r);
-            if (rows.length || performance.now() >= deadline - 1) return done(rows);
-            arm();
-          },
+          attempt: () =>
+            void kernel.writable().then(() => {
+              if (finished) return; // the runner hung up, or the poll ended, during the wait: lock nothing for it
+              const rows = claim(r);
+              if (rows.length || performance.now() >= deadline - 1) return done(rows);
+              arm();
+            }),
         };
         // The runner hung up: stop waiting (nothing was locked for it).
         const onAbort = () => done([]);

@@ -1,7 +1,10 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { setBusyTimeout } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
 import { cmmn, makeCases } from "../../../test/fixtures/cmmn/harness";
+import { kernelFor } from "./kernel";
 
 // While the checkpointer holds the engine's writes (the WAL's last frames being copied, or a TRUNCATE), a writer that
 // can await waits for the release rather than for SQLite's lock in the busy handler, which would stall the event loop.
@@ -71,5 +74,42 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
     gate.release();
     await completion;
     expect(await late).toMatch(/already completed/);
+  });
+
+  test("a robot's fetch locks its job only once the writes are released; a fetch that finds nothing takes no write lock", async () => {
+    const { rt, db, path } = makeRuntime();
+    const model = bpmn(
+      "robotFlow",
+      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
+      <serviceTask id="x" camunda:type="external" camunda:topic="crm"/><sequenceFlow id="f2" sourceRef="x" targetRef="e"/><endEvent id="e"/>`,
+    );
+    await rt.deploy(T, model, { fileName: "r.bpmn", createdBy: null });
+    await rt.startInstance(T, { definitionKey: "robotFlow" });
+    const external = kernelFor({ db }).external;
+    const fetch = (topic: string) =>
+      external.fetchAndLock(
+        { tenantId: T, owner: "runner:1", topics: [topic], maxTasks: 1, lockMs: { [topic]: 60_000 } },
+        0,
+      );
+    const locked = () => db.query("SELECT count(*) AS n FROM jobs WHERE lock_owner IS NOT NULL").get();
+    const gate = writeGate(db);
+    gate.hold();
+    const fetched = fetch("crm");
+    await Bun.sleep(30);
+    expect(locked()).toEqual({ n: 0 });
+    gate.release();
+    expect(await fetched).toHaveLength(1);
+    expect(locked()).toEqual({ n: 1 });
+    // Another writer holds the lock: a claim's BEGIN IMMEDIATE would fail at once with busy timeout 0.
+    const other = new Database(path);
+    other.run("BEGIN IMMEDIATE");
+    setBusyTimeout(db, 0);
+    try {
+      expect(await fetch("crm")).toEqual([]); // its only job is locked by runner:1
+      expect(await fetch("other-topic")).toEqual([]);
+    } finally {
+      other.run("ROLLBACK");
+      other.close();
+    }
   });
 });
