@@ -23,11 +23,11 @@ export function createTasks(ctx: RuntimeContext) {
       throw new ConflictError(`Task ${r.id} is already ${r.state === "CANCELLED" ? "cancelled" : "completed"}`);
   };
   /**
-   * A task write's checks, then a wait while the checkpointer holds the engine's writes (a write now would wait for
-   * SQLite's lock in the busy handler, on the event loop), then the same checks on the task as it is after the wait.
+   * A task write first waits while the checkpointer holds the engine's writes (a write now would wait for SQLite's
+   * lock in the busy handler, on the event loop), then reads and checks the task as it is after the wait. The service
+   * in front has checked the task already (visibility, state), so there is no check before the wait.
    */
   const checkedWhenWritable = async (tenantId: string, taskId: string, check: (r: TaskRow) => void) => {
-    check(row(tenantId, taskId));
     await ctx.kernel.writable();
     const r = row(tenantId, taskId);
     check(r);
