@@ -62,7 +62,9 @@ export function createBpmnEngine(deps: EngineDeps) {
         task.completedBy = actor.userId;
         task.channel = actor.channel;
         s.putTask(space, task, "update");
-        if (actor.userId)
+        // The one who started the instance was involved by the start (involvements are only ever removed with the
+        // instance): completing their own task writes nothing more.
+        if (actor.userId && actor.userId !== space.instance.startedBy)
           s.involve({
             tenantId: task.tenantId,
             instanceId: task.instanceId,
