@@ -12,6 +12,14 @@ export function createTasks(ctx: RuntimeContext) {
   const { db } = ctx;
   const q = {
     task: db.query<TaskRow, [string, string]>("SELECT * FROM tasks WHERE id = ? AND tenant_id = ?"),
+    // A task's variables need only the scope tree and the stored values, not a whole instance load.
+    // `+tenant_id`: the instance's key range, not a tenant-leading index (as store.ts reads them).
+    scopes: db.query<{ id: string; parent_id: string | null }, [string, string]>(
+      "SELECT id, parent_id FROM executions WHERE instance_id = ? AND +tenant_id = ?",
+    ),
+    variables: db.query<{ execution_id: string; name: string; value: string }, [string, string]>(
+      "SELECT execution_id, name, value FROM variables WHERE instance_id = ? AND +tenant_id = ?",
+    ),
   };
   const row = (tenantId: string, taskId: string): TaskRow => {
     const r = q.task.get(taskId, tenantId);
@@ -174,18 +182,20 @@ export function createTasks(ctx: RuntimeContext) {
 
     /** Variables visible from the task's execution (its scopes up to the instance). */
     getTaskVariables(tenantId: string, taskId: string): Record<string, unknown> {
-      // The instance load carries the variables (parsed) with the executions: no second read of them.
-      const { r, li } = readSnapshot(db, () => {
+      const { r, scopes, stored } = readSnapshot(db, () => {
         const r = row(tenantId, taskId);
-        return { r, li: ctx.store.loadInstance(tenantId, r.instance_id) };
+        return { r, scopes: q.scopes.all(r.instance_id, tenantId), stored: q.variables.all(r.instance_id, tenantId) };
       });
-      const parents = new Map((li?.executions ?? []).map((e) => [e.id, e.parentId]));
+      const parents = new Map(scopes.map((e) => [e.id, e.parent_id]));
       const chain: string[] = [];
       for (let id: string | null | undefined = r.execution_id; id; id = parents.get(id)) chain.unshift(id);
       if (chain[0] !== r.instance_id) chain.unshift(r.instance_id);
-      const vars = li?.variables ?? [];
+      // Outer scopes first, so that a name set nearer the task wins; only the chain's values are parsed.
+      const depth = new Map(chain.map((id, i) => [id, i]));
+      const seen = stored.filter((v) => depth.has(v.execution_id));
+      seen.sort((a, b) => (depth.get(a.execution_id) ?? 0) - (depth.get(b.execution_id) ?? 0));
       const out: Record<string, unknown> = {};
-      for (const id of chain) for (const v of vars) if (v.executionId === id) out[v.name] = v.value;
+      for (const v of seen) out[v.name] = JSON.parse(v.value);
       return out;
     },
   };
