@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { inReadSnapshot } from "./read-snapshot";
 import { createWalSync, type WalSync } from "./wal-sync";
 
 /** `synchronous` level applied to every database; NORMAL is safe with WAL (a power loss can drop the last commits, never corrupt). */
@@ -110,8 +111,13 @@ export async function closeSqlite(db: Database): Promise<void> {
   db.close();
 }
 
-/** Runs fn inside BEGIN IMMEDIATE so concurrent writers queue on the busy timeout instead of failing on upgrade. */
+/**
+ * Runs fn inside BEGIN IMMEDIATE so concurrent writers queue on the busy timeout instead of failing on upgrade. Inside
+ * a write transaction already open it nests (a savepoint); inside a read snapshot it throws: a write there is a
+ * programming error (readSnapshot's reads must not write), which would otherwise upgrade a possibly stale snapshot.
+ */
 export function immediate<T>(db: Database, fn: () => T): T {
+  if (inReadSnapshot(db)) throw new Error("A write transaction was begun inside a read snapshot (readSnapshot)");
   return db.transaction(fn).immediate();
 }
 

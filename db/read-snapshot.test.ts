@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { descriptorsUnder } from "../test/harness/descriptors";
-import { openSqlite } from "./connection";
+import { immediate, openSqlite } from "./connection";
 import { readSnapshot } from "./read-snapshot";
 
 /** One WAL database with two connections: `db` reads, `other` writes as another connection would. */
@@ -77,5 +77,21 @@ describe("readSnapshot: several reads in one read transaction", () => {
     })();
     expect(seen).toBe(1);
     expect(db.inTransaction).toBe(false);
+  });
+
+  test("a write transaction begun inside the reads is refused, and nothing is written", () => {
+    const { db, count } = pair();
+    expect(() =>
+      readSnapshot(db, () => {
+        count();
+        return immediate(db, () => db.exec("INSERT INTO t VALUES (1)"));
+      }),
+    ).toThrow("inside a read snapshot");
+    expect(db.inTransaction).toBe(false);
+    expect(count()).toBe(0);
+    // After the snapshot, and inside a write transaction that joined one, writes go on as before.
+    immediate(db, () => db.exec("INSERT INTO t VALUES (2)"));
+    db.transaction(() => readSnapshot(db, () => immediate(db, () => db.exec("INSERT INTO t VALUES (3)"))))();
+    expect(count()).toBe(2);
   });
 });

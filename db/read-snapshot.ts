@@ -1,6 +1,17 @@
 import type { Database } from "bun:sqlite";
 
 const statements = new WeakMap<Database, { begin: () => void; commit: () => void }>();
+// The connections whose synchronous reads are running in a read transaction of their own (not one they joined).
+const reading = new WeakSet<Database>();
+
+/**
+ * True while `db` runs the reads of a readSnapshot that began its own read transaction. A write transaction begun
+ * there would silently turn into a savepoint of the read one (bun:sqlite nests), upgrading a snapshot that may be
+ * stale: `immediate` (db/connection.ts) refuses it instead.
+ */
+export function inReadSnapshot(db: Database): boolean {
+  return reading.has(db);
+}
 
 /**
  * Runs the reads of `read` in one read transaction: one snapshot, and one WAL read lock taken and released instead of
@@ -22,9 +33,11 @@ export function readSnapshot<T>(db: Database, read: () => T): T {
     statements.set(db, s);
   }
   s.begin();
+  reading.add(db);
   try {
     return read();
   } finally {
+    reading.delete(db);
     // Only if still open: were it already rolled back, a failing COMMIT would hide the error that `read` threw.
     if (db.inTransaction) s.commit();
   }

@@ -155,7 +155,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     /**
      * Runs `fn` with every engine read it makes before its first await in one snapshot, processes and cases alike (they
      * share the engine database): a service's checks and the command they lead to then read one state, and only the
-     * first read after a commit pays for the WAL's read mark. `fn` must not write before its first await.
+     * first read after a commit pays for the WAL's read mark. `fn` must not write before its first await (a write
+     * transaction begun there throws: db/connection.ts `immediate`).
      */
     readTogether: <T>(fn: () => T): T => readSnapshot(ctx.db, fn),
 
