@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { TenantRecord } from "../../../tenants/tenant-directory";
 import type { Clock } from "../clock";
 import { TENANT_ROLES, type Actor, type PlatformCtx, type TenantRole } from "../context";
@@ -8,7 +7,7 @@ import { rolesIn } from "./sessions";
 import { normalizeSlug } from "./select-tenant";
 import { prepared } from "../prepared";
 import { usableTenant } from "./usable-tenant";
-import { VerifiedCredentials } from "./verified-credentials";
+import { keyedDigest, VerifiedCredentials } from "./verified-credentials";
 
 export type BasicAuthCtx = LoginCtx & PlatformCtx<"revocations">;
 
@@ -33,8 +32,7 @@ interface Verified {
 }
 
 /** A keyed digest of a stored password hash, under this process's random key: comparable, not crackable offline. */
-const HASH_KEY = randomBytes(32);
-const digestOf = (passwordHash: string) => createHmac("sha256", HASH_KEY).update(passwordHash).digest("base64");
+const digestOf = keyedDigest();
 
 function parseBasic(header: string | undefined): { email: string; password: string } {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
