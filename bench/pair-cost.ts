@@ -4,7 +4,7 @@
  * batches as it does when served. Prints the thread's time per pair, the WAL frames (pages) written per pair, and
  * where the SQL time goes, statement by statement. It bounds what any served figure can reach: at 4,000 pairs/s one
  * thread has 250 µs per pair for everything, network included.
- * Usage: bun bench/pair-cost.ts [pairs]   (4,800 by default)
+ * Usage: bun bench/pair-cost.ts [pairs]   (4,800 by default; SQLITE_SYNCHRONOUS=FULL for the FULL mode)
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync } from "node:fs";
@@ -58,7 +58,12 @@ for (const method of ["query", "prepare"] as const) {
 const dataDir = mkdtempSync(join(tmpdir(), "pms-pair-cost-"));
 const password = "bench-password";
 const platform = createPlatform({
-  config: loadConfig({ DATA_DIR: dataDir, BOOTSTRAP_ADMIN_EMAIL: "sa@bench", BOOTSTRAP_ADMIN_PASSWORD: password }),
+  config: loadConfig({
+    DATA_DIR: dataDir,
+    BOOTSTRAP_ADMIN_EMAIL: "sa@bench",
+    BOOTSTRAP_ADMIN_PASSWORD: password,
+    SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS, // NORMAL unless set, as in the service
+  }),
   log: () => {},
 });
 await bootstrapSuperAdmin(platform);
@@ -141,7 +146,7 @@ for (const s of statements.values()) {
 }
 
 console.log(
-  `start + complete in-process, ${CALLERS} callers, ${pairs} pairs: ${wallUs.toFixed(0)} µs of wall time per pair ` +
+  `start + complete in-process, synchronous=${process.env.SQLITE_SYNCHRONOUS ?? "NORMAL"}, ${CALLERS} callers, ${pairs} pairs: ${wallUs.toFixed(0)} µs of wall time per pair ` +
     `(${(1e6 / wallUs).toFixed(0)} pairs/s), process CPU ${((cpu.user + cpu.system) / pairs).toFixed(0)} µs per pair`,
 );
 console.log(
