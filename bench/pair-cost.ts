@@ -68,6 +68,8 @@ const platform = createPlatform({
 });
 await bootstrapSuperAdmin(platform);
 const app = createApp(httpDepsOf(platform));
+/** The fields of the answers the bench reads. */
+type Answer = { accessToken?: string; activeTasks?: { id: string }[] };
 const call = async (path: string, body: unknown, token?: string) => {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const init: RequestInit = { method: "POST", headers };
@@ -77,7 +79,7 @@ const call = async (path: string, body: unknown, token?: string) => {
     init.body = JSON.stringify(body);
   }
   const res = await app.request(path, init, { ip: "127.0.0.1" });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+  return { status: res.status, json: (await res.json()) as Answer };
 };
 const sa = (await call("/api/auth/login", { email: "sa@bench", password })).json.accessToken;
 await call("/api/admin/tenants", { slug: "bench", name: "Bench" }, sa);
@@ -108,7 +110,7 @@ const pair = async () => {
   const started = await call("/api/a/instances", { definitionKey: "oneTask", businessKey: "B" }, token);
   if (started.status !== 201) throw new Error(`start: ${started.status}`);
   const done = await call(
-    `/api/a/tasks/${started.json.activeTasks[0].id}/complete`,
+    `/api/a/tasks/${started.json.activeTasks?.[0]?.id}/complete`,
     { variables: { ok: true } },
     token,
   );
