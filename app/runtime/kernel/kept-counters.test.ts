@@ -117,7 +117,7 @@ describe("counters kept by triggers (instance_counts)", () => {
 
     // The tenant purge deletes every row of tenant-b, its counters' row too, and brings none back.
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(B, 7))() > 0);
+    while ((await purge(B, 7)) > 0);
     expect(db.query(KEPT).get(B)).toBeNull();
     expectExact(db);
     db.close();

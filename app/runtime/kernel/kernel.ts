@@ -28,7 +28,8 @@ export interface Kernel {
    * Resolves once a write may start without waiting on the checkpointer: while it holds the writes (the WAL's last
    * frames being copied, or a TRUNCATE), a write would wait for SQLite's lock in the busy handler, on the event loop.
    * Every writer outside the group commit calls it before its transaction (deploys, definition and instance changes,
-   * the job executor and the job admin, robots, task assignments, comments, the history cleanup and its settings).
+   * the job executor and the job admin, robots, task assignments, comments, service jobs, the webhook outbox, the
+   * history cleanup and its settings, a tenant's purge; docs/decisions.md lists them).
    */
   writable(): Promise<void>;
   commit: GroupCommit;

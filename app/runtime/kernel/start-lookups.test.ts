@@ -28,7 +28,7 @@ describe("the start lookups the kernel keeps", () => {
     db.exec("DROP TRIGGER fail");
     expect(await start()).toBe("One");
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(T, 100))() > 0);
+    while ((await purge(T, 100)) > 0);
     await expect(start()).rejects.toThrow(/not found/);
   });
 
@@ -58,7 +58,7 @@ describe("the start lookups the kernel keeps", () => {
     expect(rt.kindOfDefinitionKey(T, "p")).toBe("BPMN");
     expect(rt.kindOfDefinitionKey("tenant-b", "p")).toBeNull();
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(T, 100))() > 0);
+    while ((await purge(T, 100)) > 0);
     expect(rt.kindOfDefinitionKey(T, "p")).toBeNull();
   });
 
