@@ -94,7 +94,7 @@ export interface TenantStorage {
   /** Rows deleted per batch by a drop (TENANT_DROP_BATCH_SIZE). */
   dropBatchSize: number;
   /** Deletes one batch of the tenant's rows in the engine database; 0 when none is left. */
-  purgeEngineBatch(tenantId: string, limit: number): number;
+  purgeEngineBatch(tenantId: string, limit: number): Promise<number>;
   /** Closes the tenant's open database handle (deactivation, drop). */
   closeHandle(tenantId: string): void;
   /** Closes the handle and removes the tenant's folder: its database file and its file store. Idempotent. */

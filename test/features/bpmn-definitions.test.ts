@@ -17,7 +17,7 @@ describe("deploying definitions", () => {
     const v2 = await deploy(rt, oneTask("p", "Two"));
     expect(v2.definitions[0].version).toBe(2);
     expect((await rt.startInstance(T, { definitionKey: "p" })).activeTasks[0].name).toBe("Two");
-    rt.publishDefinition(T, "p", v1.definitions[0].definitionId);
+    await rt.publishDefinition(T, "p", v1.definitions[0].definitionId);
     expect(rt.definitionVersions(T, "p").map((v) => [v.version, v.published])).toEqual([
       [2, false],
       [1, true],
@@ -98,24 +98,24 @@ describe("deploying definitions", () => {
   test("a suspended definition refuses starts until activated", async () => {
     const { rt } = makeRuntime();
     await deploy(rt, oneTask("p"));
-    expect(rt.suspendDefinition(T, "p").suspended).toBe(true);
+    expect((await rt.suspendDefinition(T, "p")).suspended).toBe(true);
     await expect(rt.startInstance(T, { definitionKey: "p" })).rejects.toMatchObject({ code: "CONFLICT" });
-    rt.activateDefinition(T, "p");
+    await rt.activateDefinition(T, "p");
     expect((await rt.startInstance(T, { definitionKey: "p" })).ended).toBe(false);
   });
 
   test("toggling the catalog flag and storing the configuration", async () => {
     const { rt } = makeRuntime();
     await deploy(rt, oneTask("p"));
-    expect(rt.toggleDefinition(T, "p").enabled).toBe(false);
-    expect(rt.toggleDefinition(T, "p").enabled).toBe(true);
+    expect((await rt.toggleDefinition(T, "p")).enabled).toBe(false);
+    expect((await rt.toggleDefinition(T, "p")).enabled).toBe(true);
     expect(rt.getDefinitionConfig(T, "p")).toEqual({
       businessKeyTemplate: null,
       attachmentPolicy: null,
       mcpPolicy: "NONE",
       historyTimeToLive: null,
     });
-    const cfg = rt.putDefinitionConfig(T, "p", {
+    const cfg = await rt.putDefinitionConfig(T, "p", {
       businessKeyTemplate: "ORD-${date:yyyy}",
       mcpPolicy: "START_AND_READ",
       attachmentPolicy: { uploadMode: "FORM_ONLY", uploadRoles: ["clerk"], previewRoles: [], replaceRoles: [] },
@@ -125,10 +125,10 @@ describe("deploying definitions", () => {
       mcpPolicy: "START_AND_READ",
       attachmentPolicy: { uploadMode: "FORM_ONLY", uploadRoles: ["clerk"] },
     });
-    expect(() => rt.putDefinitionConfig(T, "p", { mcpPolicy: "EVERYTHING" as never })).toThrow(
+    await expect(rt.putDefinitionConfig(T, "p", { mcpPolicy: "EVERYTHING" as never })).rejects.toThrow(
       /mcpPolicy must be one of NONE, START_AND_READ, START_AND_COMPLETE/,
     );
-    expect(() => rt.putDefinitionConfig(T, "p", { attachmentPolicy: { uploadMode: "" } as never })).toThrow(
+    await expect(rt.putDefinitionConfig(T, "p", { attachmentPolicy: { uploadMode: "" } as never })).rejects.toThrow(
       /uploadMode is required/,
     );
     expect(rt.getDefinitionConfig(T, "p").mcpPolicy).toBe("START_AND_READ");
@@ -139,7 +139,7 @@ describe("deploying definitions", () => {
     expect(() => rt.getDefinition(T, "nope")).toThrow(/not found/);
     await expect(rt.startInstance(T, { definitionKey: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await deploy(rt, oneTask("p"));
-    expect(() => rt.publishDefinition(T, "p", "bad-id")).toThrow(/not found/);
+    await expect(rt.publishDefinition(T, "p", "bad-id")).rejects.toThrow(/not found/);
   });
 });
 

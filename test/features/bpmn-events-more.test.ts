@@ -186,7 +186,7 @@ describe("timer start events", () => {
     clock.advance(HOUR);
     await rt.runDueJobs();
     expect(rt.listInstances(T, ALL).totalElements).toBe(2);
-    rt.suspendDefinition(T, "ts");
+    await rt.suspendDefinition(T, "ts");
     clock.advance(HOUR);
     await rt.runDueJobs();
     expect(rt.listInstances(T, ALL).totalElements).toBe(2);

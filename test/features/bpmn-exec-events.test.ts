@@ -170,7 +170,7 @@ describeCorpus("bpmn-exec", "corpus: messages and signals", () => {
     );
     await h.rt.signal(T, "The Signal");
     expect(h.tasks().map((t) => t.name)).toEqual(["Task in process A"]);
-    h.rt.suspendDefinition(T, "signalProcess");
+    await h.rt.suspendDefinition(T, "signalProcess");
     await h.rt.signal(T, "The Signal");
     expect(h.tasks()).toHaveLength(1);
   });

@@ -73,7 +73,7 @@ describe("jobs", () => {
     ]);
     clock.advance(3_600_000);
     expect(await rt.runDueJobs()).toBe(0);
-    rt.retryJob(T, dead.id);
+    await rt.retryJob(T, dead.id);
     expect(await rt.runDueJobs()).toBe(1);
     expect(rt.failedJobs(T)).toEqual([]);
     expect(rt.listTasks(T, ALL).map((t) => t.activityId)).toEqual(["after"]);
@@ -101,10 +101,10 @@ describe("jobs", () => {
     await rt.startInstance(T, { definitionKey: "job" });
     await rt.runDueJobs();
     const [j] = rt.failedJobs(T);
-    expect(rt.deadletterJob(T, j.id)).toMatchObject({ state: "DEADLETTER", retries: 0 });
+    expect(await rt.deadletterJob(T, j.id)).toMatchObject({ state: "DEADLETTER", retries: 0 });
     clock.advance(60_000);
     expect(await rt.runDueJobs()).toBe(0);
-    expect(() => rt.retryJob("other-tenant", j.id)).toThrow(/not found/);
+    await expect(rt.retryJob("other-tenant", j.id)).rejects.toThrow(/not found/);
   });
 
   test("an unknown delegate deploys with a warning and parks the instance on an incident", async () => {

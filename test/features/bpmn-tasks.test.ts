@@ -97,7 +97,7 @@ describe("monitoring and history", () => {
     for (const route of ["task", "task", "timer", "recv"])
       await rt.startInstance(T, { definitionKey: "mon", businessKey: `BK-${route}`, variables: { route } });
     await rt.deploy(T, xml, { fileName: "m.bpmn", createdBy: null });
-    rt.publishDefinition(T, "mon", rt.definitionVersions(T, "mon")[0].definitionId);
+    await rt.publishDefinition(T, "mon", rt.definitionVersions(T, "mon")[0].definitionId);
     await rt.startInstance(T, { definitionKey: "mon", variables: { route: "task" } });
     const m = rt.monitor(T, "mon");
     expect(m).toMatchObject({
@@ -158,7 +158,7 @@ describe("monitoring and history", () => {
     const x = bpmn("q", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t"/>`);
     const a = await rt.deploy(T, x, { fileName: "q.bpmn", createdBy: null });
     await rt.deploy(T, x, { fileName: "q.bpmn", createdBy: null });
-    rt.publishDefinition(T, "q", a.definitions[0].definitionId);
+    await rt.publishDefinition(T, "q", a.definitions[0].definitionId);
     expect(rt.monitor(T, "q")).toMatchObject({ version: 1, runningInstances: 0, activities: [] });
   });
 

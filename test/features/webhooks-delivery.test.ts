@@ -127,9 +127,9 @@ describe("webhook delivery", () => {
     outbox.ack = () => {
       throw new Error("kill -9");
     };
-    expect(() => d.fanOut()).toThrow("kill -9");
+    await expect(d.fanOut()).rejects.toThrow("kill -9");
     outbox.ack = ack;
-    expect(d.fanOut()).toBe(1);
+    expect(await d.fanOut()).toBe(1);
     expect((await deliveries(h.id)).totalElements).toBe(1);
     // A delivery claimed by a pass that died before recording is sent again once its lease ran out.
     s.platform.platformSqlite.exec(`UPDATE webhook_deliveries SET next_attempt_at = ${s.clock.now() + 60_000}`);

@@ -33,7 +33,10 @@ export function checkTtl(days: number | null, field: string): number | null {
 
 export type DeployResult = DeployResultOf<"BPMN">;
 
-/** Definition operations: deploy (new version per process key), versions, publish, suspend, catalog, configuration. */
+/**
+ * Definition operations: deploy (new version per process key), versions, publish, suspend, catalog, configuration.
+ * Every write waits for the checkpointer's write gate first (`kernel.writable()`).
+ */
 export function createDefinitions(ctx: RuntimeContext) {
   const { db } = ctx;
   const nowIso = () => new Date(ctx.clock()).toISOString();
@@ -156,7 +159,13 @@ export function createDefinitions(ctx: RuntimeContext) {
       }));
     },
 
-    publish(tenantId: string, key: string, definitionId: string) {
+    /**
+     * Publish, suspension, the catalog toggle and the configuration wait first while the checkpointer holds the
+     * engine's writes (a write now would wait for SQLite's lock in the busy handler, on the event loop), then read
+     * and check the definition as it is after the wait.
+     */
+    async publish(tenantId: string, key: string, definitionId: string) {
+      await ctx.kernel.writable();
       const rows = requireKey(tenantId, key);
       if (!rows.some((r) => r.id === definitionId))
         throw new NotFoundError(`Version ${definitionId} of '${key}' not found`);
@@ -179,7 +188,8 @@ export function createDefinitions(ctx: RuntimeContext) {
       return r.xml as string;
     },
 
-    setSuspended(tenantId: string, key: string, suspended: boolean) {
+    async setSuspended(tenantId: string, key: string, suspended: boolean) {
+      await ctx.kernel.writable();
       const rows = requireKey(tenantId, key);
       if (rows[0].type !== "BPMN") throw new BadRequestError("Only BPMN definitions can be suspended or activated");
       ctx.tx(() => {
@@ -196,7 +206,8 @@ export function createDefinitions(ctx: RuntimeContext) {
       return api.get(tenantId, key);
     },
 
-    toggle(tenantId: string, key: string) {
+    async toggle(tenantId: string, key: string) {
+      await ctx.kernel.writable();
       requireExisting(tenantId, key);
       ctx.tx(() => {
         ensureSettings(tenantId, key);
@@ -223,7 +234,8 @@ export function createDefinitions(ctx: RuntimeContext) {
     },
 
     /** Stores the fields given (others unchanged); validates the MCP policy and the attachment policy shape. */
-    putConfig(tenantId: string, key: string, input: Partial<DefinitionConfig>): DefinitionConfig {
+    async putConfig(tenantId: string, key: string, input: Partial<DefinitionConfig>): Promise<DefinitionConfig> {
+      await ctx.kernel.writable();
       requireExisting(tenantId, key);
       if (input.mcpPolicy !== undefined && !MCP_POLICIES.includes(input.mcpPolicy))
         throw new BadRequestError(`mcpPolicy must be one of ${MCP_POLICIES.join(", ")}`, { field: "mcpPolicy" });

@@ -46,8 +46,8 @@ describe("running and ended totals kept in instance_counts", () => {
     const p = await rt.startInstance(T, { definitionKey: "parent" });
     await expect(rt.startInstance(T, { definitionKey: "bad" })).rejects.toThrow();
     await rt.completeTask(T, a.activeTasks[0].id, {}, { userId: null, channel: "REST" });
-    rt.suspendInstance(T, b.id);
-    rt.activateInstance(T, b.id);
+    await rt.suspendInstance(T, b.id);
+    await rt.activateInstance(T, b.id);
     await rt.cancelInstance(T, p.id);
     const truth = counted(db, T);
     expect(truth).toEqual({ running: 1, ended: 4 });

@@ -151,8 +151,12 @@ export function createInstances(ctx: RuntimeContext) {
       return instanceView(find(tenantId, id));
     },
 
-    /** Suspends or activates: a suspended instance refuses task completion and its jobs wait. */
-    setSuspended(tenantId: string, id: string, suspended: boolean) {
+    /**
+     * Suspends or activates: a suspended instance refuses task completion and its jobs wait. Waits first while the
+     * checkpointer holds the engine's writes, then checks the instance's state as it is after the wait.
+     */
+    async setSuspended(tenantId: string, id: string, suspended: boolean) {
+      await ctx.kernel.writable();
       const r = find(tenantId, id);
       const from = suspended ? "ACTIVE" : "SUSPENDED";
       if (r.state !== from)

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
+import { writeGate } from "../../../db/write-gate";
 import type { decisions } from "../../../db/engine/schema";
 import type { SqlRow } from "../kernel/sql-row";
 
@@ -29,8 +30,11 @@ export interface DecisionToStore {
 /**
  * The decisions table of the engine database: every deployed version of a tenant's DMN decisions. Versions follow the
  * rule of process and case definitions (a new deployment is the next version of its key; versions are never edited).
+ * Its writes wait first while the checkpointer holds the engine's writes (db/write-gate.ts): a write then would wait
+ * for SQLite's lock in the busy handler, on the event loop.
  */
 export function createDecisionStore(db: Database) {
+  const gate = writeGate(db);
   const q = {
     latest: db.query<DecisionRow, [string, string]>(
       "SELECT * FROM decisions WHERE tenant_id = ? AND key = ? ORDER BY version DESC LIMIT 1",
@@ -66,11 +70,12 @@ export function createDecisionStore(db: Database) {
     /** The latest version of every key of the tenant, by key. */
     latestOfEach: (tenantId: string): DecisionVersion[] => q.latestOfEach.all(tenantId, tenantId).map(toDecision),
     /** Stores the next version of each decision of one file, all or nothing; returns what was stored. */
-    deploy(
+    async deploy(
       tenantId: string,
       found: DecisionToStore[],
       file: { xml: string; createdBy: string | null; sourceTemplate: string | null; createdAt: string },
-    ): { deploymentId: string; decisions: Array<DecisionToStore & { version: number }> } {
+    ): Promise<{ deploymentId: string; decisions: Array<DecisionToStore & { version: number }> }> {
+      await gate.whenReleased();
       const deploymentId = crypto.randomUUID();
       const stored = immediate(db, () =>
         found.map((d) => {
@@ -93,7 +98,10 @@ export function createDecisionStore(db: Database) {
       return { deploymentId, decisions: stored };
     },
     /** Removes every version of a key; returns how many rows went. */
-    remove: (tenantId: string, key: string): number => q.remove.run(tenantId, key).changes,
+    async remove(tenantId: string, key: string): Promise<number> {
+      await gate.whenReleased();
+      return q.remove.run(tenantId, key).changes;
+    },
     /** Whether the tenant already holds a copy of a global template (provisioning seeds each once). */
     hasTemplateCopy: (tenantId: string, templateKey: string): boolean => !!q.fromTemplate.get(tenantId, templateKey),
   };

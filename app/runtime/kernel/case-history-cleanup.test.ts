@@ -49,7 +49,7 @@ async function setup() {
     const c = await start(tenant, key);
     for (const [i, task] of c.activeTasks.entries()) {
       if (i === 0)
-        r.rt.addTaskComment({
+        await r.rt.addTaskComment({
           id: crypto.randomUUID(),
           tenantId: tenant,
           taskId: task.id,
@@ -75,7 +75,7 @@ describe("history cleanup of cases", () => {
     const otherTenant = await finish("tenant-b", "shortCase");
     const running = (await start(T, "shortCase")).id;
     expect(rowsOf(db, ended[0] as string)).toMatchObject({ case_plan_items: 3, tasks: 2, task_comments: 1 });
-    rt.putDefinitionConfig(T, "shortCase", { historyTimeToLive: 2 });
+    await rt.putDefinitionConfig(T, "shortCase", { historyTimeToLive: 2 });
 
     clock.advance(DAY); // not yet expired
     expect(rt.historyCleanup.runBatch(100)).toMatchObject({ instances: 0, cases: 0 });
@@ -105,7 +105,7 @@ describe("history cleanup of cases", () => {
     }
     await rt.startInstance(T, { definitionKey: "flat" });
     await rt.startInstance(T, { definitionKey: "flat" });
-    rt.historyCleanup.setTenantDefault(T, 0);
+    await rt.historyCleanup.setTenantDefault(T, 0);
     clock.advance(1);
     const sizes: number[] = [];
     const order: string[] = [];
@@ -142,9 +142,9 @@ describe("history cleanup of cases", () => {
       await cases.completeHumanTask(T, t.id, {}, { userId: "u", channel: "REST" });
     expect(cases.getCase(T, childCase).ended).toBe(true);
     expect(cases.getCase(T, parentCase).ended).toBe(false);
-    rt.historyCleanup.setTenantDefault(T, 0);
-    rt.putDefinitionConfig(T, "keepCase", { historyTimeToLive: 30 });
-    rt.putDefinitionConfig(T, "parentCase", { historyTimeToLive: 30 });
+    await rt.historyCleanup.setTenantDefault(T, 0);
+    await rt.putDefinitionConfig(T, "keepCase", { historyTimeToLive: 30 });
+    await rt.putDefinitionConfig(T, "parentCase", { historyTimeToLive: 30 });
     clock.advance(1);
     expect(rt.historyCleanup.runBatch(10)).toMatchObject({ instances: 0, cases: 0 });
     await cases.cancelCase(T, parent);
@@ -163,7 +163,7 @@ describe("history cleanup of cases", () => {
   test("a batch that fails midway leaves every case whole; the next run finishes the work", async () => {
     const { rt, db, clock, finish } = await setup();
     const ids = [await finish(T, "shortCase"), await finish(T, "shortCase"), await finish(T, "shortCase")];
-    rt.putDefinitionConfig(T, "shortCase", { historyTimeToLive: 0 });
+    await rt.putDefinitionConfig(T, "shortCase", { historyTimeToLive: 0 });
     clock.advance(1);
     const before = ids.map((id) => rowsOf(db, id));
     const totals = () => db.query("SELECT * FROM instance_counts WHERE tenant_id = ?").get(T);

@@ -183,8 +183,13 @@ export function createExternalJobs(kernel: Kernel) {
       });
     },
 
-    /** A new lock duration from now, for the holder only. */
-    extendLock(tenantId: string, owner: string, jobId: string, lockMs: number) {
+    /**
+     * A new lock duration from now, for the holder only. Like every write of a robot below, it waits first while the
+     * checkpointer holds the engine's writes, and checks the lock as it is after the wait: one that expired and was
+     * taken by another runner meanwhile is refused.
+     */
+    async extendLock(tenantId: string, owner: string, jobId: string, lockMs: number) {
+      await kernel.writable();
       heldBy(tenantId, owner, jobId);
       kernel.tx(() => q.extend.run(clock() + lockMs, jobId));
     },
@@ -193,12 +198,13 @@ export function createExternalJobs(kernel: Kernel) {
      * The holder reports a failure: `retries` left (absent: one fewer than now); at 0 the job is dead-lettered (failed
      * jobs, the monitor's JOB_FAILED, the job.dead-lettered webhook), else it is due again after `retryTimeoutMs`.
      */
-    fail(
+    async fail(
       tenantId: string,
       owner: string,
       jobId: string,
       f: { message: string; retries?: number; retryTimeoutMs?: number },
     ) {
+      await kernel.writable();
       const row = heldBy(tenantId, owner, jobId);
       const retries = Math.max(0, f.retries ?? row.retries - 1);
       const dueAt = clock() + (f.retryTimeoutMs ?? 0);
@@ -217,7 +223,8 @@ export function createExternalJobs(kernel: Kernel) {
     },
 
     /** A revoked runner's locks go back to the queue at once. */
-    releaseOwner(owner: string) {
+    async releaseOwner(owner: string) {
+      await kernel.writable();
       kernel.tx(() => q.release.run(owner));
     },
 

@@ -40,7 +40,7 @@ async function setup() {
   const finish = async (tenant: string, key: string) => {
     const i = await start(tenant, key);
     const task = i.activeTasks[0] as { id: string };
-    r.rt.addTaskComment({
+    await r.rt.addTaskComment({
       id: crypto.randomUUID(),
       tenantId: tenant,
       taskId: task.id,
@@ -62,7 +62,7 @@ describe("history cleanup", () => {
     const otherTenant = await finish("tenant-b", "short");
     const running = (await start(T, "short")).id;
     expect(rowsOf(db, endedShort[0] as string).activity_log).toBeGreaterThan(0);
-    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 2 });
+    await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 2 });
     const cleanup = rt.historyCleanup;
 
     clock.advance(DAY); // not yet expired
@@ -89,14 +89,14 @@ describe("history cleanup", () => {
     const { rt, db, clock, finish } = await setup();
     const a = await finish(T, "keep");
     const b = await finish(T, "short");
-    rt.historyCleanup.setTenantDefault(T, 0);
-    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 30 });
+    await rt.historyCleanup.setTenantDefault(T, 0);
+    await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 30 });
     expect(rt.historyCleanup.tenantDefault(T)).toBe(0);
     clock.advance(1);
     expect(rt.historyCleanup.runBatch(10).instances).toBe(1);
     expect(rowsOf(db, a).process_instances).toBe(0);
     expect(rowsOf(db, b).process_instances).toBe(1);
-    rt.historyCleanup.setTenantDefault(T, null);
+    await rt.historyCleanup.setTenantDefault(T, null);
     expect(rt.historyCleanup.tenantDefault(T)).toBeNull();
   });
 
@@ -107,7 +107,7 @@ describe("history cleanup", () => {
       ids.push(await finish(T, "short"));
       clock.advance(1000);
     }
-    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
+    await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
     const sizes: number[] = [];
     const order: string[] = [];
     for (let b = rt.historyCleanup.runBatch(3); b.instances; b = rt.historyCleanup.runBatch(3)) {
@@ -122,7 +122,7 @@ describe("history cleanup", () => {
     const { rt, db, clock, finish } = await setup();
     for (let i = 0; i < 3; i++) await finish(T, "short");
     clock.advance(1000);
-    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
+    await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
     const batches: number[] = [];
     const loop = createCleanupLoop({
       cleanup: rt.historyCleanup,
@@ -144,7 +144,7 @@ describe("history cleanup", () => {
   test("a batch that fails midway leaves every instance whole; the next run finishes the work", async () => {
     const { rt, db, clock, finish } = await setup();
     const ids = [await finish(T, "short"), await finish(T, "short"), await finish(T, "short")];
-    rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
+    await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 0 });
     clock.advance(1);
     const before = ids.map((id) => rowsOf(db, id));
     // A crash while the third instance is removed (its rows partly deleted inside the same transaction).
@@ -162,9 +162,9 @@ describe("history cleanup", () => {
   test("TTL values are checked: whole days from 0 to 36500 or null", async () => {
     const { rt } = await setup();
     for (const bad of [-1, 1.5, 36_501, Number.NaN])
-      expect(() => rt.putDefinitionConfig(T, "short", { historyTimeToLive: bad })).toThrow(/historyTimeToLive/);
+      await expect(rt.putDefinitionConfig(T, "short", { historyTimeToLive: bad })).rejects.toThrow(/historyTimeToLive/);
     expect(rt.getDefinitionConfig(T, "short").historyTimeToLive).toBeNull();
-    expect(rt.putDefinitionConfig(T, "short", { historyTimeToLive: 36_500 }).historyTimeToLive).toBe(36_500);
-    expect(rt.putDefinitionConfig(T, "short", { historyTimeToLive: null }).historyTimeToLive).toBeNull();
+    expect((await rt.putDefinitionConfig(T, "short", { historyTimeToLive: 36_500 })).historyTimeToLive).toBe(36_500);
+    expect((await rt.putDefinitionConfig(T, "short", { historyTimeToLive: null })).historyTimeToLive).toBeNull();
   });
 });

@@ -77,7 +77,9 @@ export function createHistoryCleanup(k: Pick<Kernel, "db" | "clock" | "tx" | "wr
     tenantDefault(tenantId: string): number | null {
       return q.getDefault.get(tenantId)?.ttl ?? null;
     },
-    setTenantDefault(tenantId: string, days: number | null): void {
+    /** Waits first while the checkpointer holds the engine's writes, as the batches do. */
+    async setTenantDefault(tenantId: string, days: number | null): Promise<void> {
+      await k.writable();
       k.tx(() => q.putDefault.run(tenantId, days, new Date(k.clock()).toISOString()));
     },
     /** How many ended instances and cases are due for removal now (the metrics' backlog; bounded so it stays cheap). */

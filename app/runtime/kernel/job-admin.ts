@@ -5,8 +5,17 @@ import { iso, toJob, type JobRow } from "./rows";
 
 type FailedRow = JobRow & { business_key: string | null; definition_key: string | null };
 
-/** What an operator sees and does with jobs of processes and cases: the failed ones, retry, dead-letter. */
-export function createJobAdmin(db: Database, clock: () => number, onRetried?: (job: JobRow) => void) {
+/**
+ * What an operator sees and does with jobs of processes and cases: the failed ones, retry, dead-letter. A retry or a
+ * dead-letter waits first while the checkpointer holds the engine's writes (`writable`, the kernel's), then reads the
+ * job as it is after the wait.
+ */
+export function createJobAdmin(
+  db: Database,
+  clock: () => number,
+  writable: () => Promise<void>,
+  onRetried?: (job: JobRow) => void,
+) {
   const tx = <T>(fn: () => T): T => db.transaction(fn).immediate();
   const q = {
     // A job belongs to a process instance or to a case (a case timer); both answer with their business key.
@@ -59,7 +68,8 @@ export function createJobAdmin(db: Database, clock: () => number, onRetried?: (j
     },
 
     /** Puts a failed job back to executable now, with its retries reset. */
-    retryJob(tenantId: string, jobId: string) {
+    async retryJob(tenantId: string, jobId: string) {
+      await writable();
       const row = find(tenantId, jobId);
       refuseAgentJob(row, "retry");
       const data = JSON.parse(row.data) as { retryCycle?: string };
@@ -72,7 +82,8 @@ export function createJobAdmin(db: Database, clock: () => number, onRetried?: (j
     },
 
     /** Moves a job to the dead-letter state, stopping its retries. */
-    deadletterJob(tenantId: string, jobId: string) {
+    async deadletterJob(tenantId: string, jobId: string) {
+      await writable();
       refuseAgentJob(find(tenantId, jobId), "dead-letter");
       tx(() => q.dead.run(jobId, tenantId));
       return api.failedJobs(tenantId).find((j) => j.id === jobId)!;

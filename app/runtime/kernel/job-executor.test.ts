@@ -36,7 +36,7 @@ describe("one job executor for process jobs and case timers", () => {
     expect(admin.failedJobs(T)).toMatchObject([{ state: "DEADLETTER", retries: 0, exception: expect.any(String) }]);
     // An operator's retry puts it back; with the definition restored it fires.
     h.db.run("UPDATE case_instances SET definition_id = (SELECT id FROM definitions LIMIT 1) WHERE id = ?", [c.id]);
-    admin.retryJob(T, admin.failedJobs(T)[0].id);
+    await admin.retryJob(T, admin.failedJobs(T)[0].id);
     expect(await h.rt.runDueTimers()).toBe(1);
     expect(h.rt.timersOf(T, c.id)).toEqual([]);
   });

@@ -120,6 +120,8 @@ export function createJobExecutor(
         try {
           if (await handler(job)) ran++;
         } catch (e) {
+          // The handler ran for a while (a delegate, a model): the writes may be held by now.
+          if (gate.held) await gate.whenReleased();
           fail(job, e);
         } finally {
           inFlight--;

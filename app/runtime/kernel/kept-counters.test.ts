@@ -78,9 +78,9 @@ describe("counters kept by triggers (instance_counts)", () => {
     await rt.completeTask(T, waits[0]!.activeTasks[0]!.id, {}, actor); // one task completed, the instance ends
     await rt.cancelInstance(T, waits[1]!.id); // its open task is cancelled
     await rt.cancelInstance(T, two.id); // two open tasks cancelled at once
-    rt.suspendInstance(T, waits[2]!.id);
+    await rt.suspendInstance(T, waits[2]!.id);
     await rt.claim(T, waits[2]!.activeTasks[0]!.id, "u");
-    rt.activateInstance(T, waits[2]!.id);
+    await rt.activateInstance(T, waits[2]!.id);
     // A start whose completion fails afterwards: the failed command writes nothing, counters included.
     const bad = await rt.startInstance(T, { definitionKey: "bad" });
     await expect(rt.completeTask(T, bad.activeTasks[0]!.id, {}, actor)).rejects.toThrow();
@@ -103,7 +103,7 @@ describe("counters kept by triggers (instance_counts)", () => {
     await rt.completeTask(T, waits[2]!.activeTasks[0]!.id, {}, actor);
 
     // The history cleanup deletes ended instances, cases and their tasks; the counters follow in its transaction.
-    rt.historyCleanup.setTenantDefault(T, 0);
+    await rt.historyCleanup.setTenantDefault(T, 0);
     let removed = 0;
     for (let b = rt.historyCleanup.runBatch(2); b.instances + b.cases; b = rt.historyCleanup.runBatch(2))
       removed += b.instances + b.cases;
@@ -117,7 +117,7 @@ describe("counters kept by triggers (instance_counts)", () => {
 
     // The tenant purge deletes every row of tenant-b, its counters' row too, and brings none back.
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(B, 7))() > 0);
+    while ((await purge(B, 7)) > 0);
     expect(db.query(KEPT).get(B)).toBeNull();
     expectExact(db);
     db.close();

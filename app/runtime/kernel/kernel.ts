@@ -27,7 +27,9 @@ export interface Kernel {
   /**
    * Resolves once a write may start without waiting on the checkpointer: while it holds the writes (the WAL's last
    * frames being copied, or a TRUNCATE), a write would wait for SQLite's lock in the busy handler, on the event loop.
-   * Writers that can await (deploys, the job executor, the history cleanup) call it before their transaction.
+   * Every writer outside the group commit calls it before its transaction (deploys, definition and instance changes,
+   * the job executor and the job admin, robots, task assignments, comments, service jobs, the webhook outbox, the
+   * history cleanup and its settings, a tenant's purge; docs/decisions.md lists them).
    */
   writable(): Promise<void>;
   commit: GroupCommit;
@@ -87,9 +89,14 @@ export function kernelFor(opts: KernelOptions): Kernel {
     definitions: createDefinitionsStore(db, newId, nowIso),
     jobs: createJobExecutor(db, clock, newId, () => k.logger, writeHooks),
     // A robot job put back by an operator wakes the runners waiting for its topic.
-    jobAdmin: createJobAdmin(db, clock, (row) => {
-      if (row.kind === EXTERNAL_JOB) k.external.wake(row.tenant_id, [topicOf(row)]);
-    }),
+    jobAdmin: createJobAdmin(
+      db,
+      clock,
+      () => k.writable(),
+      (row) => {
+        if (row.kind === EXTERNAL_JOB) k.external.wake(row.tenant_id, [topicOf(row)]);
+      },
+    ),
     external: undefined as unknown as ExternalJobs,
     writeHooks,
     runtimes: registry.runtimes,

@@ -43,6 +43,7 @@ export function createServiceJobs(kernel: Kernel) {
     if (!handler || now?.state !== "EXECUTABLE") return false;
     const data = JSON.parse(row.data) as Record<string, unknown>;
     await handler({ id: row.id, tenantId: row.tenant_id, kind: row.kind, data, retriesLeft: row.retries });
+    await kernel.writable();
     q.done.run(row.id);
     return true;
   });
@@ -52,13 +53,20 @@ export function createServiceJobs(kernel: Kernel) {
       if (!kind.startsWith(SERVICE_JOB_PREFIX)) throw new Error(`service job kinds start with ${SERVICE_JOB_PREFIX}`);
       kinds.set(kind, handler);
     },
-    /** Queues a job; call inside the transaction that writes what it works on, or right after it commits. */
-    enqueue(
+    /**
+     * Queues a job, right before or after the write of what it works on (a job that finds nothing does nothing). Waits
+     * first while the checkpointer holds the engine's writes, like every writer of a request; `unlessPending` (one job
+     * per subject) is checked after that wait, and nothing is queued (null) when such a job is queued or running.
+     */
+    async enqueue(
       tenantId: string,
       kind: string,
       data: Record<string, unknown>,
-      opts: { retries?: number; backoffMs?: number } = {},
-    ) {
+      opts: { retries?: number; backoffMs?: number; unlessPending?: { field: string; value: string } } = {},
+    ): Promise<string | null> {
+      await kernel.writable();
+      const once = opts.unlessPending;
+      if (once && (q.pendingFor.get(tenantId, kind, once.field, once.value)?.n ?? 0) > 0) return null;
       const id = kernel.newId();
       const retries = opts.retries ?? 3;
       const payload = { ...data, maxRetries: retries, backoffMs: opts.backoffMs ?? 5000 };
@@ -70,9 +78,6 @@ export function createServiceJobs(kernel: Kernel) {
     runDue: (limit = 100) => kernel.jobs.runDue("SERVICE", limit),
     /** Queued jobs of a kind for a tenant (tests and progress views). */
     pendingCount: (tenantId: string, kind: string) => q.pending.get(tenantId, kind)?.n ?? 0,
-    /** Whether a job of a kind whose data has `field` = `value` is queued or running (one per subject). */
-    isPending: (tenantId: string, kind: string, field: string, value: string) =>
-      (q.pendingFor.get(tenantId, kind, field, value)?.n ?? 0) > 0,
     /**
      * Releases the claim locks of executors that are gone. The service runs as one process, so at start every lock
      * not held by this process's executor belongs to a process that died (kill -9) mid-job.

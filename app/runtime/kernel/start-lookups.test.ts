@@ -15,20 +15,20 @@ describe("the start lookups the kernel keeps", () => {
     expect(await start()).toBe("One");
     await rt.deploy(T, model("Two"), { fileName: "a.bpmn", createdBy: null });
     expect(await start()).toBe("Two");
-    rt.publishDefinition(T, "p", v1.definitionId);
+    await rt.publishDefinition(T, "p", v1.definitionId);
     expect(await start()).toBe("One");
-    rt.suspendDefinition(T, "p");
+    await rt.suspendDefinition(T, "p");
     await expect(start()).rejects.toThrow(/suspended/);
-    rt.activateDefinition(T, "p");
+    await rt.activateDefinition(T, "p");
     expect(await start()).toBe("One");
     // A publish whose transaction fails changes nothing, kept lookups included.
     const v2 = rt.definitionVersions(T, "p").find((v) => v.version === 2)!;
     db.exec("CREATE TEMP TRIGGER fail AFTER UPDATE ON definitions BEGIN SELECT RAISE(ABORT, 'fail'); END");
-    expect(() => rt.publishDefinition(T, "p", v2.definitionId)).toThrow("fail");
+    await expect(rt.publishDefinition(T, "p", v2.definitionId)).rejects.toThrow("fail");
     db.exec("DROP TRIGGER fail");
     expect(await start()).toBe("One");
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(T, 100))() > 0);
+    while ((await purge(T, 100)) > 0);
     await expect(start()).rejects.toThrow(/not found/);
   });
 
@@ -58,7 +58,7 @@ describe("the start lookups the kernel keeps", () => {
     expect(rt.kindOfDefinitionKey(T, "p")).toBe("BPMN");
     expect(rt.kindOfDefinitionKey("tenant-b", "p")).toBeNull();
     const purge = createTenantPurge(db);
-    while (db.transaction(() => purge(T, 100))() > 0);
+    while ((await purge(T, 100)) > 0);
     expect(rt.kindOfDefinitionKey(T, "p")).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { taskComments } from "../../../db/engine/schema";
+import { writeGate } from "../../../db/write-gate";
 import type { SqlRow } from "./sql-row";
 
 export type TaskComment = typeof taskComments.$inferSelect;
@@ -14,8 +15,12 @@ const toComment = (r: CommentRow): TaskComment => ({
   time: r.time,
 });
 
-/** Comments on tasks of processes and cases (the task table is shared, so are its comments). */
+/**
+ * Comments on tasks of processes and cases (the task table is shared, so are its comments). Adding one waits first
+ * while the checkpointer holds the engine's writes (db/write-gate.ts), as every writer outside the group commit does.
+ */
 export function createTaskComments(db: Database) {
+  const gate = writeGate(db);
   const q = {
     // rowid breaks ties of one millisecond in the order they were written
     list: db.query<CommentRow, [string, string]>(
@@ -26,7 +31,8 @@ export function createTaskComments(db: Database) {
   return {
     /** Comments of a task, oldest first. */
     taskComments: (tenantId: string, taskId: string): TaskComment[] => q.list.all(tenantId, taskId).map(toComment),
-    addTaskComment(c: TaskComment): TaskComment {
+    async addTaskComment(c: TaskComment): Promise<TaskComment> {
+      await gate.whenReleased();
       q.add.run(c.id, c.tenantId, c.taskId, c.userId, c.message, c.time);
       return c;
     },

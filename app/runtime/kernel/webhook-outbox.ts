@@ -51,8 +51,9 @@ export function createWebhookOutbox(kernel: Kernel) {
         createdAt: r.created_at,
       }));
     },
-    /** Drops every event up to `seq` (they are in the deliveries now). */
-    ack(seq: number) {
+    /** Drops every event up to `seq` (they are in the deliveries now), once the checkpointer does not hold the writes. */
+    async ack(seq: number) {
+      await kernel.writable();
       q.ack.run(seq);
     },
     size: () => q.count.get()?.n ?? 0,

@@ -112,4 +112,56 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
       other.close();
     }
   });
+
+  test("a robot's extend, failure and release are written only once the writes are released, and find the lock as it is then", async () => {
+    const { rt, db, clock } = makeRuntime();
+    const model = bpmn(
+      "robotFlow",
+      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
+      <serviceTask id="x" camunda:type="external" camunda:topic="crm"/><sequenceFlow id="f2" sourceRef="x" targetRef="e"/><endEvent id="e"/>`,
+    );
+    await rt.deploy(T, model, { fileName: "r.bpmn", createdBy: null });
+    for (let i = 0; i < 3; i++) await rt.startInstance(T, { definitionKey: "robotFlow" });
+    const external = kernelFor({ db }).external;
+    const fetch = (maxTasks: number) =>
+      external.fetchAndLock({ tenantId: T, owner: "runner:1", topics: ["crm"], maxTasks, lockMs: { crm: 60_000 } }, 0);
+    const [a, b] = await fetch(2);
+    const job = (id: string) =>
+      db.query("SELECT state, retries, lock_owner, lock_expires_at FROM jobs WHERE id = ?").get(id) as Record<
+        string,
+        unknown
+      >;
+    const gate = writeGate(db);
+    const held = async (write: () => Promise<unknown>, id: string) => {
+      const before = job(id);
+      gate.hold();
+      const written = write();
+      await Bun.sleep(30);
+      expect(job(id)).toEqual(before);
+      gate.release();
+      await written;
+      expect(job(id)).not.toEqual(before);
+    };
+    await held(() => external.extendLock(T, "runner:1", a.id, 120_000), a.id);
+    expect(job(a.id).lock_expires_at).toBe(clock() + 120_000);
+    await held(() => external.fail(T, "runner:1", a.id, { message: "boom", retries: 0 }), a.id);
+    expect(job(a.id)).toMatchObject({ state: "DEADLETTER", lock_owner: null });
+    await held(() => external.releaseOwner("runner:1"), b.id);
+    expect(job(b.id).lock_owner).toBeNull();
+    // The lock is checked after the wait: one that expired and was taken by another runner meanwhile is refused.
+    const [c] = await fetch(1);
+    gate.hold();
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => "written",
+        (e: Error) => e.message,
+      );
+    const extended = outcome(external.extendLock(T, "runner:1", c.id, 1_000));
+    const failed = outcome(external.fail(T, "runner:1", c.id, { message: "late" }));
+    db.run("UPDATE jobs SET lock_owner = 'runner:2' WHERE id = ?", [c.id]);
+    gate.release();
+    expect(await extended).toMatch(/not locked by this runner/);
+    expect(await failed).toMatch(/not locked by this runner/);
+    expect(job(c.id)).toMatchObject({ state: "EXECUTABLE", lock_owner: "runner:2", retries: 3 });
+  });
 });

@@ -39,7 +39,7 @@ export async function runDrop(ctx: DropCtx, tenantId: string, stopping: () => bo
     while (phase !== "DONE") {
       if (stopping()) return;
       if (phase === "ENGINE") {
-        const n = ctx.tenantStorage.purgeEngineBatch(tenantId, limit);
+        const n = await ctx.tenantStorage.purgeEngineBatch(tenantId, limit);
         if (n === 0) phase = "PLATFORM";
         advance(phase, n);
       } else if (phase === "PLATFORM") {

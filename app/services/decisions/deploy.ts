@@ -24,7 +24,7 @@ export async function deployDecisionXml(
   let found = listDecisions(model);
   if (opts.only) found = found.filter((d) => d.key === opts.only);
   if (!found.length) throw new BadRequestError("The DMN file contains no decision");
-  const stored = p.decisionStore.deploy(
+  const stored = await p.decisionStore.deploy(
     tenantId,
     found.map((d) => ({ key: d.key, name: d.name || d.key })),
     {
@@ -38,6 +38,6 @@ export async function deployDecisionXml(
 }
 
 /** Removes every version of a decision key of the tenant; returns how many rows went. */
-export function deleteDecision(p: DecisionDb, tenantId: string, key: string): number {
+export function deleteDecision(p: DecisionDb, tenantId: string, key: string): Promise<number> {
   return p.decisionStore.remove(tenantId, key);
 }

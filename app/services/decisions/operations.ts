@@ -104,8 +104,8 @@ async function latestModel(p: DecisionDb, tenantId: string, key: string) {
 }
 
 /** DELETE /a/decisions/{key} */
-export function removeDecision({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
-  if (!deleteDecision(ctx, ctx.tenant.id, key)) throw new NotFoundError(`Decision '${key}' not found`);
+export async function removeDecision({ ctx, input: { key } }: { ctx: DecisionsCtx; input: { key: string } }) {
+  if (!(await deleteDecision(ctx, ctx.tenant.id, key))) throw new NotFoundError(`Decision '${key}' not found`);
 }
 
 /** POST /a/decisions/from-template/{key}: the global template's decisions as new versions in this tenant. */

@@ -18,14 +18,14 @@ const knownMode = (mode: string | undefined): UploadMode =>
   UPLOAD_MODES.find((m) => m === mode) ?? DEFAULT_POLICY.uploadMode;
 
 /** PUT /a/definitions/{key}/config (Modeler): the fields given replace the stored ones, the others stay. */
-export function putDefinitionConfig({
+export async function putDefinitionConfig({
   ctx,
   input,
 }: {
   ctx: DefinitionConfigCtx;
   input: { key: string; config: Partial<DefinitionConfig> };
-}): DefinitionConfigView {
-  const saved = ctx.processRuntime.putDefinitionConfig(ctx.tenant.id, input.key, input.config);
+}): Promise<DefinitionConfigView> {
+  const saved = await ctx.processRuntime.putDefinitionConfig(ctx.tenant.id, input.key, input.config);
   const policy = saved.attachmentPolicy;
   return { ...saved, attachmentPolicy: policy && { ...policy, uploadMode: knownMode(policy.uploadMode) } };
 }

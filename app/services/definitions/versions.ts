@@ -10,7 +10,7 @@ export function definitionVersions({ ctx, input }: KeyInput) {
 }
 
 /** POST /a/definitions/{key}/versions/{definitionId}/publish (Modeler): new instances start this version. */
-export function publishDefinition({ ctx, input }: VersionInput) {
+export async function publishDefinition({ ctx, input }: VersionInput) {
   return ctx.processRuntime.publishDefinition(ctx.tenant.id, input.key, input.definitionId);
 }
 
@@ -20,16 +20,16 @@ export function definitionXml({ ctx, input }: VersionInput): string {
 }
 
 /** PUT /a/definitions/{key}/suspend (Modeler): no new instance starts (BPMN only). */
-export function suspendDefinition({ ctx, input }: KeyInput) {
+export async function suspendDefinition({ ctx, input }: KeyInput) {
   return ctx.processRuntime.suspendDefinition(ctx.tenant.id, input.key);
 }
 
 /** PUT /a/definitions/{key}/activate (Modeler) */
-export function activateDefinition({ ctx, input }: KeyInput) {
+export async function activateDefinition({ ctx, input }: KeyInput) {
   return ctx.processRuntime.activateDefinition(ctx.tenant.id, input.key);
 }
 
 /** PATCH /a/definitions/{key}/toggle (Modeler): shows or hides the definition in the tenant catalog. */
-export function toggleDefinition({ ctx, input }: KeyInput) {
+export async function toggleDefinition({ ctx, input }: KeyInput) {
   return ctx.processRuntime.toggleDefinition(ctx.tenant.id, input.key);
 }

@@ -15,7 +15,7 @@ export function getRetention({ ctx }: { ctx: RetentionCtx; input?: undefined }):
 }
 
 /** PUT /a/history/retention (Admin): sets the tenant default; definitions with their own time-to-live keep theirs. */
-export function putRetention({ ctx, input }: { ctx: RetentionCtx; input: Retention }): Retention {
-  ctx.processRuntime.historyCleanup.setTenantDefault(ctx.tenant.id, input.defaultHistoryTimeToLive);
+export async function putRetention({ ctx, input }: { ctx: RetentionCtx; input: Retention }): Promise<Retention> {
+  await ctx.processRuntime.historyCleanup.setTenantDefault(ctx.tenant.id, input.defaultHistoryTimeToLive);
   return getRetention({ ctx });
 }

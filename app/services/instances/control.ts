@@ -19,7 +19,7 @@ export async function cancelInstance({ ctx, input }: IdInput) {
 }
 
 /** PATCH /a/instances/{id}/suspend|activate (Manager): BPMN only, a case answers 400. */
-export function setInstanceSuspended({
+export async function setInstanceSuspended({
   ctx,
   input,
 }: {
@@ -38,11 +38,11 @@ export function listFailedJobs({ ctx }: { ctx: InstanceControlCtx; input?: undef
 }
 
 /** POST /a/instances/failed-jobs/{jobId}/retry (Manager): back to executable with retries reset. */
-export function retryFailedJob({ ctx, input }: JobInput) {
+export async function retryFailedJob({ ctx, input }: JobInput) {
   return ctx.processRuntime.retryJob(ctx.tenant.id, input.jobId);
 }
 
 /** POST /a/instances/failed-jobs/{jobId}/deadletter (Manager): stops retrying. */
-export function deadletterFailedJob({ ctx, input }: JobInput) {
+export async function deadletterFailedJob({ ctx, input }: JobInput) {
   return ctx.processRuntime.deadletterJob(ctx.tenant.id, input.jobId);
 }

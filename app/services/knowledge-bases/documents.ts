@@ -85,8 +85,8 @@ export function listDocuments({ ctx, input }: { ctx: KbCtx; input: { id: string;
 }
 
 /** Queues (or re-queues) the indexing job of a document; the job's tenant is the one that asked for it. */
-export function queueIndexing(ctx: KbCtx, h: BaseHandle, documentId: string): void {
-  ctx.serviceJobs.enqueue(
+export async function queueIndexing(ctx: KbCtx, h: BaseHandle, documentId: string): Promise<void> {
+  await ctx.serviceJobs.enqueue(
     ctx.tenant.id,
     KB_INDEX_JOB,
     { documentId, global: h.isGlobal },
@@ -106,7 +106,7 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
     const id = Bun.randomUUIDv7();
     const now = nowIso(ctx);
     // The job row goes first (engine database): a crash before the document row leaves a job that finds nothing.
-    queueIndexing(ctx, h, id);
+    await queueIndexing(ctx, h, id);
     h.db
       .transaction(() => {
         h.files.commit(file);

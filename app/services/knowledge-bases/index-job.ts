@@ -31,5 +31,5 @@ export async function runIndexJob({ ctx, input }: { ctx: KbJobCtx; input: Servic
   );
   // A base grown past the threshold (or doubled since its quantiser was trained) gets its IVF (re)built.
   const doc = db.query<{ b: string }, [string]>("SELECT base_id b FROM kb_documents WHERE id = ?").get(data.documentId);
-  if (doc) queueIvfIfDue(ctx, db, doc.b, data.global === true);
+  if (doc) await queueIvfIfDue(ctx, db, doc.b, data.global === true);
 }

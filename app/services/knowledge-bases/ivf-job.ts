@@ -13,11 +13,15 @@ const sqliteOf = (ctx: KbIvfCtx, global: boolean) => (global ? ctx.platformDb.$c
  * Queues the `svc:kb-ivf` job of a base when its coarse quantiser is due (the base reached the threshold, doubled
  * since the last training, or shrank well below it); one job per base at a time.
  */
-export function queueIvfIfDue(ctx: KbIvfCtx, db: Database, baseId: string, global: boolean): void {
+export async function queueIvfIfDue(ctx: KbIvfCtx, db: Database, baseId: string, global: boolean): Promise<void> {
   const { ivfThreshold } = readRagSettings(ctx.platformDb.$client);
   if (!ivfDue(db, baseId, ivfThreshold)) return;
-  if (ctx.serviceJobs.isPending(ctx.tenant.id, KB_IVF_JOB, "baseId", baseId)) return;
-  ctx.serviceJobs.enqueue(ctx.tenant.id, KB_IVF_JOB, { baseId, global }, { retries: 3, backoffMs: 30_000 });
+  await ctx.serviceJobs.enqueue(
+    ctx.tenant.id,
+    KB_IVF_JOB,
+    { baseId, global },
+    { retries: 3, backoffMs: 30_000, unlessPending: { field: "baseId", value: baseId } },
+  );
 }
 
 /**

@@ -57,7 +57,7 @@ export function wipeProcessKnowledge({ ctx, input }: { ctx: KbCtx; input: KeyInp
 }
 
 /** POST /a/definitions/{key}/knowledge/reindex: clears the chunks and queues every attached file again. */
-export function reindexProcessKnowledge({ ctx, input }: { ctx: KbCtx; input: KeyInput }) {
+export async function reindexProcessKnowledge({ ctx, input }: { ctx: KbCtx; input: KeyInput }) {
   assertKnowledgeRole(ctx);
   const h = processBase(ctx, input.definitionKey, false);
   if (!h) return { definitionKey: input.definitionKey, queued: 0 };
@@ -65,7 +65,7 @@ export function reindexProcessKnowledge({ ctx, input }: { ctx: KbCtx; input: Key
     .query<{ id: string }, [string]>("SELECT id FROM kb_documents WHERE base_id = ?")
     .all(h.base.id)
     .map((r) => r.id);
-  for (const id of ids) queueIndexing(ctx, h, id);
+  for (const id of ids) await queueIndexing(ctx, h, id);
   h.db
     .transaction(() => {
       knowledgeIndex(h.db).removeBase(h.base.id);

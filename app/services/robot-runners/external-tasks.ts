@@ -120,7 +120,7 @@ export async function completeExternalTask({
 }
 
 /** POST …/{id}/failure: retries left and the wait before the next try; no retries left dead-letters the job. */
-export function failExternalTask({
+export async function failExternalTask({
   ctx,
   input,
 }: {
@@ -156,12 +156,12 @@ export async function externalTaskBpmnError({
 }
 
 /** POST …/{id}/extendLock: a new lock of newDuration ms from now, for the holder only. */
-export function extendExternalTaskLock({
+export async function extendExternalTaskLock({
   ctx,
   input,
 }: {
   ctx: ExternalTasksCtx;
   input: { id: string; newDuration: number };
 }) {
-  ctx.processRuntime.externalJobs.extendLock(ctx.tenant.id, ownerOf(ctx), input.id, input.newDuration);
+  await ctx.processRuntime.externalJobs.extendLock(ctx.tenant.id, ownerOf(ctx), input.id, input.newDuration);
 }

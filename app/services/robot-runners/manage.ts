@@ -54,7 +54,7 @@ export function listRunners({ ctx }: { ctx: RunnersCtx; input?: undefined }) {
 }
 
 /** DELETE /a/robot-runners/{id}: the token stops working at once and the jobs the runner held go back to the queue. */
-export function revokeRunner({ ctx, input }: { ctx: RunnersCtx; input: { id: string } }) {
+export async function revokeRunner({ ctx, input }: { ctx: RunnersCtx; input: { id: string } }) {
   const row = ctx.platformDb
     .select()
     .from(robotRunners)
@@ -68,7 +68,7 @@ export function revokeRunner({ ctx, input }: { ctx: RunnersCtx; input: { id: str
       .where(eq(robotRunners.id, row.id))
       .run();
   verifiedTokens(ctx.platformDb).forgetSubject(row.id);
-  ctx.processRuntime.externalJobs.releaseOwner(lockOwnerOf(row.id));
+  await ctx.processRuntime.externalJobs.releaseOwner(lockOwnerOf(row.id));
 }
 
 // Tokens verified in the last seconds, per platform database: a runner sends a request per job, and the prefix lookup

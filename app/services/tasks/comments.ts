@@ -17,7 +17,7 @@ export function listComments({ ctx, input: { taskId } }: { ctx: CommentsCtx; inp
 }
 
 /** POST /a/tasks/{id}/comments: anyone who sees the task may comment, also after its completion. */
-export function addComment({
+export async function addComment({
   ctx,
   input: { taskId, message },
 }: {
@@ -33,6 +33,6 @@ export function addComment({
     message,
     time: ctx.clock.now(),
   };
-  ctx.processRuntime.addTaskComment(row);
+  await ctx.processRuntime.addTaskComment(row);
   return view(row);
 }

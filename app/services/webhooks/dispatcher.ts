@@ -33,7 +33,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     return s;
   };
 
-  function fanOut(): number {
+  async function fanOut(): Promise<number> {
     const events = deps.outbox.peek(FANOUT_BATCH);
     if (!events.length) return 0;
     const tenantIds = [...new Set(events.map((e) => e.tenantId))];
@@ -88,7 +88,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
         }
       }
     });
-    deps.outbox.ack(events[events.length - 1].seq);
+    await deps.outbox.ack(events[events.length - 1].seq);
     return events.length;
   }
 
@@ -139,7 +139,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     async runOnce(): Promise<number> {
       let total = 0;
       for (;;) {
-        const n = fanOut() + (await deliverDue());
+        const n = (await fanOut()) + (await deliverDue());
         if (!n) return total;
         total += n;
       }

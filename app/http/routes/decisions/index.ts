@@ -119,8 +119,8 @@ export function decisionsRouter() {
       200,
     ),
   );
-  r.openapi(remove, (c) => {
-    removeDecision({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  r.openapi(remove, async (c) => {
+    await removeDecision({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   return r;

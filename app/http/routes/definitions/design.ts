@@ -121,18 +121,26 @@ export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
     c.json(await deployDefinitionFile({ ctx: c.get("ctx"), input: await uploadedText(c, "file") }), 200),
   );
   r.openapi(versions, (c) => c.json(definitionVersions({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(publish, (c) => c.json(publishDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(publish, async (c) =>
+    c.json(await publishDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
   r.openapi(xml, (c) =>
     c.body(definitionXml({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200, {
       "content-type": "application/xml; charset=utf-8",
     }),
   );
-  r.openapi(suspend, (c) => c.json(suspendDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(activate, (c) => c.json(activateDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(toggle, (c) => c.json(toggleDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(putConfig, (c) => {
+  r.openapi(suspend, async (c) =>
+    c.json(await suspendDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
+  r.openapi(activate, async (c) =>
+    c.json(await activateDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
+  r.openapi(toggle, async (c) =>
+    c.json(await toggleDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
+  r.openapi(putConfig, async (c) => {
     const input = { key: c.req.valid("param").key, config: c.req.valid("json") };
-    return c.json(putDefinitionConfig({ ctx: c.get("ctx"), input }), 200);
+    return c.json(await putDefinitionConfig({ ctx: c.get("ctx"), input }), 200);
   });
   r.openapi(attachmentPolicy, (c) =>
     c.json(effectiveAttachmentPolicy({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),

@@ -32,5 +32,5 @@ const put = createRoute({
 /** /a/history/retention: read and set the tenant default the history cleanup applies. */
 export function registerRetention(r: OpenAPIHono<AppEnv>) {
   r.openapi(get, (c) => c.json(getRetention({ ctx: c.get("ctx") }), 200));
-  r.openapi(put, (c) => c.json(putRetention({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200));
+  r.openapi(put, async (c) => c.json(await putRetention({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200));
 }

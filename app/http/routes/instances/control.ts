@@ -66,15 +66,17 @@ const activate = createRoute({
 
 export function registerInstanceControl(r: OpenAPIHono<AppEnv>) {
   r.openapi(failedJobs, (c) => c.json(listFailedJobs({ ctx: c.get("ctx") }), 200));
-  r.openapi(retry, (c) => c.json(retryFailedJob({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(deadletter, (c) => c.json(deadletterFailedJob({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(retry, async (c) => c.json(await retryFailedJob({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(deadletter, async (c) =>
+    c.json(await deadletterFailedJob({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
   r.openapi(cancel, async (c) => c.json(await cancelInstance({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
-  r.openapi(suspend, (c) => {
+  r.openapi(suspend, async (c) => {
     const input = { id: c.req.valid("param").id, suspended: true };
-    return c.json(setInstanceSuspended({ ctx: c.get("ctx"), input }), 200);
+    return c.json(await setInstanceSuspended({ ctx: c.get("ctx"), input }), 200);
   });
-  r.openapi(activate, (c) => {
+  r.openapi(activate, async (c) => {
     const input = { id: c.req.valid("param").id, suspended: false };
-    return c.json(setInstanceSuspended({ ctx: c.get("ctx"), input }), 200);
+    return c.json(await setInstanceSuspended({ ctx: c.get("ctx"), input }), 200);
   });
 }

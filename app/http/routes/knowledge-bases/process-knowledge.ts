@@ -102,7 +102,7 @@ export function registerProcessKnowledge(r: ReturnType<typeof createRouter>) {
     wipeProcessKnowledge({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) });
     return c.body(null, 204);
   });
-  r.openapi(reindex, (c) =>
-    c.json(reindexProcessKnowledge({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) }), 202),
+  r.openapi(reindex, async (c) =>
+    c.json(await reindexProcessKnowledge({ ctx: c.get("ctx"), input: keyOf(c.req.valid("param")) }), 202),
   );
 }

@@ -61,15 +61,18 @@ export function registerExternalTaskRoutes(r: OpenAPIHono<AppEnv>) {
     await completeExternalTask({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
-  r.openapi(failure, (c) =>
-    c.json(failExternalTask({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }), 200),
+  r.openapi(failure, async (c) =>
+    c.json(
+      await failExternalTask({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } }),
+      200,
+    ),
   );
   r.openapi(bpmnError, async (c) => {
     await externalTaskBpmnError({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
-  r.openapi(extendLock, (c) => {
-    extendExternalTaskLock({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
+  r.openapi(extendLock, async (c) => {
+    await extendExternalTaskLock({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
 }

@@ -36,8 +36,8 @@ export function robotRunnersRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listRunners({ ctx: c.get("ctx") }), 200));
   r.openapi(create, (c) => c.json(createRunner({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
-  r.openapi(revoke, (c) => {
-    revokeRunner({ ctx: c.get("ctx"), input: c.req.valid("param") });
+  r.openapi(revoke, async (c) => {
+    await revokeRunner({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
   registerExternalTaskRoutes(r);

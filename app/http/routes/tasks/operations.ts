@@ -90,8 +90,8 @@ export function registerTaskOperations(r: OpenAPIHono<AppEnv>) {
     const input = { taskId: c.req.valid("param").id, variables: c.req.valid("json").variables };
     return c.json(await writeTaskVariables({ ctx: c.get("ctx"), input }), 200);
   });
-  r.openapi(comment, (c) => {
+  r.openapi(comment, async (c) => {
     const input = { taskId: c.req.valid("param").id, message: c.req.valid("json").message };
-    return c.json(addComment({ ctx: c.get("ctx"), input }), 201);
+    return c.json(await addComment({ ctx: c.get("ctx"), input }), 201);
   });
 }
