@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { immediate } from "../../../db/connection";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { DEFAULT_RETRIES, parseRetryCycle } from "../../../engine/jobs/retry-cycle";
 import { iso, toJob, type JobRow } from "./rows";
@@ -16,7 +17,7 @@ export function createJobAdmin(
   writable: () => Promise<void>,
   onRetried?: (job: JobRow) => void,
 ) {
-  const tx = <T>(fn: () => T): T => db.transaction(fn).immediate();
+  const tx = <T>(fn: () => T): T => immediate(db, fn);
   const q = {
     // A job belongs to a process instance or to a case (a case timer); both answer with their business key.
     failed: db.query<FailedRow, [string]>(`SELECT j.*, COALESCE(i.business_key, c.business_key) AS business_key,

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { immediate } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import type { EngineLogger } from "../../../engine/bpmn";
 import { parseRetryCycle } from "../../../engine/jobs/retry-cycle";
@@ -48,6 +49,9 @@ export function createJobExecutor(
   writeHooks?: WriteHooks,
 ) {
   const owner = `executor-${newId()}`;
+  // The kernel's write gate, read directly: a claim right after a poll found work stays in the same tick when the
+  // writes are not held (kernel.writable() would await a resolved promise first).
+  const gate = writeGate(db);
   const handlers = new Map<ClaimKind, JobHandler>();
   let loop: ReturnType<typeof setInterval> | null = null;
   let running: Promise<unknown> | null = null;
@@ -60,21 +64,18 @@ export function createJobExecutor(
     ),
   };
 
-  const gate = writeGate(db);
   // A look without the write lock first: the poll runs every 500 ms for each kind, and most polls find nothing due.
   const anyDue = (kind: ClaimKind): boolean => {
     const now = clock();
     return db.query<JobRow, [number, number, number]>(CLAIM[kind]).get(now, now, 1) != null;
   };
   const claim = (kind: ClaimKind, limit: number): JobRow[] =>
-    db
-      .transaction(() => {
-        const now = clock();
-        const rows = db.query<JobRow, [number, number, number]>(CLAIM[kind]).all(now, now, limit);
-        for (const r of rows) q.lock.run(owner, now + LOCK_MS, r.id);
-        return rows;
-      })
-      .immediate();
+    immediate(db, () => {
+      const now = clock();
+      const rows = db.query<JobRow, [number, number, number]>(CLAIM[kind]).all(now, now, limit);
+      for (const r of rows) q.lock.run(owner, now + LOCK_MS, r.id);
+      return rows;
+    });
 
   const fail = (job: JobRow, err: unknown) => {
     const now = clock();
@@ -88,11 +89,11 @@ export function createJobExecutor(
       : data.retryCycle
         ? parseRetryCycle(data.retryCycle).delayMs(now)
         : DEFAULT_RETRY_WAIT_MS;
-    db.transaction(() => {
+    immediate(db, () => {
       q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
       if (retries === 0)
         writeHooks?.emit({ kind: "job-dead-lettered", tenantId: job.tenant_id, job, exception: message });
-    }).immediate();
+    });
     logger().warn(`job ${job.id} at ${job.activity_id} failed (${retries} retries left): ${message}`, {
       tenantId: job.tenant_id,
     });

@@ -1,3 +1,4 @@
+import { immediate } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import type { Database } from "bun:sqlite";
 import type { EngineLogger } from "../../../engine/bpmn";
@@ -77,7 +78,7 @@ export function kernelFor(opts: KernelOptions): Kernel {
     // read again before that transaction ends keeps its uncommitted answer. A rolled-back transaction drops them all.
     tx: (fn) => {
       try {
-        return db.transaction(fn).immediate();
+        return immediate(db, fn);
       } catch (e) {
         k.definitions.forgetAll();
         throw e;
