@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { taskComments } from "../../../db/engine/schema";
 import { writeGate } from "../../../db/write-gate";
+import { NotFoundError } from "../../../engine/errors";
 import type { SqlRow } from "./sql-row";
 
 export type TaskComment = typeof taskComments.$inferSelect;
@@ -17,7 +18,9 @@ const toComment = (r: CommentRow): TaskComment => ({
 
 /**
  * Comments on tasks of processes and cases (the task table is shared, so are its comments). Adding one waits first
- * while the checkpointer holds the engine's writes (db/write-gate.ts), as every writer outside the group commit does.
+ * while the checkpointer holds the engine's writes (db/write-gate.ts), as every writer outside the group commit does,
+ * and is written only onto a task that still exists after the wait: the caller saw the task before it, and the
+ * history cleanup or a dropped tenant's purge may remove the task meanwhile (a comment then would be an orphan).
  */
 export function createTaskComments(db: Database) {
   const gate = writeGate(db);
@@ -26,14 +29,18 @@ export function createTaskComments(db: Database) {
     list: db.query<CommentRow, [string, string]>(
       "SELECT * FROM task_comments WHERE tenant_id = ? AND task_id = ? ORDER BY time, rowid",
     ),
-    add: db.query("INSERT INTO task_comments (id, tenant_id, task_id, user_id, message, time) VALUES (?,?,?,?,?,?)"),
+    add: db.query(
+      `INSERT INTO task_comments (id, tenant_id, task_id, user_id, message, time)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM tasks WHERE id = ?3 AND tenant_id = ?2)`,
+    ),
   };
   return {
     /** Comments of a task, oldest first. */
     taskComments: (tenantId: string, taskId: string): TaskComment[] => q.list.all(tenantId, taskId).map(toComment),
     async addTaskComment(c: TaskComment): Promise<TaskComment> {
       await gate.whenReleased();
-      q.add.run(c.id, c.tenantId, c.taskId, c.userId, c.message, c.time);
+      if (q.add.run(c.id, c.tenantId, c.taskId, c.userId, c.message, c.time).changes === 0)
+        throw new NotFoundError(`Task ${c.taskId} not found`);
       return c;
     },
   };

@@ -1,36 +1,17 @@
-import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
+import { outcome, robotFlow, writtenOnRelease } from "../../../test/fixtures/write-gate";
 import { createDecisionStore } from "../dmn/decision-store";
 
 // The administrative writers of the engine database (definitions, instances, failed jobs, decisions, comments,
 // retention) wait like the others (write-gate-writers.test.ts) while the checkpointer holds the engine's writes.
-
-/** Holds the writes, starts `write`, proves it wrote nothing while held, releases, proves it wrote. */
-async function writtenOnRelease<V>(db: Database, write: () => Promise<unknown>, read: () => V): Promise<void> {
-  const gate = writeGate(db);
-  const before = read();
-  gate.hold();
-  const written = write();
-  await Bun.sleep(30);
-  expect(read()).toEqual(before);
-  gate.release();
-  await written;
-  expect(read()).not.toEqual(before);
-}
 
 const oneTask = (key: string) =>
   bpmn(
     key,
     `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="t"/>
     <userTask id="t"/><sequenceFlow id="f2" sourceRef="t" targetRef="e"/><endEvent id="e"/>`,
-  );
-
-const outcome = (p: Promise<unknown>) =>
-  p.then(
-    () => "written",
-    (e: Error) => e.message,
   );
 
 describe("administrative writers that wait while the checkpointer holds the engine's writes", () => {
@@ -92,12 +73,7 @@ describe("administrative writers that wait while the checkpointer holds the engi
 
   test("the job admin's retry and dead-letter", async () => {
     const { rt, db } = makeRuntime();
-    const model = bpmn(
-      "robotFlow",
-      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
-      <serviceTask id="x" camunda:type="external" camunda:topic="crm"/><sequenceFlow id="f2" sourceRef="x" targetRef="e"/><endEvent id="e"/>`,
-    );
-    await rt.deploy(T, model, { fileName: "r.bpmn", createdBy: null });
+    await rt.deploy(T, robotFlow(), { fileName: "r.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "robotFlow" });
     db.run("UPDATE jobs SET state = 'DEADLETTER', retries = 0, exception = 'boom'");
     const [failed] = rt.failedJobs(T);
@@ -135,5 +111,23 @@ describe("administrative writers that wait while the checkpointer holds the engi
       () => rt.historyCleanup.tenantDefault(T),
     );
     expect(rt.historyCleanup.tenantDefault(T)).toBe(30);
+  });
+
+  test("a comment on a task removed while it waited (history cleanup, a tenant's purge) is refused, not orphaned", async () => {
+    const { rt, db, clock } = makeRuntime();
+    await rt.deploy(T, oneTask("p"), { fileName: "a.bpmn", createdBy: null });
+    const taskId = (await rt.startInstance(T, { definitionKey: "p" })).activeTasks[0].id;
+    const comment = { id: crypto.randomUUID(), tenantId: T, taskId, userId: "u", message: "m", time: clock() };
+    const rows = () => db.query("SELECT count(*) AS n FROM task_comments").get();
+    // Another tenant's task of the same id is no task of this one either.
+    const foreign = outcome(rt.addTaskComment({ ...comment, id: crypto.randomUUID(), tenantId: "tenant-b" }));
+    expect(await foreign).toMatch(/not found/);
+    const gate = writeGate(db);
+    gate.hold();
+    const added = outcome(rt.addTaskComment(comment));
+    db.run("DELETE FROM tasks WHERE id = ?", [taskId]);
+    gate.release();
+    expect(await added).toMatch(/not found/);
+    expect(rows()).toEqual({ n: 0 });
   });
 });

@@ -1,8 +1,8 @@
-import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { tenantTables } from "../../../db/tenant-rows";
 import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
+import { writtenOnRelease } from "../../../test/fixtures/write-gate";
 import { kernelFor } from "./kernel";
 import { createServiceJobs } from "./service-jobs";
 import { createTenantPurge } from "./tenant-purge";
@@ -10,19 +10,6 @@ import { createWebhookOutbox } from "./webhook-outbox";
 
 // The background writers of the engine database (service jobs, the end of a failed job, the webhook outbox) wait like
 // the others (write-gate-writers.test.ts) while the checkpointer holds the engine's writes: they run on the event loop.
-
-/** Holds the writes, starts `write`, proves it wrote nothing while held, releases, proves it wrote. */
-async function writtenOnRelease<V>(db: Database, write: () => Promise<unknown>, read: () => V): Promise<void> {
-  const gate = writeGate(db);
-  const before = read();
-  gate.hold();
-  const written = write();
-  await Bun.sleep(30);
-  expect(read()).toEqual(before);
-  gate.release();
-  await written;
-  expect(read()).not.toEqual(before);
-}
 
 describe("background writers that wait while the checkpointer holds the engine's writes", () => {
   test("a service job is queued, and the end of its run (failed, then done) written, only once the writes are released", async () => {

@@ -4,6 +4,7 @@ import { setBusyTimeout } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
 import { cmmn, makeCases } from "../../../test/fixtures/cmmn/harness";
+import { outcome, robotFlow, writtenOnRelease } from "../../../test/fixtures/write-gate";
 import { kernelFor } from "./kernel";
 
 // While the checkpointer holds the engine's writes (the WAL's last frames being copied, or a TRUNCATE), a writer that
@@ -78,12 +79,7 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
 
   test("a robot's fetch locks its job only once the writes are released; a fetch that finds nothing takes no write lock", async () => {
     const { rt, db, path } = makeRuntime();
-    const model = bpmn(
-      "robotFlow",
-      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
-      <serviceTask id="x" camunda:type="external" camunda:topic="crm"/><sequenceFlow id="f2" sourceRef="x" targetRef="e"/><endEvent id="e"/>`,
-    );
-    await rt.deploy(T, model, { fileName: "r.bpmn", createdBy: null });
+    await rt.deploy(T, robotFlow(), { fileName: "r.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "robotFlow" });
     const external = kernelFor({ db }).external;
     const fetch = (topic: string) =>
@@ -115,12 +111,7 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
 
   test("a robot's extend, failure and release are written only once the writes are released, and find the lock as it is then", async () => {
     const { rt, db, clock } = makeRuntime();
-    const model = bpmn(
-      "robotFlow",
-      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
-      <serviceTask id="x" camunda:type="external" camunda:topic="crm"/><sequenceFlow id="f2" sourceRef="x" targetRef="e"/><endEvent id="e"/>`,
-    );
-    await rt.deploy(T, model, { fileName: "r.bpmn", createdBy: null });
+    await rt.deploy(T, robotFlow(), { fileName: "r.bpmn", createdBy: null });
     for (let i = 0; i < 3; i++) await rt.startInstance(T, { definitionKey: "robotFlow" });
     const external = kernelFor({ db }).external;
     const fetch = (maxTasks: number) =>
@@ -131,31 +122,28 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
         string,
         unknown
       >;
-    const gate = writeGate(db);
-    const held = async (write: () => Promise<unknown>, id: string) => {
-      const before = job(id);
-      gate.hold();
-      const written = write();
-      await Bun.sleep(30);
-      expect(job(id)).toEqual(before);
-      gate.release();
-      await written;
-      expect(job(id)).not.toEqual(before);
-    };
-    await held(() => external.extendLock(T, "runner:1", a.id, 120_000), a.id);
+    await writtenOnRelease(
+      db,
+      () => external.extendLock(T, "runner:1", a.id, 120_000),
+      () => job(a.id),
+    );
     expect(job(a.id).lock_expires_at).toBe(clock() + 120_000);
-    await held(() => external.fail(T, "runner:1", a.id, { message: "boom", retries: 0 }), a.id);
+    await writtenOnRelease(
+      db,
+      () => external.fail(T, "runner:1", a.id, { message: "boom", retries: 0 }),
+      () => job(a.id),
+    );
     expect(job(a.id)).toMatchObject({ state: "DEADLETTER", lock_owner: null });
-    await held(() => external.releaseOwner("runner:1"), b.id);
+    await writtenOnRelease(
+      db,
+      () => external.releaseOwner("runner:1"),
+      () => job(b.id),
+    );
     expect(job(b.id).lock_owner).toBeNull();
+    const gate = writeGate(db);
     // The lock is checked after the wait: one that expired and was taken by another runner meanwhile is refused.
     const [c] = await fetch(1);
     gate.hold();
-    const outcome = (p: Promise<unknown>) =>
-      p.then(
-        () => "written",
-        (e: Error) => e.message,
-      );
     const extended = outcome(external.extendLock(T, "runner:1", c.id, 1_000));
     const failed = outcome(external.fail(T, "runner:1", c.id, { message: "late" }));
     db.run("UPDATE jobs SET lock_owner = 'runner:2' WHERE id = ?", [c.id]);
