@@ -52,24 +52,15 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
     const taskId = (await rt.startInstance(T, { definitionKey: "claims" })).activeTasks[0].id;
     const gate = writeGate(db);
     const assignee = () => rt.getTask(T, taskId).assignee;
-    const held = async <V>(write: () => Promise<V>, before: string | null, after: string | null) => {
-      gate.hold();
-      const written = write();
-      await Bun.sleep(30);
-      expect(assignee()).toBe(before);
-      gate.release();
-      await written;
-      expect(assignee()).toBe(after);
-    };
-    await held(() => rt.claim(T, taskId, "ann"), null, "ann");
-    await held(() => rt.unclaim(T, taskId), "ann", null);
-    await held(() => rt.delegate(T, taskId, "bob", "ann"), null, "bob");
+    await writtenOnRelease(db, () => rt.claim(T, taskId, "ann"), assignee);
+    expect(assignee()).toBe("ann");
+    await writtenOnRelease(db, () => rt.unclaim(T, taskId), assignee);
+    expect(assignee()).toBeNull();
+    await writtenOnRelease(db, () => rt.delegate(T, taskId, "bob", "ann"), assignee);
+    expect(assignee()).toBe("bob");
     // What changed during the wait is checked again: a task claimed meanwhile is refused, not taken over.
     gate.hold();
-    const late = rt.claim(T, taskId, "bob").then(
-      () => "claimed",
-      (e: Error) => e.message,
-    );
+    const late = outcome(rt.claim(T, taskId, "bob"));
     const completion = rt.completeTask(T, taskId, {}, { userId: "bob", channel: "REST" });
     await Bun.sleep(30); // the completion's group commit waits for the release as well
     gate.release();
