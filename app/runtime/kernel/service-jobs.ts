@@ -57,12 +57,20 @@ export function createServiceJobs(kernel: Kernel) {
      * Queues a job, right before or after the write of what it works on (a job that finds nothing does nothing). Waits
      * first while the checkpointer holds the engine's writes, like every writer of a request; `unlessPending` (one job
      * per subject) is checked after that wait, and nothing is queued (null) when such a job is queued or running.
+     * `alongside` is that write when it must follow the job's row: it runs right after the row, in the same turn of
+     * the event loop. A write after the returned promise would come a few microtasks later, and an executor that
+     * waited for the same release could claim the job in between and find nothing.
      */
     async enqueue(
       tenantId: string,
       kind: string,
       data: Record<string, unknown>,
-      opts: { retries?: number; backoffMs?: number; unlessPending?: { field: string; value: string } } = {},
+      opts: {
+        retries?: number;
+        backoffMs?: number;
+        unlessPending?: { field: string; value: string };
+        alongside?: () => void;
+      } = {},
     ): Promise<string | null> {
       await kernel.writable();
       const once = opts.unlessPending;
@@ -72,6 +80,7 @@ export function createServiceJobs(kernel: Kernel) {
       const payload = { ...data, maxRetries: retries, backoffMs: opts.backoffMs ?? 5000 };
       const now = kernel.clock();
       q.insert.run(id, tenantId, kind, kind, now, retries, JSON.stringify(payload), now);
+      opts.alongside?.();
       return id;
     },
     /** Runs the service jobs due now; returns how many finished. */

@@ -45,6 +45,28 @@ describe("background writers that wait while the checkpointer holds the engine's
     expect(row()).toBeNull();
   });
 
+  test("what a job works on, written alongside its row, is there for an executor that waited for the same release", async () => {
+    const { db } = makeRuntime();
+    const jobs = createServiceJobs(kernelFor({ db }));
+    const documents = new Set<string>();
+    const found: boolean[] = [];
+    jobs.register("svc:test", async (job) => void found.push(documents.has(job.data.doc as string)));
+    // An older due job that no handler runs any more: the executor's poll finds work, waits, and skips it at once.
+    db.run(
+      `INSERT INTO jobs (id, tenant_id, instance_id, execution_id, definition_id, activity_id, kind, state, due_at, retries, data, created_at)
+       VALUES ('older', ?, NULL, NULL, '', 'svc:gone', 'svc:gone', 'EXECUTABLE', 0, 3, '{}', 0)`,
+      [T],
+    );
+    const gate = writeGate(db);
+    gate.hold();
+    const queued = jobs.enqueue(T, "svc:test", { doc: "d1" }, { alongside: () => void documents.add("d1") });
+    const polled = jobs.runDue();
+    gate.release();
+    await queued;
+    await polled;
+    expect(found).toEqual([true]);
+  });
+
   test("the webhook outbox is acknowledged only once the writes are released", async () => {
     const { rt, db } = makeRuntime();
     const outbox = createWebhookOutbox(kernelFor({ db }));

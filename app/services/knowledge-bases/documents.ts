@@ -84,13 +84,21 @@ export function listDocuments({ ctx, input }: { ctx: KbCtx; input: { id: string;
   return documentsPage(findBase(ctx, input.id), input.page, input.size);
 }
 
-/** Queues (or re-queues) the indexing job of a document; the job's tenant is the one that asked for it. */
-export async function queueIndexing(ctx: KbCtx, h: BaseHandle, documentId: string): Promise<void> {
+/**
+ * Queues (or re-queues) the indexing job of a document; the job's tenant is the one that asked for it. `alongside`
+ * writes the document right after the job's row, in the same turn (serviceJobs.enqueue).
+ */
+export async function queueIndexing(
+  ctx: KbCtx,
+  h: BaseHandle,
+  documentId: string,
+  alongside?: () => void,
+): Promise<void> {
   await ctx.serviceJobs.enqueue(
     ctx.tenant.id,
     KB_INDEX_JOB,
     { documentId, global: h.isGlobal },
-    { retries: 3, backoffMs: 5000 },
+    { retries: 3, backoffMs: 5000, alongside },
   );
 }
 
@@ -106,18 +114,20 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
     const id = Bun.randomUUIDv7();
     const now = nowIso(ctx);
     // The job row goes first (engine database): a crash before the document row leaves a job that finds nothing.
-    await queueIndexing(ctx, h, id);
-    h.db
-      .transaction(() => {
-        h.files.commit(file);
-        h.db
-          .query(
-            `INSERT INTO kb_documents (id, base_id, file_name, format, size, sha256, status, uploaded_by, created_at, updated_at)
+    // The document follows in the same turn, so no executor claims the job before the document is there.
+    await queueIndexing(ctx, h, id, () =>
+      h.db
+        .transaction(() => {
+          h.files.commit(file);
+          h.db
+            .query(
+              `INSERT INTO kb_documents (id, base_id, file_name, format, size, sha256, status, uploaded_by, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
-          )
-          .run(id, h.base.id, file.fileName, format, file.size, file.sha256, ctx.actor.userId, now, now);
-      })
-      .immediate();
+            )
+            .run(id, h.base.id, file.fileName, format, file.size, file.sha256, ctx.actor.userId, now, now);
+        })
+        .immediate(),
+    );
     return { id, status: "PENDING" as const };
   } catch (e) {
     await file.discard();
