@@ -58,7 +58,7 @@ export function createServiceJobs(kernel: Kernel) {
      * first while the checkpointer holds the engine's writes, like every writer of a request; `unlessPending` (one job
      * per subject) is checked after that wait, and nothing is queued (null) when such a job is queued or running.
      * `alongside` is that write when it must follow the job's row: it runs right after the row, in the same turn of
-     * the event loop. A write after the returned promise would come a few microtasks later, and an executor that
+     * the event loop (and not at all when `unlessPending` queues nothing). A write after the returned promise would come a few microtasks later, and an executor that
      * waited for the same release could claim the job in between and find nothing.
      */
     async enqueue(
