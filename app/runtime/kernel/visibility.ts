@@ -58,6 +58,21 @@ export function visibleOpenTasksSql(tenantId: string, v: Visibility): { sql: str
 }
 
 /**
+ * The ids of the instances and cases a user who does not see the whole tenant takes part in (each once), from the
+ * involvement index alone (principal → instance id, covering). Processes and cases share the table: the ids of both.
+ */
+export function involvedInstanceIds(tenantId: string, v: Visibility): { sql: string; params: string[] } {
+  const groups = v.groups;
+  const byGroup = groups.length
+    ? ` UNION SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'group' AND principal IN (${groups.map(() => "?").join(",")})`
+    : "";
+  return {
+    sql: `SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'user' AND principal = ?${byGroup}`,
+    params: [tenantId, v.userId ?? "\u0000", ...(groups.length ? [tenantId, ...groups] : [])],
+  };
+}
+
+/**
  * FROM clause of the instances or cases (aliased `i`) the viewer sees. The whole tenant reads the table alone; a user is
  * driven from the involvement index (principal → instance id, covering), so the cost follows the instances the user
  * takes part in, not the tenant's size: a tenant-wide scan with a per-row EXISTS reads every instance.
@@ -68,14 +83,8 @@ export function visibleInstances(
   table: InstanceTable = "process_instances",
 ): { from: string; params: string[] } {
   if (v.all) return { from: `FROM ${table} i`, params: [] };
-  const groups = v.groups;
-  const byGroup = groups.length
-    ? ` UNION SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'group' AND principal IN (${groups.map(() => "?").join(",")})`
-    : "";
-  return {
-    from: `FROM (SELECT instance_id FROM involvements WHERE tenant_id = ? AND kind = 'user' AND principal = ?${byGroup}) vis CROSS JOIN ${table} i ON i.id = vis.instance_id`,
-    params: [tenantId, v.userId ?? "\u0000", ...(groups.length ? [tenantId, ...groups] : [])],
-  };
+  const ids = involvedInstanceIds(tenantId, v);
+  return { from: `FROM (${ids.sql}) vis CROSS JOIN ${table} i ON i.id = vis.instance_id`, params: ids.params };
 }
 
 /** The two tables of instances: processes and cases (both keyed by id, both with involvements). */

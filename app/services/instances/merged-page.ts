@@ -28,10 +28,10 @@ function mergedPage<T extends Row>(
   order: (r: T) => string,
 ): Page<T> {
   const { page, size, offset } = pageParams(q.page, q.size, 20, 100);
-  const aFirst = a(0, 1);
-  const bFirst = b(0, 1);
-  if (bFirst.totalElements === 0) return a(page, size);
-  if (aFirst.totalElements === 0) return b(page, size);
+  // `b` (the cases) first: a tenant without any reads its process page once. A user's page costs one look-up per
+  // instance they take part in (61 ms at 10,000 among 1,000,000, bench:bpmn-scale), so reading it twice doubled it.
+  if (b(0, 1).totalElements === 0) return a(page, size);
+  if (a(0, 1).totalElements === 0) return b(page, size);
   const x = firstRows(a, offset + size);
   const y = firstRows(b, offset + size);
   const all = [...x.rows, ...y.rows].sort((r, s) => order(s).localeCompare(order(r)) || s.id.localeCompare(r.id));
