@@ -44,9 +44,12 @@ export function createInstanceQueries<R extends { id: string }, V>(
       `SELECT ${KEPT[table].ended} AS c FROM instance_counts WHERE tenant_id = ?`,
     ),
   };
-  /** Whether the user takes part in more than `bound` instances and cases; reads at most bound + 1 index entries. */
+  /**
+   * Whether the user's involvements (instances and cases, through them or their roles) hold more than `bound` entries:
+   * the rows their side would visit. Reads at most bound + 1 index entries.
+   */
   const takesPartInMore = (tenantId: string, v: Visibility, bound: number): boolean => {
-    const ids = involvedInstanceIds(tenantId, v);
+    const ids = involvedInstanceIds(tenantId, v, true);
     const r = db
       .query<CountRow, (string | number)[]>(`SELECT COUNT(*) AS c FROM (${ids.sql} LIMIT ?)`)
       .get(...ids.params, bound + 1);
