@@ -4,6 +4,13 @@ import { pageOf, pageParams, type Page } from "../../../db/pagination";
 type Row = { id: string; startTime: string; endTime: string | null };
 type Source<T extends Row> = (page: number, size: number) => Page<T>;
 
+/**
+ * Code-unit order, SQLite's BINARY collation. Ties of `order` go by id ascending, as both runtimes order their pages
+ * (`ORDER BY …, i.id`): each side's first rows are then the first in the merged order too, and a row neither repeats
+ * on nor goes missing from the next page.
+ */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The first `n` rows of a paginated source (pages of 100, the runtimes' cap). */
 function firstRows<T extends Row>(source: Source<T>, n: number): { rows: T[]; total: number } {
   const rows: T[] = [];
@@ -18,8 +25,8 @@ function firstRows<T extends Row>(source: Source<T>, n: number): { rows: T[]; to
 }
 
 /**
- * One page over processes and cases together, newest first by `order`. When one side is empty (the usual tenant runs
- * only one kind) the other side pages by itself; only a real mix reads the first offset+size rows of both.
+ * One page over processes and cases together, newest first by `order` (ties by id). When one side is empty (the usual
+ * tenant runs only one kind) the other side pages by itself; only a real mix reads the first offset+size rows of both.
  */
 function mergedPage<T extends Row>(
   a: Source<T>,
@@ -34,7 +41,7 @@ function mergedPage<T extends Row>(
   if (a(0, 1).totalElements === 0) return b(page, size);
   const x = firstRows(a, offset + size);
   const y = firstRows(b, offset + size);
-  const all = [...x.rows, ...y.rows].sort((r, s) => order(s).localeCompare(order(r)) || s.id.localeCompare(r.id));
+  const all = [...x.rows, ...y.rows].sort((r, s) => byText(order(s), order(r)) || byText(r.id, s.id));
   return pageOf(all.slice(offset, offset + size), x.total + y.total, page, size);
 }
 
