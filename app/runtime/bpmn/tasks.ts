@@ -87,12 +87,16 @@ export function createTasks(ctx: RuntimeContext) {
         return rows.map((r) => taskView(toTask(r)));
       }
       const vis = opts.mine ? { sql: "t.assignee = ?", params: [v.userId ?? "\u0000"] } : taskVisibilitySql(v);
-      const inst = opts.instanceId ? " AND t.instance_id = ?" : "";
+      // One instance's tasks come from the instance index: `+` keeps the planner off the tenant's open-task indexes,
+      // which would hand over the order but walk every open task of the tenant (49 ms at 100,000, for one row).
+      const [scope, scopeParams] = opts.instanceId
+        ? ["t.instance_id = ? AND +t.tenant_id = ? AND +t.state = 'OPEN'", [opts.instanceId, tenantId]]
+        : ["t.tenant_id = ? AND t.state = 'OPEN'", [tenantId]];
       const rows = db
         .query<TaskRow, (string | number)[]>(
-          `SELECT t.* FROM tasks t WHERE t.tenant_id = ? AND t.state = 'OPEN'${inst} AND ${vis.sql} ORDER BY t.created DESC, t.id DESC LIMIT ? OFFSET ?`,
+          `SELECT t.* FROM tasks t WHERE ${scope} AND ${vis.sql} ORDER BY t.created DESC, t.id DESC LIMIT ? OFFSET ?`,
         )
-        .all(tenantId, ...(opts.instanceId ? [opts.instanceId] : []), ...vis.params, size, page * size);
+        .all(...scopeParams, ...vis.params, size, page * size);
       return rows.map((r) => taskView(toTask(r)));
     },
 
