@@ -30,8 +30,9 @@ export function createInstances(ctx: RuntimeContext) {
     ),
     activeActivities: db.query<{ a: string }, [string, string]>(
       // One entry per active execution (two parallel tokens at one activity are two entries); the token holding a
-      // multi-instance body is not one: its inner instances are.
-      "SELECT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM executions b WHERE b.parent_id = e.id AND b.kind = 'mi') ORDER BY e.activity_id",
+      // multi-instance body is not one: its inner instances are. The body is looked up within the instance (by the
+      // primary key), not among every execution of every tenant.
+      "SELECT e.activity_id AS a FROM executions e WHERE e.instance_id = ? AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM executions b WHERE b.instance_id = e.instance_id AND b.parent_id = e.id AND b.kind = 'mi') ORDER BY e.activity_id",
     ),
     setState: db.query(
       "UPDATE process_instances SET state = ?, revision = revision + 1 WHERE id = ? AND tenant_id = ?",
