@@ -50,12 +50,14 @@ export function createCaseMonitor(ctx: CaseContext) {
       WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.version = ? AND i.state = 'ACTIVE' AND (${REASON_SQL}) IS NOT NULL
       GROUP BY p.element_id, reason`,
     ),
+    // The task of a plan item is found among its case's tasks (tasks_instance_idx), not among the tenant's open
+    // tasks; `+i.start_time` keeps the order from choosing the tenant's running cases over the definition's.
     items: db.query<ParkedRow, [string, string, string, number, string]>(
       `SELECT i.id AS instanceId, i.business_key AS businessKey, i.start_time AS startTime, ${REASON_SQL} AS reason, t.id AS taskId, t.assignee, t.due_date AS dueDate
       FROM case_plan_items p JOIN case_instances i ON i.id = p.case_instance_id
-      LEFT JOIN tasks t ON t.execution_id = p.id AND t.tenant_id = p.tenant_id AND t.state = 'OPEN'
+      LEFT JOIN tasks t ON t.instance_id = p.case_instance_id AND t.execution_id = p.id AND +t.tenant_id = p.tenant_id AND +t.state = 'OPEN'
       WHERE i.tenant_id = ? AND p.tenant_id = ? AND i.definition_key = ? AND i.version = ? AND i.state = 'ACTIVE' AND p.element_id = ? AND (${REASON_SQL}) IS NOT NULL
-      ORDER BY i.start_time`,
+      ORDER BY +i.start_time`,
     ),
     live: db.query<Live, [string, string, string]>(
       `SELECT p.element_id, p.name, p.type, p.state, COUNT(*) AS c FROM case_plan_items p JOIN case_instances i ON i.id = p.case_instance_id

@@ -14,8 +14,9 @@ export function createCaseTimers(ctx: CaseContext, workers: ReturnType<typeof cr
   const { db, kernel } = ctx;
   const q = {
     del: db.query("DELETE FROM jobs WHERE id = ? AND tenant_id = ?"),
+    // Through the case's jobs (jobs_instance_idx), not the tenant's every case timer.
     ofCase: db.query<{ element_id: string; due_at: number }, [string, string]>(
-      `SELECT activity_id AS element_id, due_at FROM jobs WHERE instance_id = ? AND tenant_id = ? AND kind = '${CASE_TIMER}' ORDER BY due_at`,
+      `SELECT activity_id AS element_id, due_at FROM jobs WHERE instance_id = ? AND +tenant_id = ? AND +kind = '${CASE_TIMER}' ORDER BY due_at`,
     ),
   };
   // The case runtime's jobs: timers, and the agent runs of tasks (worker-jobs.ts).
