@@ -15,6 +15,8 @@ interface Token {
   start_time: number;
 }
 type ParkedTask = Pick<TaskRow, "id" | "execution_id" | "assignee" | "due_date">;
+/** tenant, definition key, version and id (the running instances), then the tenant of the row read. */
+type ParkedArgs = [string, string, number, string, string];
 type ParkedJob = Pick<JobRow, "execution_id" | "kind" | "state" | "exception">;
 
 interface Parked {
@@ -33,30 +35,38 @@ interface Parked {
 export function createMonitor(ctx: RuntimeContext) {
   const { db } = ctx;
 
-  /** Where each resting token of running instances of a version is parked, and why. */
-  const parked = (tenantId: string, definitionId: string): Parked[] => {
+  /**
+   * Where each resting token of running instances of a version is parked, and why. Every read starts from the
+   * version's running instances (process_instances_definition_idx) and reaches their executions, tasks and jobs by
+   * instance: started from the tenant's running instances, open tasks or jobs, they walked the whole tenant.
+   */
+  const parked = (tenantId: string, def: { id: string; key: string; version: number }): Parked[] => {
+    const args: ParkedArgs = [tenantId, def.key, def.version, def.id, tenantId];
+    const running = `i.tenant_id = ? AND i.definition_key = ? AND i.version = ? AND i.state IN ('ACTIVE','SUSPENDED')
+      AND i.definition_id = ?`;
     const tokens = db
-      .query<
-        Token,
-        [string, string, string]
-      >(`SELECT e.id, e.activity_id, i.id AS instance_id, i.business_key, i.start_time FROM executions e JOIN process_instances i ON i.id = e.instance_id
-      WHERE i.tenant_id = ? AND e.tenant_id = ? AND i.definition_id = ? AND i.state IN ('ACTIVE','SUSPENDED') AND e.kind = 'token' AND e.activity_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.instance_id = e.instance_id AND c.parent_id = e.id)`)
-      .all(tenantId, tenantId, definitionId);
+      .query<Token, ParkedArgs>(
+        `SELECT e.id, e.activity_id, i.id AS instance_id, i.business_key, i.start_time FROM executions e JOIN process_instances i ON e.instance_id = i.id
+      WHERE ${running} AND +e.tenant_id = ? AND e.kind = 'token' AND e.activity_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.instance_id = e.instance_id AND c.parent_id = e.id)`,
+      )
+      .all(...args);
     if (!tokens.length) return [];
     const tasks = new Map<string, ParkedTask>();
     for (const t of db
-      .query<ParkedTask, [string, string]>(
-        "SELECT t.id, t.execution_id, t.assignee, t.due_date FROM tasks t JOIN process_instances i ON i.id = t.instance_id WHERE t.tenant_id = ? AND i.definition_id = ? AND t.state = 'OPEN'",
+      .query<ParkedTask, ParkedArgs>(
+        `SELECT t.id, t.execution_id, t.assignee, t.due_date FROM process_instances i CROSS JOIN tasks t ON t.instance_id = i.id
+        WHERE ${running} AND +t.tenant_id = ? AND +t.state = 'OPEN'`,
       )
-      .all(tenantId, definitionId))
+      .all(...args))
       tasks.set(t.execution_id, t);
     const jobs = new Map<string | null, ParkedJob[]>();
     for (const j of db
-      .query<ParkedJob, [string, string]>(
-        "SELECT j.execution_id, j.kind, j.state, j.exception FROM jobs j WHERE j.tenant_id = ? AND j.definition_id = ? AND j.instance_id IS NOT NULL",
+      .query<ParkedJob, ParkedArgs>(
+        `SELECT j.execution_id, j.kind, j.state, j.exception FROM process_instances i CROSS JOIN jobs j ON j.instance_id = i.id
+        WHERE ${running} AND +j.tenant_id = ? AND +j.definition_id = i.definition_id`,
       )
-      .all(tenantId, definitionId)) {
+      .all(...args)) {
       const l = jobs.get(j.execution_id) ?? [];
       l.push(j);
       jobs.set(j.execution_id, l);
@@ -99,7 +109,7 @@ export function createMonitor(ctx: RuntimeContext) {
       const { chosen, ...summary } = pickVersion(tenantId, key, version);
       const model = ctx.kernel.definitions.definition<ProcessModel>(chosen.id)?.model ?? null;
       const byActivity = new Map<string, Record<string, number>>();
-      for (const p of parked(tenantId, chosen.id)) {
+      for (const p of parked(tenantId, { id: chosen.id, key, version: chosen.version })) {
         const m = byActivity.get(p.activityId) ?? {};
         m[p.reason] = (m[p.reason] ?? 0) + 1;
         byActivity.set(p.activityId, m);
@@ -123,7 +133,7 @@ export function createMonitor(ctx: RuntimeContext) {
 
     monitorItems(tenantId: string, key: string, activityId: string, version?: number) {
       const { chosen } = pickVersion(tenantId, key, version);
-      return parked(tenantId, chosen.id)
+      return parked(tenantId, { id: chosen.id, key, version: chosen.version })
         .filter((p) => p.activityId === activityId)
         .map((p) => ({
           instanceId: p.instanceId,
