@@ -109,11 +109,13 @@ export function createInstances(ctx: RuntimeContext) {
       value: string,
       p: { page?: number; size?: number } = {},
     ) {
+      // The instances come from the variable's index entries (variables_search_idx); probed per instance, the
+      // instances were scanned first: the whole table, there being no index of every instance by tenant.
       return list(
         tenantId,
         v,
-        "EXISTS (SELECT 1 FROM variables x WHERE x.instance_id = i.id AND x.tenant_id = i.tenant_id AND x.name = ? AND x.text_value = ?)",
-        [name, value],
+        "i.id IN (SELECT x.instance_id FROM variables x WHERE x.tenant_id = ? AND x.name = ? AND x.text_value = ?)",
+        [tenantId, name, value],
         p,
       );
     },
