@@ -1,6 +1,5 @@
-import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { ALL, bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
+import { ALL, bpmn, makeRuntime, planOf, preparedWhile, T } from "../../../test/fixtures/bpmn/harness";
 
 // One instance's open tasks (GET /a/tasks?instanceId=, the console's instance page) are read through the instance
 // index, not by walking the tenant's open tasks in creation order: the cost follows the instance, not the tenant.
@@ -10,22 +9,6 @@ const TWO = bpmn(
    <sequenceFlow id="f1" sourceRef="p" targetRef="a"/><userTask id="a" flowable:candidateGroups="g"/>
    <sequenceFlow id="f2" sourceRef="p" targetRef="b"/><userTask id="b" flowable:assignee="ann"/>`,
 );
-
-/** Records the SQL texts `db` prepares while `fn` runs. */
-function preparedDuring(db: Database, fn: () => void): string[] {
-  const seen: string[] = [];
-  const query = db.query.bind(db);
-  db.query = ((sql: string) => {
-    seen.push(sql);
-    return query(sql);
-  }) as typeof db.query;
-  try {
-    fn();
-  } finally {
-    db.query = query as typeof db.query;
-  }
-  return seen;
-}
 
 describe("one instance's open tasks", () => {
   test("are read through the instance index for a Manager, a user and a user's own, with the same rows as before", async () => {
@@ -41,15 +24,14 @@ describe("one instance's open tasks", () => {
     ];
     for (const { v, opts, expected } of cases) {
       let listed: ReturnType<typeof rt.listTasks> = [];
-      const sqls = preparedDuring(db, () => {
+      const sqls = preparedWhile(() => {
         listed = rt.listTasks(T, v, { instanceId: first.id, ...opts });
       });
       expect(listed.map((t) => t.activityId).sort()).toEqual(expected);
       expect(listed.every((t) => t.instanceId === first.id)).toBe(true);
       const read = sqls.filter((q) => q.startsWith("SELECT t.* FROM tasks t"));
       expect(read).toHaveLength(1);
-      const plan = (db.query(`EXPLAIN QUERY PLAN ${read[0]}`).all() as { detail: string }[]).map((r) => r.detail);
-      expect(plan[0]).toContain("tasks_instance_idx (instance_id=?)");
+      expect(planOf(db, read[0])[0]).toContain("tasks_instance_idx (instance_id=?)");
     }
     expect(rt.listTasks(T, ALL, { instanceId: other.id })).toHaveLength(2);
     expect(rt.listTasks("tenant-b", ALL, { instanceId: first.id })).toEqual([]);

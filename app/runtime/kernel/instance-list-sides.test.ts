@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { openSqlite } from "../../../db/connection";
 import { runMigrations } from "../../../db/migrate";
-import { ALL, bpmn, T, tempDbPath, testClock } from "../../../test/fixtures/bpmn/harness";
+import { ALL, bpmn, planOf, T, tempDbPath, testClock } from "../../../test/fixtures/bpmn/harness";
 import { cmmn } from "../../../test/fixtures/cmmn/harness";
 import { createProcessRuntime } from "../bpmn";
 import { createCaseRuntime } from "../cmmn";
@@ -64,8 +64,6 @@ function recorded(db: Database) {
     all: () => [...seen],
   };
 }
-const plan = (db: Database, sql: string) =>
-  (db.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
 
 describe("a user's list of instances and cases", () => {
   test("a user taking part in more instances than the tenant runs gets exactly their running ones, newest first", async () => {
@@ -193,7 +191,7 @@ describe("a user's list of instances and cases", () => {
     const byState =
       /^SEARCH i USING INDEX (process_instances_(running|ended|history|definition)_idx|case_instances_(tenant_state|history)_idx) \(tenant_id=\?/;
     for (const sql of reads) {
-      const steps = plan(db, sql);
+      const steps = planOf(db, sql);
       expect(steps.filter((s) => / i /.test(` ${s} `)).every((s) => byState.test(s))).toBe(true);
       const probes = steps.filter((s) => / v /.test(` ${s} `));
       expect(probes.length).toBeGreaterThan(0);
@@ -202,6 +200,6 @@ describe("a user's list of instances and cases", () => {
     // The bound on the user's involvements stops reading at the bound, roles or not (no sort of them all first).
     const bounds = prepared.filter((q) => q.includes("LIMIT ?)") && q.includes("FROM involvements"));
     expect(bounds.length).toBeGreaterThanOrEqual(2);
-    for (const sql of bounds) expect(plan(db, sql).join("\n")).not.toContain("TEMP B-TREE");
+    for (const sql of bounds) expect(planOf(db, sql).join("\n")).not.toContain("TEMP B-TREE");
   });
 });
