@@ -203,7 +203,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     /** True when the tenant holds a definition (of any kind) under the key. */
     hasDefinitionKey: ctx.kernel.definitions.hasKey,
     /** Comments on tasks (`taskComments`, `addTaskComment`). */
-    ...createTaskComments(ctx.db),
+    ...createTaskComments(ctx.db, ctx.kernel.writable),
     /** The runtime of processes or of cases on the same kernel (where the caller chooses between them). */
     runtimeFor: ctx.kernel.runtimeFor,
   };

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
-import { writeGate } from "../../../db/write-gate";
+import { kernelFor } from "../kernel/kernel";
 import type { decisions } from "../../../db/engine/schema";
 import type { SqlRow } from "../kernel/sql-row";
 
@@ -30,11 +30,12 @@ export interface DecisionToStore {
 /**
  * The decisions table of the engine database: every deployed version of a tenant's DMN decisions. Versions follow the
  * rule of process and case definitions (a new deployment is the next version of its key; versions are never edited).
- * Its writes wait first while the checkpointer holds the engine's writes (db/write-gate.ts): a write then would wait
+ * Its writes wait first while the checkpointer holds the engine's writes (the kernel's `writable`): a write then would wait
  * for SQLite's lock in the busy handler, on the event loop.
  */
 export function createDecisionStore(db: Database) {
-  const gate = writeGate(db);
+  // The kernel of the engine connection (one per connection), asked when a write comes rather than at creation.
+  const writable = () => kernelFor({ db }).writable();
   const q = {
     latest: db.query<DecisionRow, [string, string]>(
       "SELECT * FROM decisions WHERE tenant_id = ? AND key = ? ORDER BY version DESC LIMIT 1",
@@ -75,7 +76,7 @@ export function createDecisionStore(db: Database) {
       found: DecisionToStore[],
       file: { xml: string; createdBy: string | null; sourceTemplate: string | null; createdAt: string },
     ): Promise<{ deploymentId: string; decisions: Array<DecisionToStore & { version: number }> }> {
-      await gate.whenReleased();
+      await writable();
       const deploymentId = crypto.randomUUID();
       const stored = immediate(db, () =>
         found.map((d) => {
@@ -99,7 +100,7 @@ export function createDecisionStore(db: Database) {
     },
     /** Removes every version of a key; returns how many rows went. */
     async remove(tenantId: string, key: string): Promise<number> {
-      await gate.whenReleased();
+      await writable();
       return q.remove.run(tenantId, key).changes;
     },
     /** Whether the tenant already holds a copy of a global template (provisioning seeds each once). */

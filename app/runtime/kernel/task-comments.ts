@@ -1,6 +1,5 @@
 import type { Database } from "bun:sqlite";
 import type { taskComments } from "../../../db/engine/schema";
-import { writeGate } from "../../../db/write-gate";
 import { NotFoundError } from "../../../engine/errors";
 import type { SqlRow } from "./sql-row";
 
@@ -18,12 +17,11 @@ const toComment = (r: CommentRow): TaskComment => ({
 
 /**
  * Comments on tasks of processes and cases (the task table is shared, so are its comments). Adding one waits first
- * while the checkpointer holds the engine's writes (db/write-gate.ts), as every writer outside the group commit does,
+ * while the checkpointer holds the engine's writes (`writable`, the kernel's), as every writer outside the group commit does,
  * and is written only onto a task that still exists after the wait: the caller saw the task before it, and the
  * history cleanup or a dropped tenant's purge may remove the task meanwhile (a comment then would be an orphan).
  */
-export function createTaskComments(db: Database) {
-  const gate = writeGate(db);
+export function createTaskComments(db: Database, writable: () => Promise<void>) {
   const q = {
     // rowid breaks ties of one millisecond in the order they were written
     list: db.query<CommentRow, [string, string]>(
@@ -38,7 +36,7 @@ export function createTaskComments(db: Database) {
     /** Comments of a task, oldest first. */
     taskComments: (tenantId: string, taskId: string): TaskComment[] => q.list.all(tenantId, taskId).map(toComment),
     async addTaskComment(c: TaskComment): Promise<TaskComment> {
-      await gate.whenReleased();
+      await writable();
       if (q.add.run(c.id, c.tenantId, c.taskId, c.userId, c.message, c.time).changes === 0)
         throw new NotFoundError(`Task ${c.taskId} not found`);
       return c;
