@@ -75,14 +75,13 @@ describe("robot runners", () => {
   test("a long poll is answered as soon as work appears", async () => {
     const { s, admin } = env;
     const runner = await newRunner("poller");
-    const t0 = performance.now();
-    const polled = fetchLock(runner.token, "mailer", { wait: 20_000 });
+    // The poll's wait (60 s) is longer than the test's own timeout (30 s): only the new job can answer it in time.
+    const polled = fetchLock(runner.token, "mailer", { wait: 60_000 });
     await Bun.sleep(100);
     expect(s.platform.processRuntime.externalJobs.waiting()).toBeGreaterThan(0);
     await startProcess(s, admin, { definitionKey: "camundaFlow" });
     const tasks = await polled;
     expect(tasks).toHaveLength(1);
-    expect(performance.now() - t0).toBeLessThan(5_000);
     // The Camunda Modeler model (camunda:type="external") runs: complete moves it on.
     expect((await runnerReq(runner.token, `/${tasks[0].id}/complete`, {})).status).toBe(204);
     expect(openActivities(tasks[0].processInstanceId)).toEqual(["after"]);
