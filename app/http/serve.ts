@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import { loadConfig } from "../platform/config";
+import { startBanner } from "./start-banner";
 
 /** How long SIGTERM lets in-flight requests and uploads finish before cutting them off. */
 const DRAIN_MS = 20_000;
@@ -33,7 +34,7 @@ const server = Bun.serve({
 });
 
 const { startService } = await import("../platform/service");
-const { platform, fetch } = await startService(config);
+const { platform, fetch, admin } = await startService(config);
 handler = fetch;
 resolveHandler(fetch);
 const { logger } = platform;
@@ -42,6 +43,7 @@ logger.info(
   `listening on http://${server.hostname}:${server.port}`,
 );
 logger.flush();
+process.stdout.write(startBanner(`http://${server.hostname}:${server.port}`, config.dataDir, admin));
 
 let stopping = false;
 /**

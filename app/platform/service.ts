@@ -13,13 +13,14 @@ import { createPlatform } from "./platform";
  */
 export async function startService(config: Config) {
   const platform = createPlatform({ config });
-  await bootstrapSuperAdmin(platform);
+  const admin = await bootstrapSuperAdmin(platform);
   const app = createApp(httpDepsOf(platform));
   platform.start();
   // After the listener is serving: the console bundle builds in the background and never delays a request.
   setTimeout(warmConsole, 0);
   return {
     platform,
+    admin,
     fetch: (req: Request, server: Server<undefined>) => app.fetch(req, { server }),
   };
 }

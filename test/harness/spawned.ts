@@ -20,21 +20,24 @@ export interface SpawnedServer {
  * "listening" log line names the address.
  */
 export async function spawnServer(
-  opts: { dataDir?: string; cmd?: string[]; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; cmd?: string[]; env?: Record<string, string | undefined> } = {},
 ): Promise<SpawnedServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "pms-spawn-"));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    BOOTSTRAP_ADMIN_EMAIL: SPAWN_SA.email,
+    BOOTSTRAP_ADMIN_PASSWORD: SPAWN_SA.password,
+    JWT_SECRET: "spawned-secret-with-enough-entropy-0123456789",
+    ...opts.env,
+  };
+  // A setting given as undefined is removed (a first start with a generated password, say).
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const proc = Bun.spawn(opts.cmd ?? [process.execPath, "app/http/serve.ts"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      BOOTSTRAP_ADMIN_EMAIL: SPAWN_SA.email,
-      BOOTSTRAP_ADMIN_PASSWORD: SPAWN_SA.password,
-      JWT_SECRET: "spawned-secret-with-enough-entropy-0123456789",
-      ...opts.env,
-    },
+    env: env as Record<string, string>,
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
