@@ -44,7 +44,13 @@ const sa = login.accessToken as string;
 const tenant = await json("POST", "/api/admin/tenants", sa, { slug: "bench", name: "Bench" });
 await platform.idle();
 const token = (await json("POST", "/api/auth/select-tenant", sa, { tenantSlug: "bench" })).accessToken as string;
-const ctx: TenantCtx = platform.tenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench");
+// The bench's own ctx, leased for the whole run: the lease ends when the process does.
+const ctx = await new Promise<TenantCtx>((hold) => {
+  void platform.withTenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench", (c) => {
+    hold(c);
+    return new Promise<never>(() => {});
+  });
+});
 
 const fields = [
   { name: "sku", type: "text", required: true },

@@ -24,7 +24,10 @@ export const attachedAgentOf = (p: Platform) => (tenantId: string, definitionKey
 async function runStepAgent(p: Platform, tenantId: string, input: AgentStepInput): Promise<Record<string, unknown>> {
   const tenant = p.tenants.get(tenantId);
   if (!tenant) throw new Error(`tenant ${tenantId} not found`);
-  return runAgentStep({ ctx: p.tenantCtx(tenant, AGENT_ACTOR, `agent-${input.instanceId}-${input.activity}`), input });
+  // The step awaits the model: its ctx holds a lease on the tenant's file for the whole run (withTenantCtx).
+  return p.withTenantCtx(tenant, AGENT_ACTOR, `agent-${input.instanceId}-${input.activity}`, (ctx) =>
+    runAgentStep({ ctx, input }),
+  );
 }
 
 /**

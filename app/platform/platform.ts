@@ -82,11 +82,10 @@ export interface Platform {
   sweep(): Promise<{ recovered: string[] }>;
   /** The ports operations are given (see app/services/context.ts); the HTTP layer builds each call's ctx from them. */
   ports: PlatformPorts;
-  /** The one place a tenant operation's full ctx is assembled (requests, tests, later MCP tools and jobs). */
-  tenantCtx(tenant: TenantRecord, actor: Actor, requestId: string): TenantCtx;
   /**
-   * Runs one command (a request, a job, a mail run) with a tenant ctx whose database handle is leased: it stays open
-   * until `run` settles, however many other tenants are opened meanwhile (MAX_OPEN_TENANT_DBS bounds the others).
+   * The one way to a tenant operation's ctx (requests, MCP, jobs, agents, mail, webhooks, tests): runs `run` with a
+   * ctx whose database handle is leased, so it stays open until `run` settles however many other tenants are opened
+   * meanwhile (MAX_OPEN_TENANT_DBS bounds the others). There is no unleased ctx: any operation may await.
    */
   withTenantCtx<T>(
     tenant: TenantRecord,
@@ -220,7 +219,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
     | "caseRuntime"
     | "webhooks"
     | "ports"
-    | "tenantCtx"
     | "withTenantCtx"
     | "metrics"
     | "mailPoller"
@@ -255,7 +253,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
     requestId,
     clock,
   });
-  platform.tenantCtx = (tenant, actor, requestId) => ctxOf(tenant, actor, requestId, tenantDbs.get(tenant.id));
   platform.withTenantCtx = async (tenant, actor, requestId, run) => {
     const db = tenantDbs.acquire(tenant.id);
     try {

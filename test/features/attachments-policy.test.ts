@@ -84,7 +84,9 @@ const caps = async (who: string, entityId: string) =>
       token: tok[who],
     })
   ).json();
-const ctxOf = (): TenantCtx => s.platform.tenantCtx(s.platform.tenants.get(tenant.id)!, SYSTEM_ACTOR, "test");
+/** Runs `run` with the system's ctx of the tenant (leased, as every ctx is). */
+const asSystem = <T>(run: (ctx: TenantCtx) => T | Promise<T>) =>
+  s.platform.withTenantCtx(s.platform.tenants.get(tenant.id)!, SYSTEM_ACTOR, "test", run);
 const stream = (text: string) => new Blob([text]).stream();
 
 describe("attachment policy on PROCESS_INSTANCE", () => {
@@ -160,16 +162,18 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
     await expectError(await upload("clerk", "inst-form"), 403);
     await expectError(await upload("admin", "inst-form"), 403);
     expect((await caps("clerk", "inst-form")).canUpload).toBe(false);
-    const viaForm = await attachStream(
-      { ...ctxOf(), actor: { ...SYSTEM_ACTOR, kind: "user", userId: uid.clerk, channel: "REST" } },
-      {
-        entityType: "PROCESS_INSTANCE",
-        entityId: "inst-form",
-        fileName: "f.txt",
-        contentType: "text/plain",
-        data: stream("from form"),
-      },
-      "PROCESS",
+    const viaForm = await asSystem((ctx) =>
+      attachStream(
+        { ...ctx, actor: { ...SYSTEM_ACTOR, kind: "user", userId: uid.clerk, channel: "REST" } },
+        {
+          entityType: "PROCESS_INSTANCE",
+          entityId: "inst-form",
+          fileName: "f.txt",
+          contentType: "text/plain",
+          data: stream("from form"),
+        },
+        "PROCESS",
+      ),
     );
     expect(viaForm.version).toBe(1);
   });
@@ -223,20 +227,24 @@ describe("attachment policy on PROCESS_INSTANCE", () => {
   test("DELETE is refused for everybody, administrators and the system included", async () => {
     await expectError(await s.req("DELETE", `/api/a/attachments/${firstId}`, { token: tok.admin }), 403);
     await expectError(await s.req("DELETE", `/api/a/attachments/${firstId}`, { token: tok.clerk }), 403);
-    expect(() => deleteAttachment({ ctx: ctxOf(), input: { id: firstId } })).toThrow(/cannot be deleted/);
+    await expect(asSystem((ctx) => deleteAttachment({ ctx, input: { id: firstId } }))).rejects.toThrow(
+      /cannot be deleted/,
+    );
   });
 
   test("the system acts on its own tenant's attachments, passing role checks", async () => {
-    const a = await attachStream(
-      ctxOf(),
-      {
-        entityType: "PROCESS_INSTANCE",
-        entityId: "inst-a",
-        fileName: "agent.txt",
-        contentType: "text/plain",
-        data: stream("by agent"),
-      },
-      "AD_HOC",
+    const a = await asSystem((ctx) =>
+      attachStream(
+        ctx,
+        {
+          entityType: "PROCESS_INSTANCE",
+          entityId: "inst-a",
+          fileName: "agent.txt",
+          contentType: "text/plain",
+          data: stream("by agent"),
+        },
+        "AD_HOC",
+      ),
     );
     expect(a.uploadedBy).toBeNull();
   });

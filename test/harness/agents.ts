@@ -54,7 +54,9 @@ export interface AgentWorld {
  * A service on the local OpenAI-compatible server, a tenant with every role, an API key and a second tenant. The
  * model answers per agent: each test agent's instructions start "agent <key>", and `scriptFor` queues its answers.
  */
-export async function startAgentWorld(opts: { withBare?: boolean } = {}): Promise<AgentWorld> {
+export async function startAgentWorld(
+  opts: { withBare?: boolean; env?: Record<string, string> } = {},
+): Promise<AgentWorld> {
   const scripts = new Map<string, ScriptedAnswer[]>();
   const systemOf = (body: Record<string, unknown>) =>
     String((body.messages as { role: string; content: unknown }[]).find((m) => m.role === "system")?.content ?? "");
@@ -64,7 +66,7 @@ export async function startAgentWorld(opts: { withBare?: boolean } = {}): Promis
     return m ? scripts.get(m[1])?.shift() : undefined;
   };
   const s = await startTestServer({
-    env: { AI_BASE_URL: ai.url, AI_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "fake-embed" },
+    env: { AI_BASE_URL: ai.url, AI_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "fake-embed", ...opts.env },
   });
   const bare = opts.withBare ? await startTestServer() : s;
   const sa = await saToken(s);
