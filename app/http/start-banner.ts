@@ -1,10 +1,12 @@
-import type { BootstrappedAdmin } from "../platform/bootstrap";
-
 /**
  * The few plain lines a person starting the service reads (the JSON log lines are for machines): where it answers,
  * and, on the first start, how to sign in. A generated password appears here once and never again.
  */
-export function startBanner(url: string, dataDir: string, admin: BootstrappedAdmin | undefined): string {
+export function startBanner(
+  url: string,
+  dataDir: string,
+  admin: { email: string; password?: string } | undefined,
+): string {
   const lines = [
     "",
     `  Process Management Service is running at ${url}`,

@@ -1,8 +1,8 @@
 import { BadRequestError, ConflictError, NotFoundError } from "../errors";
 import { nextRepeat } from "../jobs/timers";
-import { CaseRun } from "./run";
+import { CaseRun, startCaseIn } from "./run";
 import type { CaseSession } from "./session";
-import { startCaseIn, type StartCaseInput } from "./start";
+import type { StartCaseInput } from "./start";
 import type { Actor, CaseDefinition, LoadedCase, PlanItemInstance, TimerRecord } from "./state";
 import { runAgentNow } from "./elements/worker-task";
 

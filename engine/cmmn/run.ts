@@ -6,7 +6,15 @@ import { holds, scopeOf } from "./scope";
 import { indexOf } from "./model-index";
 import { orphanedListeners, recordEvent, satisfiedCriterion } from "./sentries";
 import type { CaseSession } from "./session";
-import { ENDED, type Actor, type LoadedCase, type PlanItemInstance, type PlanItemState } from "./state";
+import {
+  type Actor,
+  type CaseDefinition,
+  ENDED,
+  type LoadedCase,
+  type PlanItemInstance,
+  type PlanItemState,
+} from "./state";
+import { createCase, type StartCaseInput } from "./start";
 import { scheduleListener } from "./timers";
 
 const MAX_STEPS = 10_000;
@@ -265,4 +273,22 @@ export class CaseRun {
       if (this.living(c)) this.terminate(c, c.state === "ACTIVE" ? "terminate" : "exit", actor);
     await this.complete(st, actor);
   }
+
+  /** Starts a child case in this command (a case task). */
+  startChildCase(def: CaseDefinition, input: StartCaseInput): Promise<LoadedCase> {
+    return startCaseIn(this.s, def, input);
+  }
+  /** A run of another case of the same command (a child case ended or terminated by its case task). */
+  forCase(lc: LoadedCase): CaseRun {
+    return new CaseRun(this.s, lc);
+  }
+}
+
+/** Creates a case, its plan model row and the first plan items, and runs it until it rests. */
+export async function startCaseIn(s: CaseSession, def: CaseDefinition, input: StartCaseInput): Promise<LoadedCase> {
+  const lc = createCase(s, def, input);
+  const run = new CaseRun(s, lc);
+  await run.createChildren(null, def.model.children);
+  await run.settle();
+  return lc;
 }

@@ -1,4 +1,3 @@
-import { CaseRun } from "./run";
 import type { CaseSession } from "./session";
 import type { CaseDefinition, LoadedCase } from "./state";
 
@@ -11,8 +10,11 @@ export interface StartCaseInput {
   parentPlanItemId?: string | null;
 }
 
-/** Creates a case, its plan model row and the first plan items, and runs it until it rests. */
-export async function startCaseIn(s: CaseSession, def: CaseDefinition, input: StartCaseInput): Promise<LoadedCase> {
+/**
+ * Creates a case and its plan model row (CaseRun.startCase then creates the first plan items and runs it). Kept apart
+ * from run.ts, which needs it, and from the case task, which starts child cases through its run: no import cycle.
+ */
+export function createCase(s: CaseSession, def: CaseDefinition, input: StartCaseInput): LoadedCase {
   const variables = { ...input.variables };
   const m = def.model;
   if (m.initiatorVariableName && input.startedBy) variables[m.initiatorVariableName] = input.startedBy;
@@ -38,8 +40,5 @@ export async function startCaseIn(s: CaseSession, def: CaseDefinition, input: St
     channel: input.channel,
     data: { memory: {}, counter: 1 },
   });
-  const run = new CaseRun(s, lc);
-  await run.createChildren(null, m.children);
-  await run.settle();
   return lc;
 }

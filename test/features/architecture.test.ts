@@ -156,3 +156,74 @@ describe("file length", () => {
     expect(long).toEqual([]);
   });
 });
+
+/**
+ * The project files a file imports at run time: `import type`, `export type` and imports whose every name is marked
+ * `type` are erased by the compiler and make no cycle.
+ */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  const re =
+    /^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[3] ?? m[4];
+    if (m[1]) continue;
+    const names = m[2] ? /\{([^}]*)\}/.exec(m[2]) : null;
+    const onlyNamed = m[2] && /^\{[^}]*\}$/.test(m[2].trim());
+    if (onlyNamed && names?.[1].split(",").every((n) => !n.trim() || /^type\s/.test(n.trim()))) continue;
+    const base = resolve(dirname(file), spec);
+    const target = [base, `${base}.ts`, join(base, "index.ts")].find((p) => {
+      try {
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    });
+    if (target) out.push(relative(ROOT, target));
+  }
+  return out;
+}
+
+/** Strongly connected components of more than one file (Tarjan): each is an import cycle. */
+function importCycles(files: string[]): string[][] {
+  const graph = new Map(files.map((f) => [relative(ROOT, f), runtimeImportsOf(f)]));
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) cycles.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return cycles;
+}
+
+describe("import cycles", () => {
+  test("no file reaches itself through run-time imports (type-only imports excepted)", () => {
+    const files = ["app", "engine", "db", "tenants", "console/src"].flatMap((d) => sources(join(ROOT, d)));
+    expect(importCycles(files)).toEqual([]);
+  });
+});

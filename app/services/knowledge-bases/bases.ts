@@ -12,7 +12,7 @@ import {
   nowIso,
   tenantSqlite,
 } from "./access";
-import { linkedProcesses } from "./links";
+import { linkedProcesses } from "./linked-processes";
 
 export interface KnowledgeBaseOut {
   id: string;

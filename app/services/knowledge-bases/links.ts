@@ -1,38 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
-import {
-  assertKnowledgeRole,
-  type BaseHandle,
-  findBase,
-  globalSqlite,
-  type KbCtx,
-  nowIso,
-  tenantSqlite,
-} from "./access";
+import { assertKnowledgeRole, findBase, type KbCtx, nowIso, tenantSqlite } from "./access";
 import type { KnowledgeBaseOut } from "./bases";
 import { listKnowledgeBases } from "./bases";
-
-/**
- * Processes linked to a base. A tenant base is linked only from its tenant; a global one may be linked from any
- * tenant, so its check reads every active tenant's links (a rare SUPER_ADMIN action).
- */
-export function linkedProcesses(ctx: KbCtx, h: BaseHandle): string[] {
-  const q = "SELECT definition_key k FROM kb_process_links WHERE base_id = ? ORDER BY definition_key";
-  if (!h.isGlobal)
-    return tenantSqlite(ctx)
-      .query<{ k: string }, [string]>(q)
-      .all(h.base.id)
-      .map((r) => r.k);
-  const tenants = globalSqlite(ctx)
-    .query<{ id: string; slug: string }, []>("SELECT id, slug FROM tenants WHERE status = 'ACTIVE'")
-    .all();
-  return tenants.flatMap((t) =>
-    ctx
-      .tenantDb(t.id)
-      .sqlite.query<{ k: string }, [string]>(q)
-      .all(h.base.id)
-      .map((r) => `${r.k} (${t.slug})`),
-  );
-}
 
 /** GET /a/knowledge-bases/process/{definitionKey}: the bases linked to the process. */
 export function listProcessBases({ ctx, input }: { ctx: KbCtx; input: { definitionKey: string } }): KnowledgeBaseOut[] {

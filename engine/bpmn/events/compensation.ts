@@ -1,7 +1,7 @@
 import type { ElementModel } from "../../model/bpmn/types";
 import type { Run } from "../run";
 import type { ExecutionRecord, SubscriptionRecord } from "../state";
-import { transactionCompensated } from "./transaction";
+import { transactionCompensated } from "./transaction-cancelled";
 
 /**
  * A compensation record is a "compensate" subscription on the scope execution the completed activity ran in. Its data:

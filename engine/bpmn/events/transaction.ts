@@ -1,7 +1,7 @@
 import type { Run } from "../run";
 import type { ExecutionRecord } from "../state";
-import { triggerBoundary } from "./boundary";
 import { throwCompensation } from "./compensation";
+import { transactionCompensated } from "./transaction-cancelled";
 
 /**
  * A cancel end event inside a transaction: everything else still running in it is cancelled, the compensation handlers
@@ -12,13 +12,4 @@ export function cancelTransaction(run: Run, thrower: ExecutionRecord): void {
   const scope = run.parent(thrower)!;
   for (const c of run.children(scope)) if (c.id !== thrower.id) run.cancelExecution(c);
   if (!throwCompensation(run, thrower, run.el(thrower))) transactionCompensated(run, thrower);
-}
-
-/** Compensation of a cancelled transaction is done: the cancel boundary event interrupts it. */
-export function transactionCompensated(run: Run, thrower: ExecutionRecord): void {
-  const holder = run.parent(run.parent(thrower)!)!;
-  const tx = run.el(holder);
-  const boundary = (tx.boundaries ?? []).map((id) => run.el(holder, id)).find((b) => b.event?.kind === "cancel")!;
-  run.actEnd(thrower, "completed");
-  triggerBoundary(run, holder, boundary);
 }

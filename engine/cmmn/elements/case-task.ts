@@ -1,7 +1,5 @@
 import { NotFoundError } from "../../errors";
-import { CaseRun } from "../run";
 import { scopeOf, valueOf } from "../scope";
-import { startCaseIn } from "../start";
 import type { Behaviour } from "./behaviour";
 
 /** Starts a child case in the same command; non-blocking completes at once, blocking completes when the child case ends. */
@@ -10,7 +8,7 @@ export const caseTask: Behaviour = {
     const key = String(valueOf(pm.caseRef, scopeOf(run.lc, pi, pm)) ?? "");
     const def = run.s.deps.startableDefinition(run.s.tenantId, key);
     if (!def) throw new NotFoundError(`Case task '${pm.id}': case definition '${key}' not found`);
-    const child = await startCaseIn(run.s, def, {
+    const child = await run.startChildCase(def, {
       businessKey: run.lc.instance.businessKey,
       variables: { ...run.lc.instance.variables },
       startedBy: run.lc.instance.startedBy,
@@ -32,6 +30,6 @@ export const caseTask: Behaviour = {
     if (!id) return;
     const child = run.s.get(id);
     if (child.instance.state === "ACTIVE" && child.instance.parentCaseId)
-      new CaseRun(run.s, child).endCase("TERMINATED", "terminate");
+      run.forCase(child).endCase("TERMINATED", "terminate");
   },
 };
