@@ -19,10 +19,6 @@ import { dmnTemplateSeeder } from "../services/admin-dmn-templates/templates";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { CaseRuntime } from "../runtime/cmmn";
 import { wireCaseRuntime, wireProcessRuntime } from "./wiring";
-import { setProcessAccess } from "../services/attachments/process-access";
-import { runtimeProcessAccess } from "../services/instances/attachment-access";
-import { setCmsQuery } from "../services/datasources/cms-registry";
-import { cmsDataSourceQuery } from "../services/cms/datasource-query";
 import { processTemplateSeeder } from "./process-template-seeder";
 import { wireWebhooks, type WebhooksWiring } from "./webhooks";
 import { createLogger, messageLog, type Logger } from "./observability/logger";
@@ -30,6 +26,10 @@ import { createMetrics, type Metrics } from "./observability/metrics";
 import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
 import { assemblePorts } from "./ports";
+import { runtimeProcessAccess } from "../services/instances/attachment-access";
+import { cmsDataSourceQuery } from "../services/cms/datasource-query";
+import type { ProcessAccess } from "../services/attachments/process-access";
+import type { CmsQuery } from "../services/datasources/cms-registry";
 import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createTenantStorage } from "./tenant-storage";
@@ -43,6 +43,10 @@ export interface PlatformOptions {
   logger?: Logger;
   mailer?: Mailer;
   tenantMigrator?: TenantMigrator;
+  /** The process side the attachment rules ask (default: the runtime's; tests give a table of their own). */
+  processAccess?: ProcessAccess;
+  /** The CMS query of data sources (default: the CMS service's). */
+  cmsQuery?: CmsQuery;
 }
 
 /** The long-lived parts of the service, built once at start and shared by every request. */
@@ -242,7 +246,10 @@ export function createPlatform(opts: PlatformOptions): Platform {
   platform.caseRuntime = wireCaseRuntime(platform);
   platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
   const tenantStorage = createTenantStorage(platform, track);
-  platform.ports = assemblePorts(platform, tenantStorage, track);
+  platform.ports = assemblePorts(platform, tenantStorage, track, {
+    processAccess: opts.processAccess ?? runtimeProcessAccess,
+    cmsQuery: opts.cmsQuery ?? cmsDataSourceQuery,
+  });
   platform.ports.revocations.load();
   const ctxOf = (tenant: TenantRecord, actor: Actor, requestId: string, db: TenantCtx["db"]): TenantCtx => ({
     ...platform.ports,
@@ -269,7 +276,5 @@ export function createPlatform(opts: PlatformOptions): Platform {
   });
   seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
   // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
-  setProcessAccess(runtimeProcessAccess);
-  setCmsQuery(cmsDataSourceQuery);
   return platform;
 }

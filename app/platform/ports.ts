@@ -10,10 +10,12 @@ export function assemblePorts(
   platform: Platform,
   tenantStorage: TenantStorage,
   track: (work: Promise<unknown>) => void,
+  services: Pick<PlatformPorts, "processAccess" | "cmsQuery">,
 ): PlatformPorts {
   const { config, tenants, tenantDbs, log } = platform;
   const platformDb = platform.platformDb;
   return {
+    ...services,
     platformDb,
     tenants,
     tokens: platform.tokens,

@@ -1,3 +1,5 @@
+import type { ProcessAccess } from "./attachments/process-access";
+import type { CmsQuery } from "./datasources/cms-registry";
 import type { TenantDb } from "../../tenants/tenant-db-cache";
 import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
 import type { CaseRuntime } from "../runtime/cmmn";
@@ -85,6 +87,10 @@ export interface PlatformPorts {
   /** Signs and checks the confirmationToken of MCP's task preview and completion. */
   mcpConfirmations: ConfirmationSigner;
   log(message: string): void;
+  /** What the attachment rules ask of the process side (instances, policies, process roles). */
+  processAccess: ProcessAccess;
+  /** Runs a CMS data source's query as the caller (the CMS service's query, with its clearance rules). */
+  cmsQuery: CmsQuery;
   /** Runs work after the current call has answered (timing must not leak what it finds); the platform's idle() awaits it. */
   defer(work: () => Promise<unknown>): void;
 }

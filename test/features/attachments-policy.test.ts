@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../harness/server";
 import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
-import { setProcessAccess, type AttachmentPolicy } from "../../app/services/attachments/process-access";
-import { runtimeProcessAccess } from "../../app/services/instances/attachment-access";
+import type { AttachmentPolicy } from "../../app/services/attachments/process-access";
 import { SYSTEM_ACTOR, systemTenantForToolCall } from "../../app/services/attachments/system-actor";
 import { attachStream } from "../../app/services/attachments/attach";
 import { deleteAttachment } from "../../app/services/attachments/delete";
@@ -34,7 +33,14 @@ const instances: Record<string, string> = {
 const roles: Record<string, Record<string, string[]>> = {};
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // The process side is a table of this test's (instances, policies, roles), given to the platform as its port.
+  s = await startTestServer({
+    processAccess: {
+      definitionKeyOfInstance: (_ctx, id) => instances[id] ?? null,
+      policyOf: (_ctx, key) => policies[key] ?? null,
+      processRolesOf: (_ctx, key, userId) => roles[userId]?.[key] ?? [],
+    },
+  });
   const sa = await saToken(s);
   tenant = await createTenant(s, "att-policy", sa);
   for (const [name, role] of [
@@ -52,14 +58,8 @@ beforeAll(async () => {
   roles[uid.auditor] = { "proc-a": ["auditor"] };
   roles[uid.editor] = { "proc-a": ["editor"], "proc-form": ["editor"] };
   readKey = (await apiKey(s, tok.admin, ["read", "write"])).key;
-  setProcessAccess({
-    definitionKeyOfInstance: (_ctx, id) => instances[id] ?? null,
-    policyOf: (_ctx, key) => policies[key] ?? null,
-    processRolesOf: (_ctx, key, userId) => roles[userId]?.[key] ?? [],
-  });
 });
 afterAll(async () => {
-  setProcessAccess(runtimeProcessAccess);
   await s.close();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../harness/server";
 import { apiKey, createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
-import { setCmsQuery } from "../../app/services/datasources/cms-registry";
+import type { CmsQuery } from "../../app/services/datasources/cms-registry";
 import { cmsDataSourceQuery } from "../../app/services/cms/datasource-query";
 
 let s: TestServer;
@@ -15,8 +15,11 @@ const countries = {
   ],
 };
 
+// The platform's CMS query port; a test may stand another in for its own duration.
+let cmsQuery: CmsQuery = cmsDataSourceQuery;
+
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ cmsQuery: (ctx, q) => cmsQuery(ctx, q) });
   const sa = await saToken(s);
   const t = await createTenant(s, "ds-a", sa);
   admin = (await userInTenant(s, t, "ADMIN", sa)).token;
@@ -30,7 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 // Tests that install a stand-in query put the real one back.
-afterEach(() => setCmsQuery(cmsDataSourceQuery));
+afterEach(() => {
+  cmsQuery = cmsDataSourceQuery;
+});
 
 const exec = (key: string, parameters?: unknown, token = user) =>
   s.req("POST", `${base}/${key}/execute`, { token, json: parameters === undefined ? {} : { parameters } });
@@ -183,9 +188,8 @@ describe("executing", () => {
     );
   });
 
-  test("a CMS source answers 409 when no CMS query is installed", async () => {
-    setCmsQuery(null);
-    await s.req("POST", base, {
+  test("a Modeler defines a CMS source over a collection, with a fixed filter", async () => {
+    const created = await s.req("POST", base, {
       token: modeler,
       json: {
         key: "clients",
@@ -194,7 +198,8 @@ describe("executing", () => {
         config: { collection: "clients", filter: { active: true } },
       },
     });
-    await expectError(await exec("clients"), 409, /CMS query not available/);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ key: "clients", kind: "CMS" });
   });
 
   test("a CMS source queries the tenant's collection with the caller's clearance", async () => {
@@ -241,10 +246,10 @@ describe("executing", () => {
 
   test("once wired, a CMS source runs the query with the filter overlaid by the parameters", async () => {
     let seen: unknown;
-    setCmsQuery((ctx, q) => {
+    cmsQuery = (ctx, q) => {
       seen = { tenant: ctx.tenant.slug, ...q };
       return [{ id: "r1", name: "ACME" }];
-    });
+    };
     const res = await exec("clients", { city: "Lisboa" });
     expect(await res.json()).toEqual({ rows: [{ id: "r1", name: "ACME" }] });
     expect(seen).toEqual({

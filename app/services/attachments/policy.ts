@@ -1,6 +1,6 @@
 import { isAdmin, isManager, isModeler, type Actor, type TenantCtx } from "../context";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors";
-import { DEFAULT_POLICY, processAccess, type AttachmentPolicy } from "./process-access";
+import { DEFAULT_POLICY, type AttachmentPolicy } from "./process-access";
 
 export type AttachmentsPolicyCtx = TenantCtx;
 
@@ -33,7 +33,7 @@ export function checkEntityType(v: unknown): EntityType {
 const privileged = (a: Actor) => a.kind === "system" || isAdmin(a);
 
 function processRights(ctx: AttachmentsPolicyCtx, instanceId: string, origin: UploadOrigin): Rights {
-  const access = processAccess();
+  const access = ctx.processAccess;
   const key = access.definitionKeyOfInstance(ctx, instanceId);
   if (key === null) throw new NotFoundError(`Instance ${instanceId} not found`);
   const policy: AttachmentPolicy = access.policyOf(ctx, key) ?? DEFAULT_POLICY;

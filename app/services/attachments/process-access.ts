@@ -23,7 +23,7 @@ export const DEFAULT_POLICY: AttachmentPolicy = {
 
 /**
  * What the attachment rules need to know about processes, answered by the process side (definitions, instances,
- * process roles) of the calling tenant. Installed once at start with setProcessAccess.
+ * process roles) of the calling tenant. A port of the ctx (`ctx.processAccess`), given at the platform's assembly.
  */
 export interface ProcessAccess {
   /** Key of the definition the instance belongs to, or null when the tenant has no such instance. */
@@ -32,21 +32,4 @@ export interface ProcessAccess {
   policyOf(ctx: ProcessAccessCtx, definitionKey: string): AttachmentPolicy | null;
   /** Keys of the process roles `userId` holds in the definition (empty: no role in that process). */
   processRolesOf(ctx: ProcessAccessCtx, definitionKey: string, userId: string): string[];
-}
-
-/** Until the process side is wired, no instance is known, so PROCESS_INSTANCE attachments answer 404. */
-export const noProcessAccess: ProcessAccess = {
-  definitionKeyOfInstance: () => null,
-  policyOf: () => null,
-  processRolesOf: () => [],
-};
-
-let current: ProcessAccess = noProcessAccess;
-
-export function setProcessAccess(impl: ProcessAccess): void {
-  current = impl;
-}
-
-export function processAccess(): ProcessAccess {
-  return current;
 }

@@ -15,14 +15,3 @@ export type CmsQuery = (
   ctx: CmsQueryCtx,
   query: CmsDataSourceQuery,
 ) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
-
-// The CMS service registers itself at start; until then CMS data sources answer 409.
-let cmsQuery: CmsQuery | null = null;
-
-export function setCmsQuery(fn: CmsQuery | null): void {
-  cmsQuery = fn;
-}
-
-export function getCmsQuery(): CmsQuery | null {
-  return cmsQuery;
-}

@@ -1,7 +1,6 @@
 import type { TenantCtx } from "../context";
-import { ConflictError, UnprocessableError } from "../errors";
+import { UnprocessableError } from "../errors";
 import { resolveTenantVariable } from "../tenant-variables/resolve";
-import { getCmsQuery } from "./cms-registry";
 import { runHttp } from "./http-source";
 import { CmsConfig, HttpConfig, StaticConfig } from "./kinds";
 import { findDataSource } from "./manage";
@@ -40,10 +39,8 @@ export async function executeDataSource({
       return { rows: await runHttp(key, HttpConfig.parse(config), parameters, lookup, { allowedPrivate: allowed }) };
     }
     case "CMS": {
-      const query = getCmsQuery();
-      if (!query) throw new ConflictError("CMS query not available: the CMS service is not wired to data sources");
       const c = CmsConfig.parse(config);
-      const rows = await query(ctx, {
+      const rows = await ctx.cmsQuery(ctx, {
         collection: c.collection,
         filter: { ...c.filter, ...parameters },
         limit: c.limit,

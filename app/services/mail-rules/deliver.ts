@@ -5,7 +5,6 @@ import { mailDeliveries, mailRules } from "../../../db/tenant/schema";
 import type { Actor, TenantCtx } from "../context";
 import { startInstance } from "../instances/start-instance";
 import { attachStream } from "../attachments/attach";
-import { processAccess } from "../attachments/process-access";
 import { SYSTEM_ACTOR } from "../attachments/system-actor";
 import { mapVariables, ruleMatches, type MessageFacts } from "./match";
 import { ruleView } from "./manage";
@@ -85,7 +84,7 @@ export async function deliverMessage(ctx: DeliverCtx, inboxId: string, source: B
   const ruleId = rule.id;
   try {
     // Refused before the start, so a message whose files cannot be kept leaves no instance.
-    const policy = processAccess().policyOf(ctx, rule.definitionKey);
+    const policy = ctx.processAccess.policyOf(ctx, rule.definitionKey);
     if (parsed.attachments.length > 0 && policy?.uploadMode === "DISABLED")
       throw new Error(`attachments are disabled for '${rule.definitionKey}'`);
     const started = await startInstance({
