@@ -1,6 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startTestServer, type TestServer } from "./server";
+// After ./server: the services' schemas must load after @hono/zod-openapi has extended zod (the app imports it first).
+import { toolNamed } from "../../app/mcp/registry";
 
 /** A test service listening on 127.0.0.1 (MCP clients speak real HTTP). */
 export async function startListening(env: Record<string, string> = {}) {
@@ -73,6 +75,14 @@ export class ToolCalls {
   async call(c: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
     const r = (await c.callTool({ name, arguments: args })) as ToolResult;
     (r.isError ? this.refused : this.succeeded).add(name);
+    // Every success's structured answer must be what the tool declares (its output schema, checked with zod; extra properties are allowed, as the published schema says).
+    if (!r.isError) {
+      const declared = toolNamed(name);
+      if (!declared) throw new Error(`tool ${name} answered but is not in the registry`);
+      const checked = declared.output.safeParse(r.structuredContent);
+      if (!checked.success)
+        throw new Error(`tool ${name} answered outside its output schema: ${checked.error.message}`);
+    }
     return r;
   }
 
