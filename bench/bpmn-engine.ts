@@ -11,6 +11,7 @@ import { startCheckpointer } from "../db/checkpointer";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { createProcessRuntime } from "../app/runtime/bpmn";
+import { createKernel } from "../app/runtime/kernel/kernel";
 
 const N = Number(process.argv[2] ?? 5000);
 const T = "bench";
@@ -65,7 +66,7 @@ async function runOurs(): Promise<{
   });
   runMigrations(db, "engine");
   const checkpointer = startCheckpointer({ dbs: [{ name: "engine", path }] });
-  const rt = createProcessRuntime({ db });
+  const rt = createProcessRuntime({ kernel: createKernel({ db }) });
   await rt.deploy(T, ours.script, { fileName: "gw.bpmn", createdBy: null });
   await rt.deploy(T, ours.task, { fileName: "ut.bpmn", createdBy: null });
   for (let i = 0; i < 200; i++) await rt.startInstance(T, { definitionKey: "gw", variables: { amount: 150 } }); // warm-up

@@ -15,6 +15,7 @@ import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { engineDbPath } from "../tenants/paths";
 import { createProcessRuntime } from "../app/runtime/bpmn";
+import { createKernel } from "../app/runtime/kernel/kernel";
 
 const N = Number(process.env.BENCH_INSTANCES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -86,7 +87,7 @@ if (role === "setup") {
   // Through the runtime, 256 commands in flight: group commit writes each batch in one transaction.
   const db = openSqlite(engineDbPath(process.env.DATA_DIR!));
   runMigrations(db, "engine");
-  const rt = createProcessRuntime({ db });
+  const rt = createProcessRuntime({ kernel: createKernel({ db }) });
   const tenantId = process.env.TENANT_ID!;
   const t0 = performance.now();
   let next = 0;

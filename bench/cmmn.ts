@@ -14,6 +14,7 @@ import { createCaseRuntime } from "../app/runtime/cmmn";
 import { createProcessRuntime } from "../app/runtime/bpmn";
 import { startChild } from "./support/load";
 import { closedLoop, fmt, type LoopResult } from "./support/closed-loop";
+import { createKernel } from "../app/runtime/kernel/kernel";
 
 const N = Number(process.argv[2] ?? 2000);
 const T = "bench";
@@ -48,7 +49,7 @@ function database() {
 
 async function cases(): Promise<number> {
   const db = database();
-  const rt = createCaseRuntime({ db });
+  const rt = createCaseRuntime({ kernel: createKernel({ db }) });
   await rt.deploy(T, CASE, { fileName: "bench.cmmn", createdBy: null });
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
@@ -63,7 +64,7 @@ async function cases(): Promise<number> {
 
 async function processes(): Promise<number> {
   const db = database();
-  const rt = createProcessRuntime({ db });
+  const rt = createProcessRuntime({ kernel: createKernel({ db }) });
   await rt.deploy(T, PROCESS, { fileName: "bench.bpmn", createdBy: null });
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {

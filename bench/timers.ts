@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openSqlite } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { createProcessRuntime } from "../app/runtime/bpmn";
+import { createKernel } from "../app/runtime/kernel/kernel";
 
 const T = "bench";
 const MODEL = `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="bench"><process id="tm" isExecutable="true">
@@ -18,7 +19,7 @@ const MODEL = `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" 
   <sequenceFlow id="f1" sourceRef="wait" targetRef="e"/><endEvent id="e"/></process></definitions>`;
 
 if (process.argv[2] === "child") {
-  const rt = createProcessRuntime({ db: openSqlite(process.argv[3]) });
+  const rt = createProcessRuntime({ kernel: createKernel({ db: openSqlite(process.argv[3]) }) });
   rt.startJobExecutor({ intervalMs: 20 });
   process.on("SIGTERM", async () => {
     await rt.stop();
@@ -31,7 +32,7 @@ if (process.argv[2] === "child") {
   const prepare = async (path: string) => {
     const db = openSqlite(path);
     runMigrations(db, "engine");
-    const rt = createProcessRuntime({ db });
+    const rt = createProcessRuntime({ kernel: createKernel({ db }) });
     await rt.deploy(T, MODEL, { fileName: "tm.bpmn", createdBy: null });
     // Leave room for creating every instance first, so no timer is already overdue when the executor starts.
     const base = Date.now() + Math.max(4000, N * 1.5);

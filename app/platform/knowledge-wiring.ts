@@ -1,5 +1,4 @@
 import { createAiGateway } from "../ai/gateway";
-import { kernelFor } from "../runtime/kernel/kernel";
 import { createServiceJobs, type ServiceJob } from "../runtime/kernel/service-jobs";
 import type { Actor } from "../services/context";
 import { SYSTEM_ACTOR } from "../services/attachments/system-actor";
@@ -20,7 +19,7 @@ export const wireAi = (p: Platform) =>
  * large base's coarse quantiser (IVF).
  */
 export function wireServiceJobs(p: Platform) {
-  const jobs = createServiceJobs(kernelFor({ db: p.engineSqlite, clock: () => p.clock.now() }));
+  const jobs = createServiceJobs(p.kernel);
   // Each job runs with a system ctx of the tenant that queued it; a tenant gone or no longer active drops its job.
   const asTenant =
     (run: typeof runIndexJob | typeof runIvfJob) =>

@@ -6,6 +6,7 @@ import { runMigrations } from "../../db/migrate";
 import * as platformSchema from "../../db/platform/schema";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
 import { createDecisionStore, type DecisionStore } from "../runtime/dmn/decision-store";
+import { createKernel, type Kernel } from "../runtime/kernel/kernel";
 import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
 import { TenantDirectory, type PlatformOrm, type TenantRecord } from "../../tenants/tenant-directory";
 import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
@@ -62,6 +63,8 @@ export interface Platform {
   platformSqlite: Database;
   platformDb: PlatformOrm;
   engineSqlite: Database;
+  /** The engine database's kernel, shared by the process and the case runtime (app/runtime/kernel/kernel.ts). */
+  kernel: Kernel;
   /** The deployed versions of DMN decisions (engine database). */
   decisionStore: DecisionStore;
   tenantDbs: TenantDbCache;
@@ -117,6 +120,17 @@ export function createPlatform(opts: PlatformOptions): Platform {
   const engineSqlite = openSqlite(engineDbPath(config.dataDir), { kind: "engine", synchronous: config.synchronous });
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
+  // The engine database's one kernel: both runtimes, the decision store, the webhook outbox, the service jobs and the
+  // tenant purge are built on it below, with the platform's clock.
+  const kernel = createKernel({
+    db: engineSqlite,
+    clock: () => clock.now(),
+    logger: {
+      info: () => {},
+      warn: (msg) => log(`[engine] ${msg}`),
+      error: (msg, data) => log(`[engine] ${msg} ${data ? JSON.stringify(data) : ""}`),
+    },
+  });
   const tenantDbs = new TenantDbCache({
     dataDir: config.dataDir,
     maxOpen: config.maxOpenTenantDbs,
@@ -156,7 +170,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
     platformSqlite,
     platformDb,
     engineSqlite,
-    decisionStore: createDecisionStore(engineSqlite),
+    kernel,
+    decisionStore: createDecisionStore(kernel),
     tenantDbs,
     tenants,
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
@@ -244,7 +259,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     log,
   });
   platform.caseRuntime = wireCaseRuntime(platform);
-  platform.webhooks = wireWebhooks({ config, clock, engineSqlite, platformDb, log });
+  platform.webhooks = wireWebhooks({ config, clock, kernel, platformDb, log });
   const tenantStorage = createTenantStorage(platform, track);
   platform.ports = assemblePorts(platform, tenantStorage, track, {
     processAccess: opts.processAccess ?? runtimeProcessAccess,

@@ -20,7 +20,7 @@ export function createTenantStorage(
   p: Platform,
   track: (work: Promise<unknown>) => void,
 ): TenantStorage & { resume(): void; halt(): void } {
-  const purge = createTenantPurge(p.engineSqlite);
+  const purge = createTenantPurge(p.kernel);
   const running = new Set<string>();
   let halted = false;
   const storage = {

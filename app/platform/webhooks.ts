@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { kernelFor } from "../runtime/kernel/kernel";
+import type { Kernel } from "../runtime/kernel/kernel";
 import { createWebhookOutbox } from "../runtime/kernel/webhook-outbox";
 import type { Clock } from "../services/clock";
 import { createWebhookDispatcher } from "../services/webhooks/dispatcher";
@@ -16,12 +16,12 @@ import type { Config } from "./config";
 export function wireWebhooks(opts: {
   config: Config;
   clock: Clock;
-  engineSqlite: Database;
+  kernel: Kernel;
   platformDb: PlatformOrm;
   log: (m: string) => void;
 }) {
   const subscriptions = createWebhookSubscriptions(opts.platformDb);
-  const outbox = createWebhookOutbox(kernelFor({ db: opts.engineSqlite }));
+  const outbox = createWebhookOutbox(opts.kernel);
   outbox.setFilter(subscriptions.wants);
   const port: WebhooksPort = {
     secrets: createSecretBox(opts.config.jwtSecret, "webhook-signing-secrets"),

@@ -42,8 +42,7 @@ const decisionsOf = (p: Platform) => (tenantId: string, key: string, variables: 
 /** The BPMN runtime over the engine database; business-rule tasks evaluate the tenant's decisions. */
 export function wireProcessRuntime(p: Platform): ProcessRuntime {
   return createProcessRuntime({
-    db: p.engineSqlite,
-    clock: () => p.clock.now(),
+    kernel: p.kernel,
     decisions: decisionsOf(p),
     // The http delegate reaches the network only through the one outbound policy (internal hosts as configured).
     delegates: withAgentDelegate(
@@ -58,19 +57,13 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
       ...taskHooks(p),
       onInstanceEnded: (tenantId, instanceId, parentId) => p.caseRuntime.onProcessEnded(tenantId, instanceId, parentId),
     },
-    logger: {
-      info: () => {},
-      warn: (msg) => p.log(`[engine] ${msg}`),
-      error: (msg, data) => p.log(`[engine] ${msg} ${data ? JSON.stringify(data) : ""}`),
-    },
   });
 }
 
 /** The CMMN runtime over the same database: decision tasks use the DMN service, process tasks start BPMN instances. */
 export function wireCaseRuntime(p: Platform): CaseRuntime {
   return createCaseRuntime({
-    db: p.engineSqlite,
-    clock: () => p.clock.now(),
+    kernel: p.kernel,
     decisions: async (tenantId, key, variables) => evaluateForEngine(p, tenantId, key, variables),
     processes: async (tenantId, definitionKey, variables, parent) => {
       const started = await p.processRuntime.startInstance(tenantId, {

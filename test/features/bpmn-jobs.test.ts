@@ -3,6 +3,7 @@ import { createDelegateRegistry } from "../../engine/bpmn";
 import { openSqlite } from "../../db/connection";
 import { createProcessRuntime } from "../../app/runtime/bpmn";
 import { ALL, bpmn, makeRuntime, T, testClock } from "../fixtures/bpmn/harness";
+import { createKernel } from "../../app/runtime/kernel/kernel";
 
 const actor = { userId: "u1", channel: "REST" as const };
 
@@ -151,7 +152,7 @@ describe("jobs", () => {
     }
     first.db.close();
     clock.advance(30 * 60_000 - 3 * 60_000);
-    const again = createProcessRuntime({ db: openSqlite(first.path), clock });
+    const again = createProcessRuntime({ kernel: createKernel({ db: openSqlite(first.path), clock }) });
     await again.runDueJobs();
     expect(again.listTasks(T, ALL)).toHaveLength(3); // due at +30, +31 and +32 minutes; +33 and +34 not yet
     clock.advance(10 * 60_000);
@@ -164,7 +165,7 @@ describe("jobs", () => {
   test("two runtimes on the same file running due jobs fire each timer once", async () => {
     const clock = testClock();
     const a = makeRuntime({ clock });
-    const b = createProcessRuntime({ db: openSqlite(a.path), clock });
+    const b = createProcessRuntime({ kernel: createKernel({ db: openSqlite(a.path), clock }) });
     await a.rt.deploy(
       T,
       bpmn(
@@ -276,7 +277,7 @@ describe("optimistic concurrency", () => {
       return reg;
     };
     const a = makeRuntime({ clock, delegates: slow() });
-    const b = createProcessRuntime({ db: openSqlite(a.path), clock, delegates: slow() });
+    const b = createProcessRuntime({ kernel: createKernel({ db: openSqlite(a.path), clock }), delegates: slow() });
     await a.rt.deploy(
       T,
       bpmn(

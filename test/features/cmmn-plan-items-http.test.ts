@@ -3,6 +3,7 @@ import { createCaseRuntime, type CaseRuntime } from "../../app/runtime/cmmn";
 import { cmmn } from "../fixtures/cmmn/harness";
 import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { startTestServer, type TestServer } from "../harness/server";
+import { createKernel } from "../../app/runtime/kernel/kernel";
 
 let s: TestServer;
 let rt: CaseRuntime;
@@ -33,8 +34,7 @@ const MODEL = cmmn(
 beforeAll(async () => {
   s = await startTestServer();
   (s.platform as unknown as { caseRuntime: CaseRuntime }).caseRuntime = rt = createCaseRuntime({
-    db: s.platform.engineSqlite,
-    clock: () => s.platform.clock.now(),
+    kernel: s.platform.kernel,
   });
   const sa = await saToken(s);
   tenant = await createTenant(s, "cases-a", sa);

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { kernelFor } from "../../app/runtime/kernel/kernel";
 import { startProcess } from "../harness/process";
 import { admin, approver, newTask, s, useTaskScenario } from "./tasks.setup";
 
@@ -8,7 +7,7 @@ useTaskScenario();
 /** The user involvements the engine command of request `send` wrote (seen by a write hook inside its transaction). */
 async function involvementsWrittenBy(send: () => Promise<Response>): Promise<{ status: number; written: string[] }> {
   const written: string[] = [];
-  const off = kernelFor({ db: s.platform.engineSqlite }).writeHooks.add((c) => {
+  const off = s.platform.kernel.writeHooks.add((c) => {
     if (c.kind === "bpmn") for (const i of c.changes.involvements) if (i.kind === "user") written.push(i.principal);
   });
   try {

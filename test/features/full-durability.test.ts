@@ -7,6 +7,7 @@ import { createProcessRuntime } from "../../app/runtime/bpmn";
 import { closeSqlite, openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import { ALL, bpmn, T } from "../fixtures/bpmn/harness";
+import { createKernel } from "../../app/runtime/kernel/kernel";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -35,7 +36,7 @@ describe("SQLITE_SYNCHRONOUS=FULL on the engine database", () => {
     const path = tempPath();
     const db = openSqlite(path, { kind: "engine", synchronous: "FULL" });
     runMigrations(db, "engine");
-    const rt = createProcessRuntime({ db });
+    const rt = createProcessRuntime({ kernel: createKernel({ db }) });
     await rt.deploy(T, oneTask, { fileName: "one.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "one" }); // opens the WAL's handle
     // Hold every fdatasync until released, counting them.
@@ -108,7 +109,7 @@ describe("SQLITE_SYNCHRONOUS=FULL on the engine database", () => {
     const db = openSqlite(path);
     try {
       expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-      const rt = createProcessRuntime({ db });
+      const rt = createProcessRuntime({ kernel: createKernel({ db }) });
       const missing = acknowledged.filter((id) => !rt.getInstance(T, id).ended);
       expect(missing).toEqual([]);
     } finally {

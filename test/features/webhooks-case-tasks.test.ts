@@ -5,7 +5,6 @@ import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saTenantToken } from "../harness/fixtures";
 import { deployBpmn, startProcess } from "../harness/process";
 import { webhookEventsOf } from "../../app/runtime/kernel/webhook-events";
-import { kernelFor } from "../../app/runtime/kernel/kernel";
 
 const CASE = readFileSync(join(import.meta.dir, "../fixtures/cmmn/review-case.cmmn"), "utf8");
 let s: TestServer;
@@ -21,7 +20,7 @@ afterAll(() => s.close());
 
 test("completing a case's human task emits task.completed with the task as the REST API shows it", async () => {
   const events: { type: string; data: { id?: string; state?: string } }[] = [];
-  const kernel = kernelFor({ db: s.platform.engineSqlite });
+  const kernel = s.platform.kernel;
   const off = kernel.writeHooks.add((c) => {
     for (const e of webhookEventsOf(c)) events.push(e as (typeof events)[number]);
   });

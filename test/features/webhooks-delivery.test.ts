@@ -3,7 +3,6 @@ import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, login, saTenantToken, userInTenant } from "../harness/fixtures";
 import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
 import { startWebhookReceiver, type WebhookReceiver } from "../harness/webhook-receiver";
-import { kernelFor } from "../../app/runtime/kernel/kernel";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../app/services/webhooks/schedule";
 
 let s: TestServer;
@@ -103,7 +102,7 @@ describe("webhook delivery", () => {
 
   test("a rolled-back command leaves nothing in the outbox and sends nothing", async () => {
     await hook();
-    const kernel = kernelFor({ db: s.platform.engineSqlite });
+    const kernel = s.platform.kernel;
     const remove = kernel.writeHooks.add(() => {
       throw new Error("simulated failure after the outbox write");
     });

@@ -8,6 +8,7 @@ import { startCheckpointer } from "../../db/checkpointer";
 import { openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import { bpmn, T } from "../fixtures/bpmn/harness";
+import { createKernel } from "../../app/runtime/kernel/kernel";
 
 const path = process.argv[2] as string;
 const db = openSqlite(path, { kind: "engine", synchronous: "FULL" });
@@ -18,7 +19,7 @@ startCheckpointer({
   truncateAboveBytes: 64 * 1024,
   restartAboveBytes: 256 * 1024,
 });
-const rt = createProcessRuntime({ db });
+const rt = createProcessRuntime({ kernel: createKernel({ db }) });
 const body = `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="t"/><userTask id="t"/>
   <sequenceFlow id="f1" sourceRef="t" targetRef="e"/><endEvent id="e"/>`;
 await rt.deploy(T, bpmn("one", body), { fileName: "one.bpmn", createdBy: null });

@@ -9,7 +9,7 @@ import {
   type EngineStore,
   type TaskRecord,
 } from "../../../engine/bpmn";
-import { kernelFor, type Kernel } from "../kernel/kernel";
+import type { Kernel } from "../kernel/kernel";
 import { createJsSandbox } from "../scripting/js-sandbox";
 import type { ScriptSandbox } from "../../../engine/bpmn/deps";
 import { createPersister } from "./persist";
@@ -23,12 +23,11 @@ export interface RuntimeHooks {
 }
 
 export interface RuntimeOptions {
-  db: Database;
-  clock?: () => number;
+  /** The engine database's kernel (its connection, clock and logger), shared with the case runtime. */
+  kernel: Kernel;
   delegates?: DelegateRegistry;
   decisions?: DecisionEvaluator;
   hooks?: RuntimeHooks;
-  logger?: EngineLogger;
   /** JavaScript in models; default: the QuickJS sandbox with SCRIPT_LIMITS */
   scripts?: ScriptSandbox;
   /** The agent the platform attached to a step (agent attachments), for steps the model does not name one at. */
@@ -52,9 +51,8 @@ export interface RuntimeContext {
 }
 
 export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRegistry): RuntimeContext {
-  const kernel = kernelFor(opts);
-  const { db, newId } = kernel;
-  const clock = opts.clock ?? kernel.clock;
+  const { kernel } = opts;
+  const { db, newId, clock } = kernel;
   const store = createSqliteStore(db, kernel.definitions);
   const persist = createPersister(db);
   const logger = kernel.logger;

@@ -1,7 +1,7 @@
 import type { TaskRow } from "../kernel/rows";
 import type { Database } from "bun:sqlite";
 import { CaseSession, type CaseEngineDeps, type TaskRecord } from "../../../engine/cmmn";
-import { kernelFor, type Kernel } from "../kernel/kernel";
+import type { Kernel } from "../kernel/kernel";
 import { createCaseStore, type CaseStore } from "./store";
 
 export interface CaseRuntimeHooks {
@@ -10,8 +10,8 @@ export interface CaseRuntimeHooks {
 }
 
 export interface CaseRuntimeOptions {
-  db: Database;
-  clock?: () => number;
+  /** The engine database's kernel, shared with the process runtime. */
+  kernel: Kernel;
   hooks?: CaseRuntimeHooks;
   decisions?: CaseEngineDeps["decisions"];
   processes?: CaseEngineDeps["startProcess"];
@@ -34,9 +34,8 @@ export interface CaseContext {
 }
 
 export function createCaseContext(opts: CaseRuntimeOptions): CaseContext {
-  const kernel = kernelFor(opts);
-  const { db, newId } = kernel;
-  const clock = opts.clock ?? kernel.clock;
+  const { kernel } = opts;
+  const { db, newId, clock } = kernel;
   const store = createCaseStore(db, kernel.definitions);
   const hooks = opts.hooks ?? {};
   const deps: CaseEngineDeps = {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
-import { kernelFor } from "../kernel/kernel";
+import type { Kernel } from "../kernel/kernel";
 import type { decisions } from "../../../db/engine/schema";
 import type { SqlRow } from "../kernel/sql-row";
 
@@ -33,9 +33,9 @@ export interface DecisionToStore {
  * Its writes wait first while the checkpointer holds the engine's writes (the kernel's `writable`): a write then would wait
  * for SQLite's lock in the busy handler, on the event loop.
  */
-export function createDecisionStore(db: Database) {
-  // The kernel of the engine connection (one per connection), asked when a write comes rather than at creation.
-  const writable = () => kernelFor({ db }).writable();
+export function createDecisionStore(kernel: Kernel) {
+  const { db } = kernel;
+  const writable = () => kernel.writable();
   const q = {
     latest: db.query<DecisionRow, [string, string]>(
       "SELECT * FROM decisions WHERE tenant_id = ? AND key = ? ORDER BY version DESC LIMIT 1",

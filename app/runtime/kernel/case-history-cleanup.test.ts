@@ -29,7 +29,7 @@ const count = (db: Database, table: string) =>
 
 async function setup() {
   const r = makeRuntime();
-  const cases = createCaseRuntime({ db: r.db, clock: r.clock });
+  const cases = createCaseRuntime({ kernel: r.kernel });
   for (const tenant of [T, "tenant-b"]) {
     await cases.deploy(tenant, twoTasks("shortCase"), { fileName: "s.cmmn", createdBy: "u" });
     await cases.deploy(tenant, twoTasks("keepCase"), { fileName: "k.cmmn", createdBy: "u" });

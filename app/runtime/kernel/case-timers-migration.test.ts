@@ -6,6 +6,7 @@ import { openSqlite } from "../../../db/connection";
 import { migrationsFolder, runMigrations } from "../../../db/migrate";
 import { cmmn, T, testClock } from "../../../test/fixtures/cmmn/harness";
 import { createCaseRuntime } from "../cmmn";
+import { createKernel } from "./kernel";
 
 const TAG = "0012_case_timers_into_jobs";
 
@@ -48,7 +49,7 @@ describe("migration 0012: case timers move into the jobs table", () => {
     );
     const fresh = openSqlite(join(mkdtempSync(join(tmpdir(), "engine-model-")), "engine.db"));
     runMigrations(fresh, "engine");
-    const seed = createCaseRuntime({ db: fresh, clock });
+    const seed = createCaseRuntime({ kernel: createKernel({ db: fresh, clock }) });
     await seed.deploy(T, timerModel, { fileName: "w.cmmn", createdBy: null });
     const started = await seed.startCase(T, { definitionKey: "waits" });
     const model = fresh.query("SELECT xml, model FROM definitions").get() as { xml: string; model: string };
@@ -88,7 +89,7 @@ describe("migration 0012: case timers move into the jobs table", () => {
       due_at: timer.due_at,
       retries: 3,
     });
-    const rt = createCaseRuntime({ db, clock });
+    const rt = createCaseRuntime({ kernel: createKernel({ db, clock }) });
     expect(rt.timersOf(T, started.id)).toEqual([{ elementId: "piTimer", dueAt: "2025-01-06T10:00:00.000Z" }]);
     expect(await rt.runDueTimers()).toBe(0);
     clock.advance(60 * 60_000);

@@ -6,6 +6,7 @@ import { ALL, bpmn, planOf, T, tempDbPath, testClock } from "../../../test/fixtu
 import { cmmn } from "../../../test/fixtures/cmmn/harness";
 import { createProcessRuntime } from "../bpmn";
 import { createCaseRuntime } from "../cmmn";
+import { createKernel } from "./kernel";
 
 // A user's list of instances or cases is read from their involvements, or, when the tenant holds few in the listed
 // state and the user takes part in more, from the table with a probe per row (instance-queries.ts `list`). Both must
@@ -28,8 +29,9 @@ async function tenant() {
   const db = openSqlite(tempDbPath());
   runMigrations(db, "engine");
   const clock = testClock();
-  const rt = createProcessRuntime({ db, clock });
-  const cases = createCaseRuntime({ db, clock });
+  const kernel = createKernel({ db, clock });
+  const rt = createProcessRuntime({ kernel });
+  const cases = createCaseRuntime({ kernel });
   for (const tenantId of [T, OTHER]) {
     await rt.deploy(tenantId, WAIT, { fileName: "w.bpmn", createdBy: null });
     await rt.deploy(tenantId, ROLE("clerks", "clerks"), { fileName: "c.bpmn", createdBy: null });

@@ -3,7 +3,6 @@ import { describe, expect, test } from "bun:test";
 import { setBusyTimeout } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import { cmmn, makeCases, T } from "../../../test/fixtures/cmmn/harness";
-import { kernelFor } from "./kernel";
 
 const timerModel = cmmn(
   "waits",
@@ -20,7 +19,7 @@ describe("one job executor for process jobs and case timers", () => {
     // The case's definition is gone after a restart (no cached model): firing its timer fails.
     const h = makeCases({ path: first.path, clock: first.clock });
     h.db.run("UPDATE case_instances SET definition_id = 'gone' WHERE id = ?", [c.id]);
-    const admin = kernelFor({ db: h.db }).jobAdmin;
+    const admin = h.kernel.jobAdmin;
     h.clock.advance(60 * 60_000);
     expect(await h.rt.runDueTimers()).toBe(0);
     expect(admin.failedJobs(T)).toMatchObject([

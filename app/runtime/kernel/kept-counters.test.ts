@@ -10,6 +10,7 @@ import { cmmn } from "../../../test/fixtures/cmmn/harness";
 import { createProcessRuntime } from "../bpmn";
 import { createCaseRuntime } from "../cmmn";
 import { createTenantPurge } from "./tenant-purge";
+import { createKernel } from "./kernel";
 
 const B = "tenant-b";
 const KEPT = "SELECT running, ended, open_tasks, running_cases, ended_cases FROM instance_counts WHERE tenant_id = ?";
@@ -54,15 +55,16 @@ const CASE = cmmn(
 async function open(path: string) {
   const db = openSqlite(path);
   runMigrations(db, "engine");
-  const rt = createProcessRuntime({ db });
-  const cases = createCaseRuntime({ db });
-  return { db, rt, cases };
+  const kernel = createKernel({ db });
+  const rt = createProcessRuntime({ kernel });
+  const cases = createCaseRuntime({ kernel });
+  return { db, rt, cases, kernel };
 }
 
 describe("counters kept by triggers (instance_counts)", () => {
   test("equal a real count after mixed process, case and task writes, a failed command, cleanup, restart and purge", async () => {
     const path = tempDbPath();
-    let { db, rt, cases } = await open(path);
+    let { db, rt, cases, kernel } = await open(path);
     for (const t of [T, B]) {
       await rt.deploy(t, WAIT, { fileName: "w.bpmn", createdBy: null });
       await rt.deploy(t, PARALLEL, { fileName: "p.bpmn", createdBy: null });
@@ -96,7 +98,7 @@ describe("counters kept by triggers (instance_counts)", () => {
 
     // Restart: a fresh connection and runtimes on the same file read the same, exact totals and go on keeping them.
     db.close();
-    ({ db, rt, cases } = await open(path));
+    ({ db, rt, cases, kernel } = await open(path));
     expectExact(db);
     const c3 = await cases.startCase(T, { definitionKey: "review" });
     await cases.completeHumanTask(T, c3.activeTasks[0]!.id, {}, actor);
@@ -116,7 +118,7 @@ describe("counters kept by triggers (instance_counts)", () => {
     expect(cases.historyCases(T, ALL).totalElements).toBe(k.ended_cases);
 
     // The tenant purge deletes every row of tenant-b, its counters' row too, and brings none back.
-    const purge = createTenantPurge(db);
+    const purge = createTenantPurge(kernel);
     while ((await purge(B, 7)) > 0);
     expect(db.query(KEPT).get(B)).toBeNull();
     expectExact(db);
@@ -136,8 +138,9 @@ describe("counters kept by triggers (instance_counts)", () => {
       import { openSqlite } from "${root}db/connection";
       import { createProcessRuntime } from "${root}app/runtime/bpmn";
       import { createCaseRuntime } from "${root}app/runtime/cmmn";
+      import { createKernel } from "${root}app/runtime/kernel/kernel";
       const db = openSqlite(${JSON.stringify(path)});
-      const rt = createProcessRuntime({ db }), cases = createCaseRuntime({ db });
+      const kernel = createKernel({ db }), rt = createProcessRuntime({ kernel }), cases = createCaseRuntime({ kernel });
       const a = { userId: "u", channel: "REST" };
       let n = 0, said = false;
       await Promise.all(Array.from({ length: 8 }, async () => {

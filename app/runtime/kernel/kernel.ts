@@ -48,17 +48,14 @@ export interface Kernel {
 }
 
 const silent: EngineLogger = { info() {}, warn() {}, error() {} };
-// One kernel per connection: the process and the case runtime built on it share its group commit (their commands
-// commit together), its definitions cache and its job executor.
-const kernels = new WeakMap<Database, Kernel>();
 
-/** The kernel of a connection, built by the first runtime created on it (its clock then holds for both). */
-export function kernelFor(opts: KernelOptions): Kernel {
-  const found = kernels.get(opts.db);
-  if (found) {
-    if (opts.logger) found.logger = opts.logger;
-    return found;
-  }
+/**
+ * The kernel of the engine database, built once by the platform's assembly with its clock and logger and handed to
+ * the process and the case runtime (they share its group commit, so their commands commit together, its definitions
+ * cache and its job executor), to the decision store, the webhook outbox, the service jobs and the tenant purge.
+ * Each runtime registers itself in `runtimes` when it is built on it, so either can reach the other (`runtimeFor`).
+ */
+export function createKernel(opts: KernelOptions): Kernel {
   const { db } = opts;
   const clock = opts.clock ?? Date.now;
   // Time-ordered ids keep every primary-key index append-only: random UUIDs dirty a random leaf page per insert.
@@ -104,6 +101,5 @@ export function kernelFor(opts: KernelOptions): Kernel {
     runtimeFor: registry.runtimeFor,
   };
   k.external = createExternalJobs(k);
-  kernels.set(db, k);
   return k;
 }

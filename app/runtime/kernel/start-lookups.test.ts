@@ -8,7 +8,7 @@ const model = (name: string) =>
 // A start reads its version and the key's suspension from what the kernel keeps: every change must reach it at once.
 describe("the start lookups the kernel keeps", () => {
   test("follow deploys, publishing, suspension, a rolled-back change and the tenant purge", async () => {
-    const { rt, db } = makeRuntime();
+    const { rt, db, kernel } = makeRuntime();
     const start = async () => (await rt.startInstance(T, { definitionKey: "p" })).activeTasks[0]?.name;
     await expect(start()).rejects.toThrow(/not found/);
     const v1 = (await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null })).definitions[0]!;
@@ -27,13 +27,13 @@ describe("the start lookups the kernel keeps", () => {
     await expect(rt.publishDefinition(T, "p", v2.definitionId)).rejects.toThrow("fail");
     db.exec("DROP TRIGGER fail");
     expect(await start()).toBe("One");
-    const purge = createTenantPurge(db);
+    const purge = createTenantPurge(kernel);
     while ((await purge(T, 100)) > 0);
     await expect(start()).rejects.toThrow(/not found/);
   });
 
   test("a deploy that rolls back after a start lookup was read again in it leaves the committed version startable", async () => {
-    const { rt, db } = makeRuntime();
+    const { rt, db, kernel } = makeRuntime();
     await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null });
     const start = async () => (await rt.startInstance(T, { definitionKey: "p" })).activeTasks[0]?.name;
     expect(await start()).toBe("One");
@@ -52,12 +52,12 @@ describe("the start lookups the kernel keeps", () => {
   });
 
   test("the type kept per key follows deploys and the purge, and answers only its own tenant", async () => {
-    const { rt, db } = makeRuntime();
+    const { rt, db, kernel } = makeRuntime();
     expect(rt.kindOfDefinitionKey(T, "p")).toBeNull(); // kept as unknown
     await rt.deploy(T, model("One"), { fileName: "a.bpmn", createdBy: null });
     expect(rt.kindOfDefinitionKey(T, "p")).toBe("BPMN");
     expect(rt.kindOfDefinitionKey("tenant-b", "p")).toBeNull();
-    const purge = createTenantPurge(db);
+    const purge = createTenantPurge(kernel);
     while ((await purge(T, 100)) > 0);
     expect(rt.kindOfDefinitionKey(T, "p")).toBeNull();
   });

@@ -1,6 +1,5 @@
-import type { Database } from "bun:sqlite";
 import { deleteTenantBatch, tenantTables } from "../../../db/tenant-rows";
-import { kernelFor } from "./kernel";
+import type { Kernel } from "./kernel";
 
 /**
  * Deletes a dropped tenant's rows from the engine database, one batch per call (the drop job calls it until it
@@ -8,10 +7,10 @@ import { kernelFor } from "./kernel";
  * command that was running meanwhile and wrote a row is caught by a later call, which scans every table again. Each
  * batch waits first while the checkpointer holds the engine's writes, as the history cleanup's batches do.
  */
-export function createTenantPurge(db: Database) {
+export function createTenantPurge(kernel: Kernel) {
+  const { db } = kernel;
   let tables: string[] | null = null;
   return async (tenantId: string, limit: number): Promise<number> => {
-    const kernel = kernelFor({ db });
     await kernel.writable();
     tables ??= (() => {
       const all = tenantTables(db);

@@ -85,8 +85,8 @@ describe("administrative writers that wait while the checkpointer holds the engi
   });
 
   test("a DMN deploy and a decision's removal (the decisions table is in the engine database)", async () => {
-    const { db } = makeRuntime();
-    const store = createDecisionStore(db);
+    const { db, kernel } = makeRuntime();
+    const store = createDecisionStore(kernel);
     const file = { xml: "<definitions/>", createdBy: null, sourceTemplate: null, createdAt: new Date().toISOString() };
     const versions = () => store.versions(T, "d").map((v) => v.version);
     await writtenOnRelease(db, () => store.deploy(T, [{ key: "d", name: "D" }], file), versions);

@@ -3,7 +3,6 @@ import { tenantTables } from "../../../db/tenant-rows";
 import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
 import { writtenOnRelease } from "../../../test/fixtures/write-gate";
-import { kernelFor } from "./kernel";
 import { createServiceJobs } from "./service-jobs";
 import { createTenantPurge } from "./tenant-purge";
 import { createWebhookOutbox } from "./webhook-outbox";
@@ -13,8 +12,8 @@ import { createWebhookOutbox } from "./webhook-outbox";
 
 describe("background writers that wait while the checkpointer holds the engine's writes", () => {
   test("a service job is queued, and the end of its run (failed, then done) written, only once the writes are released", async () => {
-    const { db, clock } = makeRuntime();
-    const jobs = createServiceJobs(kernelFor({ db }));
+    const { db, clock, kernel } = makeRuntime();
+    const jobs = createServiceJobs(kernel);
     let finish: (ok: boolean) => void = () => {};
     jobs.register(
       "svc:test",
@@ -46,8 +45,8 @@ describe("background writers that wait while the checkpointer holds the engine's
   });
 
   test("what a job works on, written alongside its row, is there for an executor that waited for the same release", async () => {
-    const { db } = makeRuntime();
-    const jobs = createServiceJobs(kernelFor({ db }));
+    const { db, kernel } = makeRuntime();
+    const jobs = createServiceJobs(kernel);
     const documents = new Set<string>();
     const found: boolean[] = [];
     jobs.register("svc:test", async (job) => void found.push(documents.has(job.data.doc as string)));
@@ -68,8 +67,8 @@ describe("background writers that wait while the checkpointer holds the engine's
   });
 
   test("the webhook outbox is acknowledged only once the writes are released", async () => {
-    const { rt, db } = makeRuntime();
-    const outbox = createWebhookOutbox(kernelFor({ db }));
+    const { rt, db, kernel } = makeRuntime();
+    const outbox = createWebhookOutbox(kernel);
     outbox.setFilter(() => true);
     await rt.deploy(T, bpmn("p", '<startEvent id="s"/>'), { fileName: "p.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "p" });
@@ -85,9 +84,9 @@ describe("background writers that wait while the checkpointer holds the engine's
   });
 
   test("a dropped tenant's purge deletes each batch only once the writes are released", async () => {
-    const { rt, db } = makeRuntime();
+    const { rt, db, kernel } = makeRuntime();
     await rt.deploy(T, bpmn("p", '<startEvent id="s"/>'), { fileName: "p.bpmn", createdBy: null });
-    const purge = createTenantPurge(db);
+    const purge = createTenantPurge(kernel);
     const rows = () =>
       tenantTables(db).reduce(
         (n, t) =>

@@ -5,7 +5,6 @@ import { writeGate } from "../../../db/write-gate";
 import { bpmn, makeRuntime, T } from "../../../test/fixtures/bpmn/harness";
 import { cmmn, makeCases } from "../../../test/fixtures/cmmn/harness";
 import { outcome, robotFlow, writtenOnRelease } from "../../../test/fixtures/write-gate";
-import { kernelFor } from "./kernel";
 
 // While the checkpointer holds the engine's writes (the WAL's last frames being copied, or a TRUNCATE), a writer that
 // can await waits for the release rather than for SQLite's lock in the busy handler, which would stall the event loop.
@@ -69,10 +68,10 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
   });
 
   test("a robot's fetch locks its job only once the writes are released; a fetch that finds nothing takes no write lock", async () => {
-    const { rt, db, path } = makeRuntime();
+    const { rt, db, path, kernel } = makeRuntime();
     await rt.deploy(T, robotFlow(), { fileName: "r.bpmn", createdBy: null });
     await rt.startInstance(T, { definitionKey: "robotFlow" });
-    const external = kernelFor({ db }).external;
+    const external = kernel.external;
     const fetch = (topic: string) =>
       external.fetchAndLock(
         { tenantId: T, owner: "runner:1", topics: [topic], maxTasks: 1, lockMs: { [topic]: 60_000 } },
@@ -101,10 +100,10 @@ describe("writers that wait while the checkpointer holds the engine's writes", (
   });
 
   test("a robot's extend, failure and release are written only once the writes are released, and find the lock as it is then", async () => {
-    const { rt, db, clock } = makeRuntime();
+    const { rt, db, clock, kernel } = makeRuntime();
     await rt.deploy(T, robotFlow(), { fileName: "r.bpmn", createdBy: null });
     for (let i = 0; i < 3; i++) await rt.startInstance(T, { definitionKey: "robotFlow" });
-    const external = kernelFor({ db }).external;
+    const external = kernel.external;
     const fetch = (maxTasks: number) =>
       external.fetchAndLock({ tenantId: T, owner: "runner:1", topics: ["crm"], maxTasks, lockMs: { crm: 60_000 } }, 0);
     const [a, b] = await fetch(2);

@@ -8,6 +8,7 @@ import { createProcessRuntime } from "../../runtime/bpmn";
 import { createCaseRuntime } from "../../runtime/cmmn";
 import { byType } from "./merged-page";
 import type { InstanceSummary } from "./read";
+import { createKernel } from "../../runtime/kernel/kernel";
 
 const WAIT = bpmn("wait", `<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/><userTask id="t"/>`);
 const CASE = cmmn("review", `<planItem id="piA" name="A" definitionRef="a"/><humanTask id="a" name="A"/>`);
@@ -69,8 +70,9 @@ describe("one page over a runtime's processes and cases", () => {
     const db = openSqlite(tempDbPath());
     runMigrations(db, "engine");
     const clock = testClock();
-    const rt = createProcessRuntime({ db, clock });
-    const cases = createCaseRuntime({ db, clock });
+    const kernel = createKernel({ db, clock });
+    const rt = createProcessRuntime({ kernel });
+    const cases = createCaseRuntime({ kernel });
     await rt.deploy(T, WAIT, { fileName: "w.bpmn", createdBy: null });
     await cases.deploy(T, CASE, { fileName: "r.cmmn", createdBy: null });
     await cases.deploy("tenant-b", CASE, { fileName: "r.cmmn", createdBy: null });
