@@ -5,6 +5,7 @@ import { findDocumentType } from "../document-types/document-types";
 import { checkEntityType, demand, rightsOn, type EntityType, type UploadOrigin } from "./policy";
 import { cleanFileName, fileStoreOf, getAttachmentRow, insertRow, nowIso, type AttachmentOut } from "./model";
 import { receiveMultipart, type IncomingUpload, type ReceivedFile } from "./receive";
+import { admitted } from "../admission";
 
 export type AttachmentsUploadCtx = TenantCtx;
 
@@ -79,8 +80,9 @@ export async function storeNew(
   }
 }
 
+export const uploadAttachment = admitted(uploadAttachmentNow);
 /** POST /a/attachments (multipart: file, entityType, entityId, documentTypeId?). */
-export async function uploadAttachment({
+async function uploadAttachmentNow({
   ctx,
   input: up,
 }: {
@@ -102,11 +104,12 @@ export async function uploadAttachment({
   return storeNew(ctx, meta, file, "AD_HOC");
 }
 
+export const replaceAttachment = admitted(replaceAttachmentNow);
 /**
  * POST /a/attachments/{id}/replace (multipart: file, documentTypeId?): the new file becomes the next version,
  * the previous one is marked SUPERSEDED and leaves the listings (it stays in the history).
  */
-export async function replaceAttachment({
+async function replaceAttachmentNow({
   ctx,
   input: { id, up },
 }: {

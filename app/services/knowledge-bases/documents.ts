@@ -13,6 +13,7 @@ import {
   type KbCtx,
   nowIso,
 } from "./access";
+import { admitted } from "../admission";
 
 export interface KnowledgeDocumentOut {
   id: string;
@@ -135,8 +136,9 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
   }
 }
 
+export const uploadDocument = admitted(uploadDocumentNow);
 /** POST /a/knowledge-bases/{id}/documents: 202 {id, status: "PENDING"}; documents of a global base only by SUPER_ADMIN. */
-export async function uploadDocument({ ctx, input }: { ctx: KbCtx; input: { id: string; upload: IncomingUpload } }) {
+async function uploadDocumentNow({ ctx, input }: { ctx: KbCtx; input: { id: string; upload: IncomingUpload } }) {
   assertKnowledgeRole(ctx);
   const h = findBase(ctx, input.id);
   if (h.isGlobal) assertGlobalWriter(ctx);
