@@ -27,14 +27,18 @@ function checkEntityId(v: string | undefined): string {
   return v;
 }
 
-/** Moves the file into place and writes the row(s) in one transaction; on any failure the temp file goes. */
-function commit(ctx: AttachmentsUploadCtx, file: ReceivedFile, write: () => AttachmentOut): AttachmentOut {
-  const store = fileStoreOf(ctx);
-  return immediate(ctx.db.sqlite, () => {
-    const out = write();
-    store.commit(file);
-    return out;
-  });
+/** Moves the file into place durably (off the event loop), then writes the row(s) in one transaction. */
+async function commit(
+  ctx: AttachmentsUploadCtx,
+  file: ReceivedFile,
+  write: () => AttachmentOut,
+): Promise<AttachmentOut> {
+  const placed = await fileStoreOf(ctx).place(file);
+  try {
+    return immediate(ctx.db.sqlite, write);
+  } finally {
+    placed.release();
+  }
 }
 
 export interface NewAttachment {
@@ -70,7 +74,7 @@ export async function storeNew(
       uploadedBy: ctx.actor.userId,
       uploadedAt: nowIso(ctx),
     };
-    return commit(ctx, file, () => {
+    return await commit(ctx, file, () => {
       insertRow(ctx.db.sqlite, row);
       return row;
     });
@@ -124,7 +128,7 @@ async function replaceAttachmentNow({
     const documentTypeId =
       fields.documentTypeId !== undefined ? checkDocumentType(ctx, fields.documentTypeId) : prev.documentTypeId;
     const now = nowIso(ctx);
-    return commit(ctx, file, () => {
+    return await commit(ctx, file, () => {
       // Re-read inside the transaction: a concurrent replace may have won while the file streamed in.
       if (getAttachmentRow(ctx.db.sqlite, id).status !== "CURRENT")
         throw new ConflictError("The attachment was replaced meanwhile");

@@ -114,12 +114,13 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
     const format = formatOf(file.fileName, file.contentType);
     const id = Bun.randomUUIDv7();
     const now = nowIso(ctx);
+    // The file is in place and synced (off the event loop) before any row names it.
+    const placed = await h.files.place(file);
     // The job row goes first (engine database): a crash before the document row leaves a job that finds nothing.
     // The document follows in the same turn, so no executor claims the job before the document is there.
     await queueIndexing(ctx, h, id, () =>
       h.db
         .transaction(() => {
-          h.files.commit(file);
           h.db
             .query(
               `INSERT INTO kb_documents (id, base_id, file_name, format, size, sha256, status, uploaded_by, created_at, updated_at)
@@ -128,7 +129,7 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
             .run(id, h.base.id, file.fileName, format, file.size, file.sha256, ctx.actor.userId, now, now);
         })
         .immediate(),
-    );
+    ).finally(placed.release);
     return { id, status: "PENDING" as const };
   } catch (e) {
     await file.discard();
