@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import type { SyncMode } from "../../db/connection";
 import { parseTrustProxy, type TrustProxy } from "../http/middleware/client-ip";
 import { cleanupSettingsOf, type CleanupSettings } from "./history-cleanup";
@@ -41,7 +42,19 @@ export interface Config {
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
   /** The history cleanup's off-peak window and batch size (HISTORY_CLEANUP_WINDOW, HISTORY_CLEANUP_BATCH_SIZE). */
   historyCleanup: CleanupSettings;
+  /** Fair share of expensive work per tenant (ADMISSION_PER_TENANT running, ADMISSION_QUEUE_PER_TENANT waiting). */
+  admission: { perTenant: number; queuePerTenant: number };
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY, default: one core left to JavaScript) and waiting per key. */
+  passwordHashing: { concurrency: number; queuePerKey: number };
+  /** Webhook sends: at once in all (WEBHOOK_CONCURRENCY), per endpoint (WEBHOOK_ENDPOINT_CONCURRENCY), per attempt (WEBHOOK_TIMEOUT_MS). */
+  webhookDelivery: { concurrency: number; perEndpoint: number; timeoutMs: number };
 }
+
+/** A whole number of at least `min` from the environment, else the default. */
+const countOf = (v: string | undefined, fallback: number, min = 1) => {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n >= min ? n : fallback;
+};
 
 /** Reads the JWT secret from the environment or from DATA_DIR, generating and keeping one on first start. */
 function jwtSecretFor(dataDir: string, fromEnv: string | undefined): string {
@@ -113,5 +126,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingModel: env.AI_EMBEDDING_MODEL || null,
     },
     historyCleanup: cleanupSettingsOf(env),
+    admission: {
+      perTenant: countOf(env.ADMISSION_PER_TENANT, 4),
+      queuePerTenant: countOf(env.ADMISSION_QUEUE_PER_TENANT, 16, 0),
+    },
+    passwordHashing: {
+      concurrency: countOf(env.PASSWORD_HASH_CONCURRENCY, Math.max(1, availableParallelism() - 1)),
+      queuePerKey: countOf(env.PASSWORD_HASH_QUEUE_PER_KEY, 32, 0),
+    },
+    webhookDelivery: {
+      concurrency: countOf(env.WEBHOOK_CONCURRENCY, 128),
+      perEndpoint: countOf(env.WEBHOOK_ENDPOINT_CONCURRENCY, 4),
+      timeoutMs: countOf(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    },
   };
 }

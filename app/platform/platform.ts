@@ -176,7 +176,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tenants,
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
     mailer: opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
-    limiters: createLimiters(clock),
+    limiters: createLimiters(clock, config.passwordHashing),
     seeders,
     provisionInBackground(tenantId) {
       track(new Promise((r) => setTimeout(r, 0)).then(() => provisionTenant(provisioning, tenantId)));

@@ -2,6 +2,7 @@ import type { PlatformPorts, TenantStorage } from "../services/context";
 import { AccessRevocations } from "../services/auth/revocations";
 import { createConfirmationSigner } from "../services/mcp-run/confirmation";
 import { createSecretBox } from "../services/secret-box";
+import { Admission } from "../services/admission";
 import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 import type { Platform } from "./platform";
 
@@ -22,6 +23,11 @@ export function assemblePorts(
     revocations: new AccessRevocations(platformDb),
     mailer: platform.mailer,
     limiters: platform.limiters,
+    admission: new Admission({
+      name: "expensive requests",
+      perKey: config.admission.perTenant,
+      queuePerKey: config.admission.queuePerTenant,
+    }),
     processRuntime: platform.processRuntime,
     caseRuntime: platform.caseRuntime,
     decisionStore: platform.decisionStore,

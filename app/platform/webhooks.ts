@@ -34,6 +34,9 @@ export function wireWebhooks(opts: {
     outbox,
     now: () => opts.clock.now(),
     log: opts.log,
+    concurrency: opts.config.webhookDelivery.concurrency,
+    perEndpoint: opts.config.webhookDelivery.perEndpoint,
+    timeoutMs: opts.config.webhookDelivery.timeoutMs,
   });
   return { port, outbox, dispatcher };
 }

@@ -10,6 +10,7 @@ import type { AccessRevocations } from "./auth/revocations";
 import type { Clock } from "./clock";
 import type { Mailer } from "../outbound/mailer";
 import type { Limiters } from "./rate-limiter";
+import type { Admission } from "./admission";
 import type { WebhooksPort } from "./webhooks/port";
 import type { AiGateway } from "../ai/gateway";
 import type { ServiceJobs } from "../runtime/kernel/service-jobs";
@@ -61,6 +62,11 @@ export interface PlatformPorts {
   revocations: AccessRevocations;
   mailer: Mailer;
   limiters: Limiters;
+  /**
+   * Fair share of expensive work per tenant (commands that run scripts or agents, DMN evaluation, uploads, deploys
+   * and validation): a tenant past its running and waiting bound gets 429 with Retry-After, others are not slowed.
+   */
+  admission: Admission;
   /** The BPMN runtime (definitions, instances, tasks, jobs, history). */
   processRuntime: ProcessRuntime;
   /** The CMMN runtime over the same engine database. */

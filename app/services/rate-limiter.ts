@@ -1,5 +1,6 @@
 import type { Clock } from "./clock";
 import { BackoffLimiter } from "./backoff-limiter";
+import { Admission } from "./admission";
 
 /** Fixed-window counter per key; old windows are pruned lazily so memory stays bounded by active keys. */
 export class RateLimiter {
@@ -57,11 +58,25 @@ export interface Limiters {
   loginAccount: BackoffLimiter;
   forgotIp: RateLimiter;
   apiKey: RateLimiter;
+  /**
+   * Password hashes (argon2id, ~340 ms of a core each) computed at once, one core left to the JavaScript thread;
+   * waiting checks are served in turn per tenant (or per address when none is named).
+   */
+  passwordHashing: Admission;
 }
 
-export function createLimiters(clock: Clock): Limiters {
+export function createLimiters(
+  clock: Clock,
+  passwordHashing: { concurrency: number; queuePerKey: number } = { concurrency: 1, queuePerKey: 32 },
+): Limiters {
   const minute = 60_000;
   return {
+    passwordHashing: new Admission({
+      name: "password checks",
+      perKey: passwordHashing.concurrency,
+      queuePerKey: passwordHashing.queuePerKey,
+      total: passwordHashing.concurrency,
+    }),
     loginIp: new RateLimiter(clock, minute),
     loginIpFailures: new BackoffLimiter(clock, {
       freeFailures: 20,

@@ -5,13 +5,15 @@ import { UnprocessableError } from "../errors";
 import { assertModeler } from "./agents";
 import { AgentFailure, runAgent } from "./run-agent";
 import { agentOf, requireAgent } from "./store";
+import { admitted } from "../admission";
 
+export const runPlayground = admitted(runPlaygroundNow);
 /**
  * POST /a/agents/{key}/playground: runs the agent on the inputs given, without an instance (its variables are the
  * inputs); CMS clearance is the lower of the user's and the agent's (confidentiality rule 5). Writes no variable;
  * the tool calls are recorded with no instance. A failing run answers 422 naming the failure type.
  */
-export async function runPlayground({
+async function runPlaygroundNow({
   ctx,
   input,
 }: {

@@ -5,8 +5,9 @@ import { bpmnBlock, jsonBlock } from "../ai-models/prompts";
 import { isModeler, type TenantCtx } from "../context";
 import { ForbiddenError } from "../errors";
 import { validateProcess } from "../definitions/validate";
+import { admitted } from "../admission";
 
-export type AiValidationCtx = TenantCtx<"processRuntime" | "ai">;
+export type AiValidationCtx = TenantCtx<"processRuntime" | "ai" | "admission">;
 
 /** The model's structured answer; the route declares the same schema in the OpenAPI description. */
 export const Review = z.object({
@@ -37,18 +38,13 @@ expect, tasks without a clear owner, error and timeout paths that are missing, n
 Answer JSON {"summary": "...", "issues": [{"severity": "error"|"warning"|"info", "elementId": "<id or null>",
 "message": "..."}]} in the language of the model's names; an empty issues list when the model is sound.`;
 
+export const reviewBpmn = admitted(reviewBpmnNow);
 /**
  * POST /a/ai-validation/bpmn (Modeler): the structural findings plus the model's semantic review. 400 for XML that is
  * not BPMN (before any model call), 409 with no active model, 402 when the tenant quota is exhausted or was never
  * configured or the user's ceiling is reached; the usage row carries the user id.
  */
-export async function reviewBpmn({
-  ctx,
-  input,
-}: {
-  ctx: AiValidationCtx;
-  input: { xml: string };
-}): Promise<BpmnReviewOut> {
+async function reviewBpmnNow({ ctx, input }: { ctx: AiValidationCtx; input: { xml: string } }): Promise<BpmnReviewOut> {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("This operation requires the MODELER or ADMIN role");
   const structural = await validateProcess({ ctx, input });
   const prompt = [bpmnBlock(input.xml), jsonBlock("Structural findings already reported", structural.findings)].join(

@@ -1,15 +1,5 @@
 import { createHash, type Hash } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { tenantFilesDir } from "../../../tenants/paths";
@@ -42,25 +32,43 @@ export class TenantFileStore {
   }
 
   /**
-   * Moves a finished temporary file to its content address. Call inside the database transaction that writes the
-   * row, so that a concurrent delete cannot remove the shared file between the move and the row.
+   * Moves a finished temporary file to its content address and makes the move durable (the directory's fsync runs
+   * on the thread pool, never on the event loop), before the row that names it is written. The returned pin keeps
+   * `remove` from deleting the file (a concurrent delete of another row of the same content) until the caller's
+   * transaction has committed or failed: release it in a `finally`. Should that transaction fail, the placed file
+   * stays without a row, as a file of a failed commit always could (the orphan sweep's business).
    */
-  commit(tmp: { path: string; sha256: string }): void {
+  async place(tmp: { path: string; sha256: string }): Promise<{ release(): void }> {
     const dest = this.pathOf(tmp.sha256);
-    if (existsSync(dest)) {
-      unlinkSync(tmp.path);
-      return;
+    pinned.set(dest, (pinned.get(dest) ?? 0) + 1);
+    const release = () => {
+      const n = (pinned.get(dest) ?? 1) - 1;
+      if (n) pinned.set(dest, n);
+      else pinned.delete(dest);
+    };
+    try {
+      if (existsSync(dest)) {
+        unlinkSync(tmp.path);
+        return { release };
+      }
+      const dir = join(this.root, tmp.sha256.slice(0, 2));
+      mkdirSync(dir, { recursive: true });
+      renameSync(tmp.path, dest);
+      await syncDir(dir);
+      return { release };
+    } catch (e) {
+      release();
+      throw e;
     }
-    const dir = join(this.root, tmp.sha256.slice(0, 2));
-    mkdirSync(dir, { recursive: true });
-    renameSync(tmp.path, dest);
-    syncDir(dir);
   }
 
   /** Removes a stored file (caller checked no row refers to it). */
   remove(sha256: string): void {
+    const path = this.pathOf(sha256);
+    // An upload of the same content placed it and is about to write its row: the file is its now.
+    if (pinned.has(path)) return;
     try {
-      unlinkSync(this.pathOf(sha256));
+      unlinkSync(path);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
     }
@@ -81,17 +89,19 @@ export class TenantFileStore {
   }
 }
 
-function syncDir(dir: string): void {
+/** Stored files placed by uploads whose row is not committed yet (path → uploads), shared by every store instance. */
+const pinned = new Map<string, number>();
+
+async function syncDir(dir: string): Promise<void> {
   // Makes the rename itself durable; some platforms cannot open directories, which only weakens durability.
+  let fh: FileHandle | undefined;
   try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fh = await open(dir, "r");
+    await fh.sync();
   } catch {
     /* best effort */
+  } finally {
+    await fh?.close().catch(() => undefined);
   }
 }
 

@@ -5,6 +5,7 @@ import { findDocumentType } from "../document-types/document-types";
 import { checkEntityType, demand, rightsOn, type EntityType, type UploadOrigin } from "./policy";
 import { cleanFileName, fileStoreOf, getAttachmentRow, insertRow, nowIso, type AttachmentOut } from "./model";
 import { receiveMultipart, type IncomingUpload, type ReceivedFile } from "./receive";
+import { admitted } from "../admission";
 
 export type AttachmentsUploadCtx = TenantCtx;
 
@@ -26,14 +27,18 @@ function checkEntityId(v: string | undefined): string {
   return v;
 }
 
-/** Moves the file into place and writes the row(s) in one transaction; on any failure the temp file goes. */
-function commit(ctx: AttachmentsUploadCtx, file: ReceivedFile, write: () => AttachmentOut): AttachmentOut {
-  const store = fileStoreOf(ctx);
-  return immediate(ctx.db.sqlite, () => {
-    const out = write();
-    store.commit(file);
-    return out;
-  });
+/** Moves the file into place durably (off the event loop), then writes the row(s) in one transaction. */
+async function commit(
+  ctx: AttachmentsUploadCtx,
+  file: ReceivedFile,
+  write: () => AttachmentOut,
+): Promise<AttachmentOut> {
+  const placed = await fileStoreOf(ctx).place(file);
+  try {
+    return immediate(ctx.db.sqlite, write);
+  } finally {
+    placed.release();
+  }
 }
 
 export interface NewAttachment {
@@ -69,7 +74,7 @@ export async function storeNew(
       uploadedBy: ctx.actor.userId,
       uploadedAt: nowIso(ctx),
     };
-    return commit(ctx, file, () => {
+    return await commit(ctx, file, () => {
       insertRow(ctx.db.sqlite, row);
       return row;
     });
@@ -79,8 +84,9 @@ export async function storeNew(
   }
 }
 
+export const uploadAttachment = admitted(uploadAttachmentNow);
 /** POST /a/attachments (multipart: file, entityType, entityId, documentTypeId?). */
-export async function uploadAttachment({
+async function uploadAttachmentNow({
   ctx,
   input: up,
 }: {
@@ -102,11 +108,12 @@ export async function uploadAttachment({
   return storeNew(ctx, meta, file, "AD_HOC");
 }
 
+export const replaceAttachment = admitted(replaceAttachmentNow);
 /**
  * POST /a/attachments/{id}/replace (multipart: file, documentTypeId?): the new file becomes the next version,
  * the previous one is marked SUPERSEDED and leaves the listings (it stays in the history).
  */
-export async function replaceAttachment({
+async function replaceAttachmentNow({
   ctx,
   input: { id, up },
 }: {
@@ -121,7 +128,7 @@ export async function replaceAttachment({
     const documentTypeId =
       fields.documentTypeId !== undefined ? checkDocumentType(ctx, fields.documentTypeId) : prev.documentTypeId;
     const now = nowIso(ctx);
-    return commit(ctx, file, () => {
+    return await commit(ctx, file, () => {
       // Re-read inside the transaction: a concurrent replace may have won while the file streamed in.
       if (getAttachmentRow(ctx.db.sqlite, id).status !== "CURRENT")
         throw new ConflictError("The attachment was replaced meanwhile");

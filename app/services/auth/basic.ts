@@ -17,7 +17,10 @@ export interface BasicIdentity {
   tenant: TenantRecord | null;
 }
 
-/** How long a verified Basic credential is trusted without re-hashing the password (revocations still apply). */
+/**
+ * How long a verified Basic credential is trusted without use before the password is hashed again; each request
+ * extends it (revocations, a changed password and the tenant's status are still checked at every request).
+ */
 export const BASIC_CACHE_MS = 5 * 60_000;
 /** At most this many verified Basic credentials are remembered. */
 export const BASIC_CACHE_KEPT = 10_000;
@@ -47,7 +50,7 @@ function parseBasic(header: string | undefined): { email: string; password: stri
  * Verifies MCP's HTTP Basic credential (spec, Tenant selection rule 4): the password is checked by the login's own
  * `checkCredentials` (same limiter, failures counted), then the membership of the tenant named by X-Tenant-ID — a
  * slug the user is not a member of does not authenticate, and counts as a failed attempt. A verified credential is
- * remembered for BASIC_CACHE_MS in the memory of verified credentials (keyed by a digest, never the password itself),
+ * remembered while in use (BASIC_CACHE_MS without a request forgets it) in the memory of verified credentials (keyed by a digest, never the password itself),
  * so that a session's every request does not hash a password nor spend the login limiter; a revocation (deactivation,
  * removed membership, changed role) or a tenant no longer active still refuses the next request, through the same
  * view bearer tokens consult.
@@ -59,6 +62,7 @@ export class BasicAuthenticator {
   constructor(clock: Clock) {
     this.verified = new VerifiedCredentials({
       ttlMs: BASIC_CACHE_MS,
+      slide: true,
       maxEntries: BASIC_CACHE_KEPT,
       clock,
       subjectOf: (v) => v.identity.actor.userId ?? "",
@@ -107,7 +111,7 @@ export class BasicAuthenticator {
     ip: string,
   ): Promise<Verified> {
     const { email, password } = parseBasic(header);
-    const user = await checkCredentials(ctx, email, password, ip);
+    const user = await checkCredentials(ctx, email, password, ip, slug ? `tenant:${slug}` : `ip:${ip}`);
     const isSuperAdmin = user.globalRole === "SUPER_ADMIN";
     let tenant: TenantRecord | null = null;
     let tenantRoles: TenantRole[] = [];

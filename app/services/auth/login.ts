@@ -10,8 +10,17 @@ export const LOGIN_LIMIT_PER_IP = 20;
 
 export type LoginCtx = PlatformCtx<"platformDb" | "tenants" | "tokens" | "limiters">;
 
-/** Checks e-mail and password of an active user; counts against the login limiter. Shared by login and MCP Basic. */
-export async function checkCredentials(ctx: LoginCtx, emailIn: string, password: string, ip: string): Promise<UserRow> {
+/**
+ * Checks e-mail and password of an active user; counts against the login limiter. Shared by login and MCP Basic.
+ * `turnOf` is whose turn the password check waits in (the tenant named, else the caller's address).
+ */
+export async function checkCredentials(
+  ctx: LoginCtx,
+  emailIn: string,
+  password: string,
+  ip: string,
+  turnOf = `ip:${ip}`,
+): Promise<UserRow> {
   const email = emailIn.trim().toLowerCase();
   const { loginIp, loginIpFailures, loginAccount } = ctx.limiters;
   const account = `${email}\n${ip}`;
@@ -21,7 +30,8 @@ export async function checkCredentials(ctx: LoginCtx, emailIn: string, password:
     throw new TooManyRequestsError("Too many login attempts, try again later", loginIp.retryAfterSeconds(ip));
   }
   const user = ctx.platformDb.select().from(users).where(eq(users.email, email)).get();
-  const ok = !!user && user.active && (await verifyPassword(password, user.passwordHash));
+  const ok =
+    !!user && user.active && (await verifyPassword(password, user.passwordHash, ctx.limiters.passwordHashing, turnOf));
   if (!ok || !user) {
     loginAccount.fail(account);
     loginIpFailures.fail(ip);

@@ -15,6 +15,11 @@ export function keyedDigest(): (text: string) => string {
 export interface VerifiedCredentialsOptions<V> {
   /** How long a verified credential is trusted without verifying it again. */
   ttlMs: number;
+  /**
+   * Each use trusts the credential for `ttlMs` again (an idle timeout rather than a fixed lifetime): a busy client is
+   * not verified again every `ttlMs`, while whatever a hit must re-check still refuses it at the next request.
+   */
+  slide?: boolean;
   /** At most this many credentials are remembered; a new one past the bound drops the oldest. */
   maxEntries: number;
   /** The time the entries expire by (a manual clock in tests, a monotonic one where wall time may jump). */
@@ -43,9 +48,13 @@ export class VerifiedCredentials<V> {
     const key = this.digest(secret);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.until > this.options.clock.now()) return hit.value;
+    const now = this.options.clock.now();
     this.entries.delete(key);
-    return undefined;
+    if (hit.until <= now) return undefined;
+    // Back at the end of the map either way: the order stays the order of use, so the bound drops the idlest first.
+    if (this.options.slide) hit.until = now + this.options.ttlMs;
+    this.entries.set(key, hit);
+    return hit.value;
   }
 
   /** Remembers `value` as what `secret` was verified to be, for the time-to-live from now. */

@@ -7,6 +7,7 @@ import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, typ
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
 import { findTemplate } from "../admin-dmn-templates/templates";
+import { admitted } from "../admission";
 
 export type DecisionsCtx = TenantCtx<"decisionStore" | "platformDb">;
 
@@ -43,16 +44,18 @@ export async function decisionDetail({ ctx, input: { key } }: { ctx: DecisionsCt
   return { ...summary(row), table, xml: row.xml, versions };
 }
 
+export const deployDecisions = admitted(deployDecisionsNow);
 /** POST /a/decisions: every decision of the file gets a new version. */
-export async function deployDecisions({ ctx, input: { xml } }: { ctx: DecisionsCtx; input: { xml: string } }) {
+async function deployDecisionsNow({ ctx, input: { xml } }: { ctx: DecisionsCtx; input: { xml: string } }) {
   const { decisions } = await deployDecisionXml(ctx, ctx.tenant.id, xml, {
     createdBy: ctx.actor.userId,
   });
   return { decisions };
 }
 
+export const updateDecision = admitted(updateDecisionNow);
 /** PUT /a/decisions/{key}: a new version, from a new file or from a JSON edit of the latest table. */
-export async function updateDecision({
+async function updateDecisionNow({
   ctx,
   input: { key, ...change },
 }: {
@@ -69,8 +72,9 @@ export async function updateDecision({
   return decisions[0];
 }
 
+export const evaluateTenantDecision = admitted(evaluateTenantDecisionNow);
 /** POST /a/decisions/{key}/evaluate with the latest version. */
-export async function evaluateTenantDecision({
+async function evaluateTenantDecisionNow({
   ctx,
   input: { key, variables },
 }: {

@@ -1,6 +1,7 @@
 import type { ValidationResult } from "../../runtime/bpmn";
 import { isModeler, type TenantCtx } from "../context";
 import { BadRequestError, ForbiddenError } from "../errors";
+import { admitted } from "../admission";
 
 export type ValidateCtx = TenantCtx<"processRuntime">;
 
@@ -9,12 +10,13 @@ export interface ValidationOut extends ValidationResult {
   valid: boolean;
 }
 
+export const validateProcess = admitted(validateProcessNow);
 /**
  * POST /a/definitions/validate (Modeler), MCP's `svc_process_validate`: the structural checks of a BPMN without
  * deploying it and without a model (orphans, dead ends, gateways with no default flow, a missing diagram section),
  * plus the deploy warnings. XML that is not BPMN answers 400; a model the engine refuses is an "error" finding.
  */
-export async function validateProcess({ ctx, input }: { ctx: ValidateCtx; input: { xml: string } }) {
+async function validateProcessNow({ ctx, input }: { ctx: ValidateCtx; input: { xml: string } }) {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("This operation requires the MODELER or ADMIN role");
   if (!input.xml?.trim())
     throw new BadRequestError("xml is required", [{ field: "xml", message: "must not be blank" }]);

@@ -2,6 +2,7 @@ import type { TenantCtx } from "../context";
 import { resolveBusinessKey } from "./business-key";
 import { kindOfDefinition } from "./kind-of";
 import { visibilityOf } from "./visibility";
+import { admitted } from "../admission";
 
 export type StartInstanceCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
 
@@ -11,11 +12,12 @@ export interface StartRequest {
   variables?: Record<string, unknown>;
 }
 
+export const startInstance = admitted(startInstanceNow);
 /**
  * POST /a/instances: resolves the business key (request, definition template, system default), starts the published
  * version (latest if never published) and answers the tasks open right after the start that the caller may see.
  */
-export async function startInstance({ ctx, input }: { ctx: StartInstanceCtx; input: StartRequest }) {
+async function startInstanceNow({ ctx, input }: { ctx: StartInstanceCtx; input: StartRequest }) {
   const rt = ctx.processRuntime;
   const tenantId = ctx.tenant.id;
   const variables = input.variables ?? {};

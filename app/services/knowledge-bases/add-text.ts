@@ -1,6 +1,8 @@
+import type { TenantCtx } from "../context";
 import { BadRequestError } from "../errors";
 import type { KbCtx } from "./access";
 import { uploadDocument } from "./documents";
+import { admitted } from "../admission";
 
 /** svc_kb_add_text's limit per call (spec, Limits: MCP text add). */
 export const MAX_KB_TEXT_CHARS = 2_000_000;
@@ -16,15 +18,16 @@ function textFileName(title: string, markdown: boolean): string {
   return base.toLowerCase().endsWith(ext) ? base : `${base}${ext}`;
 }
 
+export const addKnowledgeText = admitted(addKnowledgeTextNow);
 /**
  * Adds a text to a knowledge base as a document: the upload operation of POST /a/knowledge-bases/{id}/documents
  * itself (roles, global-base rule, storage, indexing job), given the text as a one-file multipart body.
  */
-export async function addKnowledgeText({
+async function addKnowledgeTextNow({
   ctx,
   input,
 }: {
-  ctx: KbCtx;
+  ctx: KbCtx & TenantCtx<"admission">;
   input: { id: string; title: string; text: string; markdown?: boolean };
 }) {
   if (input.text.length > MAX_KB_TEXT_CHARS) {

@@ -13,6 +13,7 @@ import {
   type KbCtx,
   nowIso,
 } from "./access";
+import { admitted } from "../admission";
 
 export interface KnowledgeDocumentOut {
   id: string;
@@ -113,12 +114,13 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
     const format = formatOf(file.fileName, file.contentType);
     const id = Bun.randomUUIDv7();
     const now = nowIso(ctx);
+    // The file is in place and synced (off the event loop) before any row names it.
+    const placed = await h.files.place(file);
     // The job row goes first (engine database): a crash before the document row leaves a job that finds nothing.
     // The document follows in the same turn, so no executor claims the job before the document is there.
     await queueIndexing(ctx, h, id, () =>
       h.db
         .transaction(() => {
-          h.files.commit(file);
           h.db
             .query(
               `INSERT INTO kb_documents (id, base_id, file_name, format, size, sha256, status, uploaded_by, created_at, updated_at)
@@ -127,7 +129,7 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
             .run(id, h.base.id, file.fileName, format, file.size, file.sha256, ctx.actor.userId, now, now);
         })
         .immediate(),
-    );
+    ).finally(placed.release);
     return { id, status: "PENDING" as const };
   } catch (e) {
     await file.discard();
@@ -135,8 +137,9 @@ export async function storeDocument(ctx: KbCtx, h: BaseHandle, upload: IncomingU
   }
 }
 
+export const uploadDocument = admitted(uploadDocumentNow);
 /** POST /a/knowledge-bases/{id}/documents: 202 {id, status: "PENDING"}; documents of a global base only by SUPER_ADMIN. */
-export async function uploadDocument({ ctx, input }: { ctx: KbCtx; input: { id: string; upload: IncomingUpload } }) {
+async function uploadDocumentNow({ ctx, input }: { ctx: KbCtx; input: { id: string; upload: IncomingUpload } }) {
   assertKnowledgeRole(ctx);
   const h = findBase(ctx, input.id);
   if (h.isGlobal) assertGlobalWriter(ctx);

@@ -1,3 +1,4 @@
+import type { TenantCtx } from "../context";
 import { ConflictError } from "../errors";
 import { completeTask, type TaskOperationCtx } from "../tasks/operations";
 import { visibleTask } from "../tasks/access";
@@ -13,7 +14,7 @@ export async function completeOverMcp({
   ctx,
   input,
 }: {
-  ctx: TaskOperationCtx & PreviewCtx;
+  ctx: TaskOperationCtx & PreviewCtx & TenantCtx<"admission">;
   input: { taskId: string; variables: Record<string, unknown>; confirmationToken: string };
 }) {
   const userId = callerUserId(ctx);

@@ -1,5 +1,6 @@
 import type { Correlated } from "../../../engine/bpmn";
 import type { TenantCtx } from "../context";
+import { admitted } from "../admission";
 
 export type ProcessEventsCtx = TenantCtx<"processRuntime">;
 
@@ -11,19 +12,21 @@ export interface MessageInput {
   all?: boolean;
 }
 
+export const correlateMessage = admitted(correlateMessageNow);
 /**
  * POST /a/messages: delivers a message to the waiting catch it matches (intermediate, boundary, receive task, event
  * subprocess), else starts a process by its message start event. 404 when nothing matches, 409 when several match
  * and `all` is not set. Tenant-wide, like starting an instance: integrations correlate by business key or variables.
  */
-export async function correlateMessage({ ctx, input }: { ctx: ProcessEventsCtx; input: MessageInput }) {
+async function correlateMessageNow({ ctx, input }: { ctx: ProcessEventsCtx; input: MessageInput }) {
   const { messageName, ...opts } = input;
   const correlated: Correlated[] = await ctx.processRuntime.correlateMessage(ctx.tenant.id, messageName, opts);
   return { messageName, correlated };
 }
 
+export const broadcastSignal = admitted(broadcastSignalNow);
 /** POST /a/signals: broadcasts to every waiting signal catch and signal start event of the tenant. */
-export async function broadcastSignal({
+async function broadcastSignalNow({
   ctx,
   input,
 }: {

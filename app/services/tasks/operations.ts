@@ -5,6 +5,7 @@ import { formForVersion, missingRequiredFields } from "../forms/task-forms";
 import { notify } from "../notifications/notify";
 import { kindOfTask } from "../instances/kind-of";
 import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
+import { admitted } from "../admission";
 
 export type TaskOperationCtx = TaskAccessCtx & TenantCtx<"db">;
 type TaskInput = { ctx: TaskOperationCtx; input: { taskId: string } };
@@ -33,12 +34,13 @@ export async function unclaimTask({ ctx, input: { taskId } }: TaskInput) {
   return ctx.processRuntime.unclaim(ctx.tenant.id, taskId);
 }
 
+export const completeTask = admitted(completeTaskNow);
 /**
  * POST /a/tasks/{id}/complete. Order rules (docs/decisions.md): a task assigned to someone else → 409; a task with
  * candidates must be claimed by the caller first → 409; an API key completes only tasks assigned to nobody. Required
  * form fields are checked against the locked form version before anything is written.
  */
-export async function completeTask({ ctx, input }: VariablesInput) {
+async function completeTaskNow({ ctx, input }: VariablesInput) {
   // The checks below and the engine's own reads of the task and its instance: one snapshot.
   return ctx.processRuntime.readTogether(() => completeChecked(ctx, input));
 }

@@ -15,6 +15,8 @@ export interface AttemptDeps {
   webhooks: WebhooksPort;
   now: () => number;
   random?: () => number;
+  /** One attempt's whole call, connection to last byte kept (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  timeoutMs?: number;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -56,7 +58,7 @@ interface Outcome {
   latencyMs: number;
 }
 
-/** Sends one delivery (signed, through safeFetch, 10 s for the whole call); records nothing. */
+/** Sends one delivery (signed, through safeFetch, the attempt's timeout for the whole call); records nothing. */
 async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promise<Outcome> {
   const at = deps.now();
   const started = performance.now();
@@ -66,7 +68,7 @@ async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promis
     const res = await safeFetch(
       hook.url,
       { method: "POST", headers, body: d.payload },
-      { ...deps.webhooks.policy, timeoutMs: TIMEOUT_MS },
+      { ...deps.webhooks.policy, timeoutMs: deps.timeoutMs ?? TIMEOUT_MS },
     );
     o.code = res.status;
     o.body = await head(res, BODY_KEPT);
@@ -173,10 +175,12 @@ const writes = (db: PlatformOrm) =>
       .prepare(),
   }));
 
-/** Sends the claimed deliveries at once and records their attempts together. */
+/**
+ * Sends the claimed deliveries at once and records each attempt the moment it ends, in a transaction of its own: a
+ * crash then resends only the attempts truly in flight, and a slow endpoint never holds back another's outcome.
+ */
 export async function attemptDeliveries(deps: AttemptDeps, batch: Array<{ d: DeliveryRow; h: WebhookRow }>) {
-  if (!batch.length) return [];
-  return record(deps, await Promise.all(batch.map(({ d, h }) => send(deps, d, h))));
+  return Promise.all(batch.map(async ({ d, h }) => record(deps, [await send(deps, d, h)])[0]));
 }
 
 /** One delivery now (the test ping). */

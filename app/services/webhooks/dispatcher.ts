@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { tenants, webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import type { WebhookOutbox } from "../../runtime/kernel/webhook-outbox";
 import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
@@ -10,10 +10,12 @@ export interface DispatcherDeps extends AttemptDeps {
   log(message: string): void;
   /** Deliveries in flight at once (default 128). */
   concurrency?: number;
+  /** Deliveries in flight at once to one endpoint (default 4): a slow endpoint holds only its own slots. */
+  perEndpoint?: number;
 }
 
 const FANOUT_BATCH = 500;
-/** A claimed delivery is not claimed again before this (longer than an attempt's 10 s); a crash resends it after. */
+/** A claimed delivery is not claimed again before this (longer than an attempt's timeout); a crash resends it after. */
 const LEASE_MS = 60_000;
 
 /**
@@ -92,74 +94,135 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     return events.length;
   }
 
-  function claimDue(limit: number): Array<{ d: DeliveryRow; h: WebhookRow }> {
+  const perEndpoint = deps.perEndpoint ?? 4;
+  const concurrency = deps.concurrency ?? 128;
+  // Sends in flight, per endpoint and in all: one endpoint never holds more than `perEndpoint` of them.
+  const inFlight = new Map<string, number>();
+  const sends = new Set<Promise<unknown>>();
+  const lease = Math.max(LEASE_MS, 2 * (deps.timeoutMs ?? 10_000));
+
+  /**
+   * Claims (leases) due deliveries for the free slots: oldest first, at most `perEndpoint` in flight per endpoint.
+   * Endpoints already full are left out of the query, so one endpoint's backlog cannot fill the claim.
+   */
+  function claimDue(): Array<{ d: DeliveryRow; h: WebhookRow }> {
     const now = deps.now();
+    const claimed: Array<{ d: DeliveryRow; h: WebhookRow }> = [];
+    const taken = new Map<string, number>();
+    const busy = (id: string) => (inFlight.get(id) ?? 0) + (taken.get(id) ?? 0);
     return db.transaction((tx) => {
-      const rows = tx
-        .select({ d: webhookDeliveries, h: webhooks })
-        .from(webhookDeliveries)
-        .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-        .where(
-          and(
-            eq(webhookDeliveries.status, "PENDING"),
-            lte(webhookDeliveries.nextAttemptAt, now),
-            eq(webhooks.enabled, true),
-          ),
-        )
-        .orderBy(webhookDeliveries.nextAttemptAt)
-        .limit(limit)
-        .all();
-      if (rows.length)
+      for (let free = concurrency - sends.size; free > 0; free = concurrency - sends.size - claimed.length) {
+        const full = [...new Set([...inFlight.keys(), ...taken.keys()])].filter((id) => busy(id) >= perEndpoint);
+        const rows = tx
+          .select({ d: webhookDeliveries, h: webhooks })
+          .from(webhookDeliveries)
+          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+          .where(
+            and(
+              eq(webhookDeliveries.status, "PENDING"),
+              lte(webhookDeliveries.nextAttemptAt, now),
+              eq(webhooks.enabled, true),
+              full.length ? notInArray(webhookDeliveries.webhookId, full) : undefined,
+            ),
+          )
+          .orderBy(webhookDeliveries.nextAttemptAt)
+          .limit(free)
+          .all();
+        const fresh = rows.filter((r) => {
+          if (busy(r.h.id) >= perEndpoint) return false;
+          taken.set(r.h.id, (taken.get(r.h.id) ?? 0) + 1);
+          return true;
+        });
+        if (!fresh.length) break;
         tx.update(webhookDeliveries)
-          .set({ nextAttemptAt: now + LEASE_MS })
+          .set({ nextAttemptAt: now + lease })
           .where(
             inArray(
               webhookDeliveries.id,
-              rows.map((r) => r.d.id),
+              fresh.map((r) => r.d.id),
             ),
           )
           .run();
-      return rows;
+        claimed.push(...fresh);
+        if (rows.length < free) break;
+      }
+      return claimed;
     });
   }
 
-  async function deliverDue(): Promise<number> {
-    const limit = deps.concurrency ?? 128;
-    const batch = claimDue(limit);
-    await attemptDeliveries(deps, batch);
+  /**
+   * Starts a send for each delivery claimable now and returns at once: each attempt is recorded when it ends (its own
+   * transaction), its slot is freed and the next due delivery of its endpoint handed out, whatever the others do.
+   */
+  function deliverDue(): number {
+    const batch = claimDue();
+    for (const one of batch) {
+      const id = one.h.id;
+      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+      const send: Promise<unknown> = attemptDeliveries(deps, [one])
+        .catch((e) => deps.log(`[webhooks] delivery ${one.d.id} failed: ${e instanceof Error ? e.message : e}`))
+        .finally(() => {
+          const left = (inFlight.get(id) ?? 1) - 1;
+          if (left) inFlight.set(id, left);
+          else inFlight.delete(id);
+          sends.delete(send);
+          if (timer) kick();
+        });
+      sends.add(send);
+    }
     return batch.length;
   }
 
   let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
+  let pumping: Promise<unknown> | null = null;
+  let again = false;
+  /** Fans out and hands out due deliveries; never waits for a send. A call while one runs makes it run once more. */
+  function kick(): void {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        again = false;
+        await fanOut();
+        deliverDue();
+      } while (again);
+    })()
+      .catch((e) => deps.log(`[webhooks] dispatcher pass failed: ${e instanceof Error ? e.message : e}`))
+      .finally(() => {
+        pumping = null;
+      });
+  }
+
   const api = {
     fanOut,
     deliverDue,
-    /** Fans out and delivers until nothing is due now; returns how many events and attempts it handled. */
+    /** Sends in flight now (for tests and benches). */
+    inFlight: () => sends.size,
+    /**
+     * Fans out and delivers until nothing is due now and no send is in flight; returns how many events and attempts
+     * it handled (tests use it instead of the timer).
+     */
     async runOnce(): Promise<number> {
       let total = 0;
       for (;;) {
-        const n = (await fanOut()) + (await deliverDue());
-        if (!n) return total;
+        const n = (await fanOut()) + deliverDue();
         total += n;
+        if (n) continue;
+        if (!sends.size) return total;
+        await Promise.race(sends);
       }
     },
     start(opts: { intervalMs?: number } = {}) {
       if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = api
-          .runOnce()
-          .catch((e) => deps.log(`[webhooks] dispatcher pass failed: ${e instanceof Error ? e.message : e}`))
-          .finally(() => {
-            running = null;
-          });
-      }, opts.intervalMs ?? 200);
+      timer = setInterval(kick, opts.intervalMs ?? 200);
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      if (running) await running;
+      if (pumping) await pumping;
+      await Promise.allSettled([...sends]);
     },
   };
   return api;
