@@ -1,4 +1,5 @@
 import * as oidc from "openid-client";
+import { verifyIdTokenSignature } from "./oidc-keys";
 import { safeFetch } from "./safe-fetch";
 
 /** An OIDC client of one connection; every request to the provider goes through the SSRF policy. */
@@ -14,7 +15,10 @@ export interface OidcClientSpec {
 export interface OidcIdentity {
   subject: string;
   email: string | null;
-  emailVerified: boolean;
+  /** `email_verified` as sent; null when the provider does not send it (Microsoft Entra ID never does). */
+  emailVerified: boolean | null;
+  /** Entra's `xms_edov` (the e-mail's domain is verified by the tenant's owner); null when absent. */
+  domainOwnerVerified: boolean | null;
 }
 
 export interface OidcChecks {
@@ -62,14 +66,18 @@ export async function authorizationUrl(
   });
 }
 
+const flag = (v: unknown) => (v === true || v === "true" ? true : v === false || v === "false" ? false : null);
+
 /**
- * Redeems the code of `callbackUrl`: openid-client checks state, the issuer, the ID token's signature, audience,
- * expiry and nonce, and the PKCE verifier is sent; any mismatch throws.
+ * Redeems the code of `callbackUrl`: openid-client checks state, the issuer, audience, expiry and nonce, and the PKCE
+ * verifier is sent; the ID token's signature is checked here against the provider's JWKS (openid-client would skip
+ * it). Any mismatch throws.
  */
 export async function redeemCode(
   config: oidc.Configuration,
   callbackUrl: URL,
   checks: OidcChecks,
+  allowedPrivate: readonly string[],
 ): Promise<OidcIdentity> {
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
@@ -78,13 +86,17 @@ export async function redeemCode(
     idTokenExpected: true,
   });
   const claims = tokens.claims();
-  if (!claims) throw new Error("the provider returned no ID token");
+  if (!claims || !tokens.id_token) throw new Error("the provider returned no ID token");
+  const jwksUri = config.serverMetadata().jwks_uri;
+  if (!jwksUri) throw new Error("the provider publishes no jwks_uri to check the ID token's signature");
+  await verifyIdTokenSignature(tokens.id_token, { jwksUri, allowedPrivate });
   let info: Record<string, unknown> = claims;
   if (claims.email === undefined) info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
   return {
     subject: claims.sub,
     email: typeof info.email === "string" ? info.email.toLowerCase() : null,
-    emailVerified: info.email_verified === true,
+    emailVerified: flag(info.email_verified),
+    domainOwnerVerified: flag(info.xms_edov),
   };
 }
 

@@ -9,7 +9,10 @@ let idp: TestOidc;
 let sa: string;
 let connectionId: string;
 
-const toApp = (path: string) => s.req("GET", path);
+const toApp = (path: string, headers?: Record<string, string>) => s.req("GET", path, { headers });
+/** A request of the browser that holds `jar`'s cookies (the binding cookie set at authorize). */
+const asBrowser = (jar: Map<string, string>, path: string) =>
+  toApp(path, { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") });
 /** The whole flow in a browser; answers the service's last redirect (to the frontend, with its code) or error. */
 async function signIn(loginAs: string, connection = "corp") {
   return browse({
@@ -157,22 +160,26 @@ describe("SSO sign-in (/auth/sso/**)", () => {
     const first = await untilCallback("alice");
     const tampered = new URL(first.url);
     tampered.searchParams.set("state", `${tampered.searchParams.get("state")}x`);
-    expect((await toApp(tampered.pathname + tampered.search)).status).toBe(400);
+    expect((await asBrowser(first.appJar, tampered.pathname + tampered.search)).status).toBe(400);
     const cb = new URL(first.url);
-    expect((await toApp(cb.pathname + cb.search)).status).toBe(302);
+    expect((await asBrowser(first.appJar, cb.pathname + cb.search)).status).toBe(302);
     // The same callback again: its state is used up.
-    expect((await toApp(cb.pathname + cb.search)).status).toBe(400);
+    expect((await asBrowser(first.appJar, cb.pathname + cb.search)).status).toBe(400);
     // The used code under a fresh state: the provider refuses it.
-    const fresh = new URL((await toApp("/api/auth/sso/corp/authorize")).headers.get("location") as string);
+    const started = await toApp("/api/auth/sso/corp/authorize");
+    const fresh = new URL(started.headers.get("location") as string);
+    const freshJar = new Map([
+      (started.headers.getSetCookie()[0] as string).split(";")[0]!.split("=") as [string, string],
+    ]);
     const replay = new URL(cb.href);
     replay.searchParams.set("state", fresh.searchParams.get("state") as string);
-    expect((await toApp(replay.pathname + replay.search)).status).toBe(401);
+    expect((await asBrowser(freshJar, replay.pathname + replay.search)).status).toBe(401);
     // A nonce that does not match the ID token's.
     const second = await untilCallback("alice");
     const state = new URL(second.url).searchParams.get("state");
     s.platform.platformSqlite.query("UPDATE sso_flows SET nonce = 'forged' WHERE state = ?").run(state);
     const u = new URL(second.url);
-    await expectError(await toApp(u.pathname + u.search), 401, /nonce/);
+    await expectError(await asBrowser(second.appJar, u.pathname + u.search), 401, /nonce/);
   });
 
   test("an unknown or disabled connection answers 404 and is not listed; a made-up exchange code 401", async () => {

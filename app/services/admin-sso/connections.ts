@@ -15,6 +15,7 @@ export interface ConnectionInput {
   scopes: string[];
   allowedDomains: string[];
   autoProvision: boolean;
+  trustEmailClaim: boolean;
   enabled: boolean;
 }
 
@@ -72,6 +73,7 @@ const toRow = (ctx: SsoAdminCtx, i: ConnectionInput, id: string, createdAt: stri
   scopes: JSON.stringify(i.scopes),
   allowedDomains: JSON.stringify(i.allowedDomains.map((d) => d.toLowerCase())),
   autoProvision: i.autoProvision,
+  trustEmailClaim: i.trustEmailClaim,
   enabled: i.enabled,
   createdAt,
   updatedAt: new Date(ctx.clock.now()).toISOString(),

@@ -39,19 +39,35 @@ export function enabledConnections({ ctx }: { ctx: PlatformCtx<"platformDb">; in
     .all();
 }
 
-/** GET /auth/sso/{connection}/authorize: the provider's URL with fresh state, nonce and PKCE challenge. */
+/**
+ * GET /auth/sso/{connection}/authorize: the provider's URL with fresh state, nonce and PKCE challenge, and a secret
+ * the route puts in a short-lived HttpOnly cookie: the callback must present it, so a callback URL carried to another
+ * browser (login CSRF, RFC 9700 §4.7) signs nobody in there. Only its hash is stored with the flow.
+ */
 export async function authorize({ ctx, input }: { ctx: SsoFlowCtx; input: { connection: string } }) {
   const c = ctx.platformDb.select().from(ssoConnections).where(eq(ssoConnections.name, input.connection)).get();
   if (!c || !c.enabled) throw new NotFoundError(`SSO connection '${input.connection}' not found`);
   const config = await clientOf(ctx, c);
   const checks = newChecks();
+  const binding = randomSecret();
   const now = ctx.clock.now();
   ctx.platformDb.delete(ssoFlows).where(lt(ssoFlows.expiresAt, now)).run();
   ctx.platformDb
     .insert(ssoFlows)
-    .values({ ...checks, connectionId: c.id, expiresAt: now + FLOW_TTL_MS })
+    .values({ ...checks, browserHash: sha256(binding), connectionId: c.id, expiresAt: now + FLOW_TTL_MS })
     .run();
-  return { location: (await authorizationUrl(config, checks, callbackUri(ctx), JSON.parse(c.scopes))).href };
+  const location = (await authorizationUrl(config, checks, callbackUri(ctx), JSON.parse(c.scopes))).href;
+  return { location, binding };
+}
+
+/**
+ * Whether the provider vouches for the e-mail: `email_verified: true`; or, on a connection that trusts the e-mail
+ * claim (Entra ID never sends email_verified), no denial: neither `email_verified: false` nor Entra's `xms_edov: false`.
+ */
+function emailVouched(c: ConnectionRow, id: { emailVerified: boolean | null; domainOwnerVerified: boolean | null }) {
+  if (id.emailVerified === true) return true;
+  if (!c.trustEmailClaim || id.emailVerified === false) return false;
+  return id.domainOwnerVerified !== false;
 }
 
 /** The platform user of a verified e-mail; with autoProvision a new one without any role or membership. */
@@ -78,12 +94,20 @@ async function userFor(ctx: SsoFlowCtx, c: ConnectionRow, email: string): Promis
 }
 
 /**
- * GET /auth/sso/callback: the flow of `state` is taken (once); openid-client checks state, issuer, audience,
- * signature, expiry, nonce and PKCE; then a verified e-mail of an allowed domain names the user. No claim ever becomes
- * a role or a membership. Answers where the browser goes with its one-time code.
+ * GET /auth/sso/callback: the flow of `state` is taken (once) if this browser holds its binding cookie; openid-client
+ * checks state, issuer, audience, expiry, nonce and PKCE, the signature is checked against the provider's keys; then
+ * a verified e-mail of an allowed domain names the user. No claim ever becomes a role or a membership. Answers where
+ * the browser goes with its one-time code.
  */
-export async function callback({ ctx, input }: { ctx: SsoFlowCtx; input: { query: string; state?: string } }) {
+export async function callback({
+  ctx,
+  input,
+}: {
+  ctx: SsoFlowCtx;
+  input: { query: string; state?: string; binding?: string };
+}) {
   const now = ctx.clock.now();
+  let foreign = false;
   const flow = input.state
     ? immediate(ctx.platformDb.$client, () => {
         const f = ctx.platformDb
@@ -91,21 +115,25 @@ export async function callback({ ctx, input }: { ctx: SsoFlowCtx; input: { query
           .from(ssoFlows)
           .where(eq(ssoFlows.state, input.state as string))
           .get();
-        if (f) ctx.platformDb.delete(ssoFlows).where(eq(ssoFlows.state, f.state)).run();
+        // Another browser's callback leaves the flow to the browser that began it.
+        foreign = !!f && (!input.binding || !f.browserHash || sha256(input.binding) !== f.browserHash);
+        if (f && !foreign) ctx.platformDb.delete(ssoFlows).where(eq(ssoFlows.state, f.state)).run();
         return f;
       })
     : undefined;
   if (!flow || flow.expiresAt < now) throw new BadRequestError("Unknown or expired SSO state");
+  if (foreign) throw new ForbiddenError("This sign-in was not started in this browser; start it again");
   const c = ctx.platformDb.select().from(ssoConnections).where(eq(ssoConnections.id, flow.connectionId)).get();
   if (!c || !c.enabled) throw new NotFoundError("SSO connection not found");
   let identity: Awaited<ReturnType<typeof redeemCode>>;
   try {
     const config = await clientOf(ctx, c);
-    identity = await redeemCode(config, new URL(`${callbackUri(ctx)}?${input.query}`), flow);
+    const url = new URL(`${callbackUri(ctx)}?${input.query}`);
+    identity = await redeemCode(config, url, flow, ctx.sso.allowedPrivateHosts);
   } catch (e) {
     throw new UnauthorizedError(`SSO sign-in failed: ${oidcErrorText(e)}`);
   }
-  if (!identity.email || !identity.emailVerified)
+  if (!identity.email || !emailVouched(c, identity))
     throw new ForbiddenError("The provider did not vouch for a verified e-mail");
   const domain = identity.email.split("@")[1] ?? "";
   if (!(JSON.parse(c.allowedDomains) as string[]).includes(domain))

@@ -25,6 +25,8 @@ export const agents = sqliteTable(
     maxToolSteps: integer("max_tool_steps").notNull(),
     timeoutMs: integer("timeout_ms").notNull(),
     createdBy: text("created_by"),
+    /** Set by the migration that capped this agent's clearance to its creator's: the level it had; reported once at start. */
+    clearanceCappedFrom: text("clearance_capped_from"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

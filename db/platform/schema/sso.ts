@@ -15,6 +15,8 @@ export const ssoConnections = sqliteTable(
     allowedDomains: text("allowed_domains").notNull(),
     autoProvision: integer("auto_provision", { mode: "boolean" }).notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    /** Accept the e-mail claim when the provider never sends email_verified (Microsoft Entra ID); off by default. */
+    trustEmailClaim: integer("trust_email_claim", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -29,6 +31,8 @@ export const ssoFlows = sqliteTable(
     connectionId: text("connection_id").notNull(),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
+    /** sha256 of the browser-binding cookie set at authorize: the callback must come from the same browser. */
+    browserHash: text("browser_hash").notNull().default(""),
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("sso_flows_expires").on(t.expiresAt)],

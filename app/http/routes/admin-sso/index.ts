@@ -21,6 +21,7 @@ const ConnectionSchema = z
     scopes: z.array(z.string()),
     allowedDomains: z.array(z.string()),
     autoProvision: z.boolean(),
+    trustEmailClaim: z.boolean(),
     enabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -37,6 +38,11 @@ const fields = {
     .min(1)
     .max(100),
   autoProvision: z.boolean(),
+  trustEmailClaim: z.boolean().openapi({
+    description:
+      "accept the e-mail claim when the provider sends no email_verified (Microsoft Entra ID); an explicit " +
+      "email_verified or xms_edov of false is still refused. Default false",
+  }),
   enabled: z.boolean(),
 };
 const CreateBody = z
@@ -44,6 +50,7 @@ const CreateBody = z
     ...fields,
     scopes: fields.scopes.default(["email"]),
     autoProvision: fields.autoProvision.default(false),
+    trustEmailClaim: fields.trustEmailClaim.default(false),
     enabled: fields.enabled.default(true),
   })
   .strict()

@@ -1,10 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createRouter } from "../../router";
 import { platformCtx } from "../../platform-ctx";
 import { json } from "../../openapi-helpers";
 import { errorResponses } from "../../errors/openapi-responses";
 import { clientIp } from "../../middleware/client-ip";
-import { authorize, callback, enabledConnections, exchange } from "../../../services/auth-sso/flow";
+import { authorize, callback, enabledConnections, exchange, FLOW_TTL_MS } from "../../../services/auth-sso/flow";
 import { LoginResponseSchema } from "../auth/schema";
 
 const redirect = { 302: { description: "Redirect (Location header)" } };
@@ -53,17 +55,34 @@ const exchangeRoute = createRoute({
   responses: { 200: { description: "Token pair", ...json(LoginResponseSchema) }, ...errorResponses },
 });
 
+/** The browser-binding cookie of a sign-in: HttpOnly, SameSite=Lax (sent on the provider's top-level redirect back). */
+const BINDING_COOKIE = "pms_sso_binding";
+function bindingCookieOptions(publicUrl: string) {
+  const u = new URL(publicUrl);
+  return {
+    path: `${u.pathname.replace(/\/$/, "")}/api/auth/sso`,
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    secure: u.protocol === "https:",
+  };
+}
+const cookieOptions = (c: Context) => bindingCookieOptions(platformCtx(c).sso.publicUrl);
+
 /** /auth/sso/** */
 export function authSsoRouter() {
   const r = createRouter();
   r.openapi(connectionsRoute, (c) => c.json(enabledConnections({ ctx: platformCtx(c) }), 200));
   r.openapi(authorizeRoute, async (c) => {
-    const { location } = await authorize({ ctx: platformCtx(c), input: c.req.valid("param") });
+    const { location, binding } = await authorize({ ctx: platformCtx(c), input: c.req.valid("param") });
+    setCookie(c, BINDING_COOKIE, binding, { ...cookieOptions(c), maxAge: FLOW_TTL_MS / 1000 });
     return c.redirect(location, 302);
   });
   r.openapi(callbackRoute, async (c) => {
     const query = new URL(c.req.url).search.replace(/^\?/, "");
-    const { location } = await callback({ ctx: platformCtx(c), input: { query, state: c.req.valid("query").state } });
+    const binding = getCookie(c, BINDING_COOKIE);
+    const input = { query, state: c.req.valid("query").state, binding };
+    const { location } = await callback({ ctx: platformCtx(c), input });
+    deleteCookie(c, BINDING_COOKIE, cookieOptions(c));
     return c.redirect(location, 302);
   });
   r.openapi(exchangeRoute, async (c) =>
