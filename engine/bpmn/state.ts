@@ -119,7 +119,8 @@ export interface ActivityRecord {
   taskId: string | null;
   who: string | null;
   channel: string | null;
-  outcome: "completed" | "cancelled" | null;
+  /** How the visit ended; `executed` / `failed`: an operator ran a job now (`POST /a/jobs/{id}/execute`). */
+  outcome: "completed" | "cancelled" | "executed" | "failed" | null;
 }
 
 export interface Involvement {

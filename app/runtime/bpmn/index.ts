@@ -172,6 +172,10 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     retryJob: jobs.retryJob,
     deadletterJob: jobs.deadletterJob,
     jobsOfInstance: jobs.jobsOf,
+    /** The job routes: an instance's jobs, a key's timer starts, running a job now (kernel/job-admin.ts). */
+    instanceJobs: jobs.instanceJobs,
+    definitionJobs: jobs.definitionJobs,
+    executeJob: jobs.executeJob,
     /** Robot jobs: fetch-and-lock with long polling, lock extension, failures (app/runtime/kernel/external-jobs.ts). */
     externalJobs: ctx.kernel.external,
     completeExternal: external.completeExternal,

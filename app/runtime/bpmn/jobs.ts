@@ -1,4 +1,5 @@
 import type { RuntimeContext } from "./context";
+import { jobAuditRecord } from "../kernel/job-audit";
 import { toJob, type JobRow } from "../kernel/rows";
 
 export { DEFAULT_RETRY_WAIT_MS } from "../kernel/job-executor";
@@ -7,14 +8,19 @@ export { DEFAULT_RETRY_WAIT_MS } from "../kernel/job-executor";
 export function createJobs(ctx: RuntimeContext) {
   const { db, kernel } = ctx;
   const fresh = db.query<JobRow, [string, string]>("SELECT * FROM jobs WHERE id = ? AND tenant_id = ?");
-  kernel.jobs.register("BPMN", async (job) => {
-    await ctx.command(job.tenant_id, async (s) => {
+  kernel.jobs.register("BPMN", async (job, audit) => {
+    return ctx.command(job.tenant_id, async (s) => {
       // Re-read inside every attempt: a job another executor already ran is gone, and must not run twice.
       const now = fresh.get(job.id, job.tenant_id);
-      if (now?.state !== "EXECUTABLE") return;
+      if (now?.state !== "EXECUTABLE") return false;
       await ctx.engine.executeJob(s, toJob(now));
+      if (!audit) return true;
+      // An operator's run is recorded in the same command: on the job's instance, or on the one a timer start began.
+      const started = [...s.changes.instances.values()].find((c) => c.op === "insert")?.row.id;
+      const instanceId = now.instance_id ?? started;
+      if (instanceId) s.putActivity(jobAuditRecord(now, instanceId, audit, "executed", s.now, ctx.newId()), "insert");
+      return { audited: true } as const;
     });
-    return true;
   });
   return {
     /** Runs every process job due now (each once per call), oldest first; returns how many ran successfully. */

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { immediate } from "../../../db/connection";
 import { writeGate } from "../../../db/write-gate";
 import type { EngineLogger } from "../../../engine/bpmn";
+import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { parseRetryCycle } from "../../../engine/jobs/retry-cycle";
 import type { RuntimeKind } from "./definitions-store";
 import type { JobRow } from "./rows";
@@ -21,8 +22,18 @@ export const SERVICE_JOB_PREFIX = "svc:";
 /** Who claims a job row: a runtime, or the service jobs (app/runtime/kernel/service-jobs.ts). */
 export type ClaimKind = RuntimeKind | "SERVICE";
 
-/** Runs one claimed job as an engine command; false when it turned out to be gone (ran elsewhere meanwhile). */
-export type JobHandler = (job: JobRow) => Promise<boolean>;
+/** Who ran a job by hand (`POST /a/jobs/{id}/execute`): recorded in the instance's history. */
+export interface JobAudit {
+  who: string | null;
+  channel: string;
+}
+
+/**
+ * Runs one claimed job as an engine command; false when it turned out to be gone (ran elsewhere meanwhile). `audit`
+ * is given when an operator runs the job now; a handler that can write history in the job's own command does so and
+ * answers `{ audited: true }`.
+ */
+export type JobHandler = (job: JobRow, audit?: JobAudit) => Promise<boolean | { audited: true }>;
 
 // Claims lock the rows inside the transaction that reads them, so two executors never run one job. A process job
 // waits while its instance is suspended; a case timer's case is checked by the engine when it fires.
@@ -62,6 +73,11 @@ export function createJobExecutor(
     fail: db.query(
       "UPDATE jobs SET retries = ?, state = ?, exception = ?, due_at = ?, lock_owner = NULL, lock_expires_at = NULL WHERE id = ? AND tenant_id = ?",
     ),
+    one: db.query<JobRow, [string, string]>("SELECT * FROM jobs WHERE id = ? AND tenant_id = ?"),
+    // An operator's run: due now, executable again (a dead-lettered job gets the one try), locked by this executor.
+    takeNow: db.query(
+      "UPDATE jobs SET state = 'EXECUTABLE', retries = max(retries, 1), due_at = ?, lock_owner = ?, lock_expires_at = ? WHERE id = ?",
+    ),
   };
 
   // A look without the write lock first: the poll runs every 500 ms for each kind, and most polls find nothing due.
@@ -77,7 +93,7 @@ export function createJobExecutor(
       return rows;
     });
 
-  const fail = (job: JobRow, err: unknown) => {
+  const fail = (job: JobRow, err: unknown, after?: (message: string) => void) => {
     const now = clock();
     const data = JSON.parse(job.data) as { retryCycle?: string; backoffMs?: number; maxRetries?: number };
     const retries = Math.max(0, job.retries - 1);
@@ -93,6 +109,7 @@ export function createJobExecutor(
       q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", message, now + wait, job.id, job.tenant_id);
       if (retries === 0)
         writeHooks?.emit({ kind: "job-dead-lettered", tenantId: job.tenant_id, job, exception: message });
+      after?.(message);
     });
     logger().warn(`job ${job.id} at ${job.activity_id} failed (${retries} retries left): ${message}`, {
       tenantId: job.tenant_id,
@@ -129,6 +146,51 @@ export function createJobExecutor(
         }
       }
       return ran;
+    },
+
+    /**
+     * Runs one job now whatever its due time (an operator's execute): a timer fires as if due, a failed or
+     * dead-lettered job gets one try; a failure follows the retry rule (one retry fewer, dead-letter at 0).
+     * `audit(outcome, error)` writes the operator's row in history unless the handler wrote it in the job's command.
+     */
+    async runNow(
+      kind: ClaimKind,
+      tenantId: string,
+      jobId: string,
+      audit: JobAudit,
+      record: (job: JobRow, outcome: "executed" | "failed", error: string | null) => void,
+    ): Promise<{ outcome: "executed" | "failed" | "gone"; error: string | null }> {
+      const handler = handlers.get(kind);
+      if (!handler) throw new Error(`No handler for ${kind} jobs`);
+      if (gate.held) await gate.whenReleased();
+      const job = immediate(db, () => {
+        const now = clock();
+        const row = q.one.get(jobId, tenantId);
+        if (!row) throw new NotFoundError(`Job ${jobId} not found`);
+        if (row.lock_expires_at !== null && row.lock_expires_at >= now)
+          throw new ConflictError(
+            `Job ${jobId} is running now (locked until ${new Date(row.lock_expires_at).toISOString()})`,
+          );
+        q.takeNow.run(now, owner, now + LOCK_MS, jobId);
+        return q.one.get(jobId, tenantId)!;
+      });
+      inFlight++;
+      try {
+        const done = await handler(job, audit);
+        if (done === false) return { outcome: "gone", error: null };
+        if (done === true && job.instance_id) immediate(db, () => record(job, "executed", null));
+        return { outcome: "executed", error: null };
+      } catch (e) {
+        if (gate.held) await gate.whenReleased();
+        let error: string | null = null;
+        fail(job, e, (message) => {
+          error = message;
+          if (job.instance_id) record(job, "failed", message);
+        });
+        return { outcome: "failed", error };
+      } finally {
+        inFlight--;
+      }
     },
 
     /** Polls for due jobs of every registered runtime every `intervalMs`, one pass at a time; a second start is a no-op. */

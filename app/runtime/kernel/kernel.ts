@@ -94,6 +94,8 @@ export function createKernel(opts: KernelOptions): Kernel {
       (row) => {
         if (row.kind === EXTERNAL_JOB) k.external.wake(row.tenant_id, [topicOf(row)]);
       },
+      () => k.jobs,
+      newId,
     ),
     external: undefined as unknown as ExternalJobs,
     writeHooks,

@@ -8,6 +8,7 @@ import { instanceAdhocRouter } from "../instance-adhoc";
 import { processEventsRouter } from "../process-events";
 import { adminProcessTemplatesRouter } from "../admin-process-templates";
 import { processTemplatesRouter } from "../process-templates";
+import { jobsRouter } from "../jobs";
 
 /** Process definitions, instances, history, dashboard and delegates. */
 export const processRouters = () => [
@@ -21,4 +22,5 @@ export const processRouters = () => [
   processEventsRouter(),
   adminProcessTemplatesRouter(),
   processTemplatesRouter(),
+  jobsRouter(),
 ];
