@@ -4,8 +4,9 @@ import type { AppEnv, HttpDeps } from "./env";
 import { errorBody } from "./errors/error-body";
 import { BasicAuthenticator } from "../services/auth/basic";
 import { UnauthorizedError } from "../services/errors";
-import { originAllowed } from "../mcp/origin";
 import { McpSessions } from "../mcp/sessions";
+import { mcpCors } from "./mcp-cors";
+import { documentMcp } from "./mcp-openapi";
 
 export const MCP_PATH = "/api/a/mcp";
 /** The challenge every 401 of /a/mcp carries (spec, Tenant selection rule 4). */
@@ -34,11 +35,11 @@ export function registerMcp(app: OpenAPIHono<AppEnv>, deps: HttpDeps): McpSessio
   }
   const sessions = new McpSessions({ withTenantCtx: deps.withTenantCtx, log: ports.log }, deps.clock);
   const basic = new BasicAuthenticator(deps.clock);
+  documentMcp(app);
+  // The origin check (403 for a foreign browser origin) and CORS come first; preflights end there.
+  app.use(MCP_PATH, mcpCors(ports.settings.mcpAllowedOrigins));
   app.all(MCP_PATH, async (c) => {
     const path = c.req.path;
-    const origin = c.req.header("origin");
-    if (!originAllowed(origin, ports.settings.mcpAllowedOrigins))
-      return c.json(errorBody(403, `Origin ${origin} is not allowed to call the MCP server`, path), 403);
     let identity: Awaited<ReturnType<BasicAuthenticator["authenticate"]>>;
     try {
       const ctx = { ...ports, actor: null, channel: "MCP" as const, requestId: c.get("requestId"), clock: deps.clock };

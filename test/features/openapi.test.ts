@@ -8,12 +8,41 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe("OpenAPI document", () => {
-  test("is OpenAPI 3.1 with the two security schemes that exist (bearer token and API key)", async () => {
+  test("is OpenAPI 3.1 with the three security schemes that exist (bearer token, API key, Basic for MCP)", async () => {
     const res = await s.req("GET", "/v3/api-docs");
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["apiKey", "bearerAuth"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["apiKey", "basicAuth", "bearerAuth"]);
+  });
+
+  test("documents /a/mcp (POST, GET, DELETE) as the MCP Streamable HTTP endpoint with Basic authentication", async () => {
+    const doc = await (await s.req("GET", "/v3/api-docs")).json();
+    const item = doc.paths["/api/a/mcp"];
+    expect(Object.keys(item).sort()).toEqual(["delete", "get", "post"]);
+    for (const op of Object.values(item) as {
+      description: string;
+      security: unknown;
+      parameters: { name: string }[];
+    }[]) {
+      expect(op.description).toContain("MCP Streamable HTTP endpoint");
+      expect(op.description).toContain("HTTP Basic");
+      expect(op.security).toEqual([{ basicAuth: [] }]);
+      expect(op.parameters.map((p) => p.name)).toContain("X-Tenant-ID");
+    }
+    expect(item.post.operationId).toBe("postMcp");
+    expect(doc.components.securitySchemes.basicAuth).toEqual({ type: "http", scheme: "basic" });
+  });
+
+  test("with MCP_SERVER_ENABLED=false, /a/mcp is neither served nor documented", async () => {
+    const off = await startTestServer({ env: { MCP_SERVER_ENABLED: "false" } });
+    try {
+      const doc = await (await off.req("GET", "/v3/api-docs")).json();
+      expect(doc.paths["/api/a/mcp"]).toBeUndefined();
+      expect((await off.req("POST", "/api/a/mcp", { json: {} })).status).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 
   test("lists every route the application serves, with the error schema", async () => {

@@ -38,7 +38,7 @@ export function describeInBrowser(title: string, body: () => void): void {
 }
 
 /** Headless Chromium with a fresh temporary profile, nothing reaching outside the machine. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -51,6 +51,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
