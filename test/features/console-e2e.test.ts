@@ -91,6 +91,14 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.getByRole("link", { name: "Start a process" }).click();
     await page.getByRole("link", { name: /Purchase request/ }).click();
     await page.getByLabel(/Business key/).fill("PR-E2E-1");
+    // The start form's required field is enforced by the API; the refusal names it by label, in English.
+    await page.getByRole("button", { name: "Start" }).click();
+    const startAlert = page.locator(".task-form .alert");
+    await startAlert.waitFor();
+    expect(await startAlert.textContent()).toBe("Please fill in the required fields: Title.");
+    expect(await page.getByLabel(/Title/).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(".field-text.invalid .error").textContent()).toBe("This field is required.");
+    await shot(page, "03a-start-refused");
     await page.getByLabel(/Title/).fill("New laptops");
     await shot(page, "03-start-form");
     await page.getByRole("button", { name: "Start" }).click();
@@ -104,7 +112,8 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.getByRole("button", { name: "Complete" }).click();
     const alert = page.locator(".task-form .alert");
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Campos obrigatórios não preenchidos: companyName");
+    // The server's sentence names keys in another language; the console names the field by its label.
+    expect(await alert.textContent()).toBe("Please fill in the required fields: Company name.");
     expect(await page.locator(".field-text.invalid .error").textContent()).toBe("This field is required.");
     expect(await page.getByLabel(/Company name/).getAttribute("aria-invalid")).toBe("true");
     await shot(page, "04-task-refused");

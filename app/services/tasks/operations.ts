@@ -1,7 +1,8 @@
 import { isActiveMember } from "../members/active-member";
 import { isManager, type TenantCtx } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError } from "../errors";
-import { formForVersion, missingRequiredFields } from "../forms/task-forms";
+import { formForVersion } from "../forms/task-forms";
+import { requireFilled } from "../forms/required-check";
 import { notify } from "../notifications/notify";
 import { kindOfTask } from "../instances/kind-of";
 import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
@@ -59,13 +60,7 @@ async function completeChecked(ctx: TaskOperationCtx, { taskId, variables }: Var
     const form = formForVersion(ctx.db, task.formVersionId);
     if (form) {
       const saved = variablesOfTask(ctx, task);
-      const missing = missingRequiredFields(form.schema, { ...saved, ...variables });
-      if (missing.length) {
-        throw new BadRequestError(
-          `Campos obrigatórios não preenchidos: ${missing.join(", ")}`,
-          missing.map((f) => ({ field: f, message: "required" })),
-        );
-      }
+      requireFilled(form.schema, { ...saved, ...variables });
     }
   }
   const actor = { userId: me, channel: ctx.actor.channel };

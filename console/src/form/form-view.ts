@@ -11,6 +11,7 @@ import {
   parseValue,
   problems,
   type Raw,
+  refusalSummary,
   shown,
   submission,
   type Values,
@@ -131,7 +132,8 @@ export function FormView(props: FormProps) {
   };
   const submit = async (e: Event) => {
     e.preventDefault();
-    // Format problems stop the send; required fields are left to the server, whose refusal shows on the fields.
+    // Format problems stop the send; required fields are left to the server, whose refusal shows on the fields (by
+    // label, in the console's words: see refusalSummary).
     const local = problems(props.schema, values, formatErrors);
     const formatOnly = Object.fromEntries(Object.entries(local).filter(([k]) => formatErrors[k]));
     if (Object.keys(formatOnly).length) {
@@ -146,7 +148,7 @@ export function FormView(props: FormProps) {
     } catch (err) {
       const fe = err instanceof ApiError ? err.fieldErrors : [];
       setErrors(Object.fromEntries(fe.map((f) => [f.field, f.message])));
-      setMessage((err as Error).message);
+      setMessage(refusalSummary(props.schema, fe, (err as Error).message));
       focusFirst(fe.map((f) => f.field));
     } finally {
       setBusy(false);

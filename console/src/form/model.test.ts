@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import {
   displayValue,
+  labelOfKey,
+  refusalSummary,
   type Field,
   initialValues,
   optionsFromRows,
@@ -129,5 +131,34 @@ describe("value parsing per field type", () => {
   test("user and file fields hold ids as text", () => {
     expect(parseValue(f("user"), "u-1")).toEqual({ value: "u-1" });
     expect(parseValue(f("file"), "att-1")).toEqual({ value: "att-1" });
+  });
+});
+
+describe("refusal in the console's words", () => {
+  const schema = {
+    fields: [
+      { key: "days", type: "integer", label: "Days", required: true },
+      { type: "section", label: "More", fields: [{ key: "kind", type: "select", required: true, options: ["a"] }] },
+      { key: "items", type: "table", label: "Items", columns: [{ key: "sku", type: "text", label: "SKU" }] },
+    ],
+  };
+  test("each key named by its label (the key when there is none), table cells by table, row and column", () => {
+    expect(labelOfKey(schema, "days")).toBe("Days");
+    expect(labelOfKey(schema, "kind")).toBe("kind");
+    expect(labelOfKey(schema, "items[1].sku")).toBe("Items, row 2: SKU");
+    expect(labelOfKey(schema, "items[0].nope")).toBeNull();
+    expect(labelOfKey(schema, "elsewhere")).toBeNull();
+  });
+  test("the server's sentence is replaced when the form can name every field, kept otherwise", () => {
+    const server = "Campos obrigatórios não preenchidos: days, kind";
+    const req = (field: string) => ({ field, message: "required" });
+    expect(refusalSummary(schema, [req("days"), req("kind")], server)).toBe(
+      "Please fill in the required fields: Days, kind.",
+    );
+    expect(refusalSummary(schema, [req("days"), { field: "items[0].sku", message: "bad" }], server)).toBe(
+      "Please correct the marked fields: Days, Items, row 1: SKU.",
+    );
+    expect(refusalSummary(schema, [req("days"), req("ghost")], server)).toBe(server);
+    expect(refusalSummary(schema, [], "Definition suspended")).toBe("Definition suspended");
   });
 });

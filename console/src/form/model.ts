@@ -157,3 +157,36 @@ export function submission(schema: unknown, values: Values): Values {
   }
   return out;
 }
+
+/**
+ * The label a person reads for a fieldErrors key: a field's label (else its key), a table cell's "Table, row n: Column".
+ * Null for a key the form does not show, so the caller falls back to the server's own sentence.
+ */
+export function labelOfKey(schema: unknown, key: string): string | null {
+  const cell = /^(.+)\[(\d+)\]\.(.+)$/.exec(key);
+  const fields = valueFields(fieldsOf(schema)).map((e) => e.field);
+  if (cell) {
+    const table = fields.find((f) => f.key === cell[1] && f.type === "table");
+    const col = table?.columns?.find((c) => c.key === cell[3]);
+    if (!table || !col) return null;
+    return `${table.label ?? table.key}, row ${Number(cell[2]) + 1}: ${col.label ?? col.key}`;
+  }
+  const f = fields.find((x) => x.key === key);
+  return f ? (f.label ?? key) : null;
+}
+
+/**
+ * The sentence above a refused form, in the console's words: when every field the server names is on the form, the
+ * fields are named by label ("Please fill in: Days, Kind."), never the server's sentence, which names keys.
+ */
+export function refusalSummary(
+  schema: unknown,
+  fieldErrors: { field: string; message: string }[],
+  serverMessage: string,
+): string {
+  if (!fieldErrors.length) return serverMessage;
+  const labels = fieldErrors.map((e) => labelOfKey(schema, e.field));
+  if (labels.some((l) => l === null)) return serverMessage;
+  const allRequired = fieldErrors.every((e) => e.message === "required");
+  return `${allRequired ? "Please fill in the required fields" : "Please correct the marked fields"}: ${labels.join(", ")}.`;
+}
