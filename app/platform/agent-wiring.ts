@@ -3,7 +3,7 @@ import type { CaseAgentStep } from "../../engine/cmmn";
 import { AgentStepFailed, type AgentStepInput, runAgentStep } from "../services/agents/run-step";
 import { attachedAgentKey } from "../services/agents/store";
 import type { Actor } from "../services/context";
-import type { Platform } from "./platform";
+import type { PlatformCore } from "./platform";
 
 /** An AI agent acting in a step: no roles of its own; its tools are operations called on channel AGENT. */
 export const AGENT_ACTOR: Actor = {
@@ -17,11 +17,15 @@ export const AGENT_ACTOR: Actor = {
 };
 
 /** The engine's port to agent attachments (platform database). */
-export const attachedAgentOf = (p: Platform) => (tenantId: string, definitionKey: string, activityId: string) =>
+export const attachedAgentOf = (p: PlatformCore) => (tenantId: string, definitionKey: string, activityId: string) =>
   attachedAgentKey(p.platformDb, tenantId, definitionKey, activityId);
 
 /** Runs a step's agent through the agents service with a ctx of the step's tenant, the agent as actor. */
-async function runStepAgent(p: Platform, tenantId: string, input: AgentStepInput): Promise<Record<string, unknown>> {
+async function runStepAgent(
+  p: PlatformCore,
+  tenantId: string,
+  input: AgentStepInput,
+): Promise<Record<string, unknown>> {
   const tenant = p.tenants.get(tenantId);
   if (!tenant) throw new Error(`tenant ${tenantId} not found`);
   // The step awaits the model: its ctx holds a lease on the tenant's file for the whole run (withTenantCtx).
@@ -35,7 +39,7 @@ async function runStepAgent(p: Platform, tenantId: string, input: AgentStepInput
  * as variables. The agent runs once per command run: a command computed again after a revision conflict (the
  * instance moved while the model answered) sets the same outputs again without asking the model (engine/once.ts).
  */
-export function withAgentDelegate(p: Platform, registry: DelegateRegistry): DelegateRegistry {
+export function withAgentDelegate(p: PlatformCore, registry: DelegateRegistry): DelegateRegistry {
   registry.register({
     name: "agent",
     description: "Runs an AI agent (named by pms:agent, or attached to the step) and sets its output variables",
@@ -65,7 +69,7 @@ export function withAgentDelegate(p: Platform, registry: DelegateRegistry): Dele
  * The engine calls it once per command run (engine/once.ts).
  */
 export const caseAgentRunner =
-  (p: Platform) =>
+  (p: PlatformCore) =>
   async (step: CaseAgentStep): Promise<{ outputs: Record<string, unknown> } | { failure: string }> => {
     try {
       const outputs = await runStepAgent(p, step.tenantId, {

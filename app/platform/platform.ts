@@ -107,6 +107,29 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
+/**
+ * The parts built before the runtimes: what the wiring (app/platform/wiring.ts, agent-wiring.ts, knowledge-wiring.ts,
+ * tenant-storage.ts, ports.ts) reads while the platform is assembled, in one pass and in the order of createPlatform.
+ */
+export type PlatformCore = Pick<
+  Platform,
+  | "config"
+  | "clock"
+  | "log"
+  | "platformSqlite"
+  | "platformDb"
+  | "engineSqlite"
+  | "kernel"
+  | "decisionStore"
+  | "tenantDbs"
+  | "tenants"
+  | "tokens"
+  | "mailer"
+  | "limiters"
+  | "provisionInBackground"
+  | "withTenantCtx"
+>;
+
 export function createPlatform(opts: PlatformOptions): Platform {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
@@ -146,27 +169,24 @@ export function createPlatform(opts: PlatformOptions): Platform {
     pending.add(p);
     p.finally(() => pending.delete(p));
   };
-  let sweepTimer: ReturnType<typeof setInterval> | null = null;
-  let checkpointer: Checkpointer | null = null;
-  let phase: Phase = "starting";
-  const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
-  const everyDb = (): [string, Database][] => [
-    ["platform", platformSqlite],
-    ["engine", engineSqlite],
-    ...tenantDbs.openHandles().map((t): [string, Database] => ["tenant", t.sqlite]),
-  ];
-  const checkpoint = (mode: "PASSIVE" | "TRUNCATE") =>
-    checkpointAll(everyDb(), mode, (db, s) => platform.metrics.recordCheckpoint(db, s));
+  const provisionInBackground = (tenantId: string) =>
+    track(new Promise((r) => setTimeout(r, 0)).then(() => provisionTenant(provisioning, tenantId)));
 
-  const platform = {
+  // The one tenant ctx: its handle leased for the whole of `run`. It reads the ports, assembled further down; nothing
+  // calls it before the assembly ends.
+  const withTenantCtx: Platform["withTenantCtx"] = async (tenant, actor, requestId, run) => {
+    const db = tenantDbs.acquire(tenant.id);
+    try {
+      return await run({ ...ports, db, tenant, actor, channel: actor.channel, requestId, clock });
+    } finally {
+      tenantDbs.release(db);
+    }
+  };
+  // What the wiring reads while the platform is assembled: everything built before the runtimes.
+  const core: PlatformCore = {
     config,
     clock,
     log,
-    logger,
-    readiness: () => readinessOf(phase, sharedDbs, platform.processRuntime.jobExecutorActive()),
-    drain() {
-      phase = "draining";
-    },
     platformSqlite,
     platformDb,
     engineSqlite,
@@ -177,11 +197,69 @@ export function createPlatform(opts: PlatformOptions): Platform {
     tokens: new TokenService(config.jwtSecret, () => clock.now()),
     mailer: opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
     limiters: createLimiters(clock, config.passwordHashing),
-    seeders,
-    provisionInBackground(tenantId) {
-      track(new Promise((r) => setTimeout(r, 0)).then(() => provisionTenant(provisioning, tenantId)));
+    provisionInBackground,
+    withTenantCtx,
+  };
+  // The runtimes, on the one kernel: a process that ends moves its waiting case on, a case's process task starts one.
+  const processRuntime: ProcessRuntime = wireProcessRuntime(core, () => caseRuntime);
+  const caseRuntime: CaseRuntime = wireCaseRuntime(core, processRuntime);
+  const webhooks = wireWebhooks({ config, clock, kernel, platformDb, log });
+  const tenantStorage = createTenantStorage(core, () => ports, track);
+  const ports: PlatformPorts = assemblePorts({ ...core, processRuntime, caseRuntime, webhooks }, tenantStorage, track, {
+    processAccess: opts.processAccess ?? runtimeProcessAccess,
+    cmsQuery: opts.cmsQuery ?? cmsDataSourceQuery,
+  });
+  ports.revocations.load();
+  const metrics = createMetrics({
+    dataDir: config.dataDir,
+    jobFigures: () => processRuntime.jobFigures(),
+    openTenantDbs: () => tenantDbs.openCount(),
+    commandRecomputations: () => processRuntime.commandRecomputations(),
+    historyBacklog: () => processRuntime.historyCleanup.backlog(),
+  });
+  const historyCleanup = createCleanupLoop({
+    cleanup: processRuntime.historyCleanup,
+    settings: config.historyCleanup,
+    now: () => clock.now(),
+    onBatch: (b, seconds) => metrics.recordCleanup(b, seconds),
+    log,
+  });
+  const mailPoller = createMailPoller({
+    tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
+    withCtx: (tenant, run) => withTenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`, run),
+    clock,
+    log,
+  });
+  seeders.push(dmnTemplateSeeder(core), processTemplateSeeder({ platformDb, clock, ports }));
+
+  let sweepTimer: ReturnType<typeof setInterval> | null = null;
+  let checkpointer: Checkpointer | null = null;
+  let phase: Phase = "starting";
+  const sharedDbs = { platformDb: platformSqlite, engineDb: engineSqlite };
+  const everyDb = (): [string, Database][] => [
+    ["platform", platformSqlite],
+    ["engine", engineSqlite],
+    ...tenantDbs.openHandles().map((t): [string, Database] => ["tenant", t.sqlite]),
+  ];
+  const checkpoint = (mode: "PASSIVE" | "TRUNCATE") =>
+    checkpointAll(everyDb(), mode, (db, s) => metrics.recordCheckpoint(db, s));
+
+  const platform: Platform = {
+    ...core,
+    logger,
+    metrics,
+    readiness: () => readinessOf(phase, sharedDbs, processRuntime.jobExecutorActive()),
+    drain() {
+      phase = "draining";
     },
+    processRuntime,
+    caseRuntime,
+    webhooks,
+    historyCleanup,
+    mailPoller,
+    seeders,
     sweep: () => sweepTenants(provisioning),
+    ports,
     async idle() {
       while (pending.size) await Promise.allSettled([...pending]);
     },
@@ -199,19 +277,19 @@ export function createPlatform(opts: PlatformOptions): Platform {
             { name: "engine", path: engineDbPath(config.dataDir), connection: engineSqlite },
           ],
         },
-        (r) => platform.metrics.recordCheckpoint(r.db, r.seconds),
+        (r) => metrics.recordCheckpoint(r.db, r.seconds),
         (message) => log(`[checkpointer] ${message}`),
       );
-      platform.ports.serviceJobs.recover();
+      ports.serviceJobs.recover();
       tenantStorage.resume();
-      platform.processRuntime.startJobExecutor({ intervalMs: 500 });
-      platform.caseRuntime.startTimerLoop({
+      processRuntime.startJobExecutor({ intervalMs: 500 });
+      caseRuntime.startTimerLoop({
         intervalMs: 1000,
         onError: (e) => log(`[cases] timer failed: ${e instanceof Error ? e.message : e}`),
       });
-      platform.webhooks.dispatcher.start();
-      platform.mailPoller.start({ tickMs: 5000 });
-      platform.historyCleanup.start({ tickMs: 60_000 });
+      webhooks.dispatcher.start();
+      mailPoller.start({ tickMs: 5000 });
+      historyCleanup.start({ tickMs: 60_000 });
       phase = "ready";
     },
     async stop() {
@@ -219,11 +297,11 @@ export function createPlatform(opts: PlatformOptions): Platform {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       tenantStorage.halt();
-      await platform.webhooks.dispatcher.stop();
-      await platform.mailPoller.stop();
-      await platform.historyCleanup.stop();
-      await platform.processRuntime.stop();
-      await platform.caseRuntime.stop();
+      await webhooks.dispatcher.stop();
+      await mailPoller.stop();
+      await historyCleanup.stop();
+      await processRuntime.stop();
+      await caseRuntime.stop();
       await platform.idle();
       await checkpointer?.stop();
       checkpointer = null;
@@ -232,64 +310,6 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platformSqlite.close();
       await closeSqlite(engineSqlite);
     },
-  } as Omit<
-    Platform,
-    | "processRuntime"
-    | "caseRuntime"
-    | "webhooks"
-    | "ports"
-    | "withTenantCtx"
-    | "metrics"
-    | "mailPoller"
-    | "historyCleanup"
-  > as Platform;
-  platform.processRuntime = wireProcessRuntime(platform);
-  platform.metrics = createMetrics({
-    dataDir: config.dataDir,
-    jobFigures: () => platform.processRuntime.jobFigures(),
-    openTenantDbs: () => tenantDbs.openCount(),
-    commandRecomputations: () => platform.processRuntime.commandRecomputations(),
-    historyBacklog: () => platform.processRuntime.historyCleanup.backlog(),
-  });
-  platform.historyCleanup = createCleanupLoop({
-    cleanup: platform.processRuntime.historyCleanup,
-    settings: config.historyCleanup,
-    now: () => clock.now(),
-    onBatch: (b, seconds) => platform.metrics.recordCleanup(b, seconds),
-    log,
-  });
-  platform.caseRuntime = wireCaseRuntime(platform);
-  platform.webhooks = wireWebhooks({ config, clock, kernel, platformDb, log });
-  const tenantStorage = createTenantStorage(platform, track);
-  platform.ports = assemblePorts(platform, tenantStorage, track, {
-    processAccess: opts.processAccess ?? runtimeProcessAccess,
-    cmsQuery: opts.cmsQuery ?? cmsDataSourceQuery,
-  });
-  platform.ports.revocations.load();
-  const ctxOf = (tenant: TenantRecord, actor: Actor, requestId: string, db: TenantCtx["db"]): TenantCtx => ({
-    ...platform.ports,
-    db,
-    tenant,
-    actor,
-    channel: actor.channel,
-    requestId,
-    clock,
-  });
-  platform.withTenantCtx = async (tenant, actor, requestId, run) => {
-    const db = tenantDbs.acquire(tenant.id);
-    try {
-      return await run(ctxOf(tenant, actor, requestId, db));
-    } finally {
-      tenantDbs.release(db);
-    }
   };
-  platform.mailPoller = createMailPoller({
-    tenants: () => tenants.all().filter((t) => t.status === "ACTIVE" && !tenantDbs.degradedReason(t.id)),
-    withCtx: (tenant, run) => platform.withTenantCtx(tenant, MAIL_ACTOR, `mail-${crypto.randomUUID()}`, run),
-    clock,
-    log,
-  });
-  seeders.push(dmnTemplateSeeder(platform), processTemplateSeeder(platform));
-  // Both adapters read everything from the request's ctx, so one registration serves every platform in the process.
   return platform;
 }

@@ -4,11 +4,14 @@ import { createConfirmationSigner } from "../services/mcp-run/confirmation";
 import { createSecretBox } from "../services/secret-box";
 import { Admission } from "../services/admission";
 import { wireAi, wireServiceJobs } from "./knowledge-wiring";
-import type { Platform } from "./platform";
+import type { WebhooksWiring } from "./webhooks";
+import type { ProcessRuntime } from "../runtime/bpmn";
+import type { CaseRuntime } from "../runtime/cmmn";
+import type { PlatformCore } from "./platform";
 
 /** The ports every operation's ctx is built from (app/services/context.ts), assembled once from the platform's parts. */
 export function assemblePorts(
-  platform: Platform,
+  platform: PlatformCore & { processRuntime: ProcessRuntime; caseRuntime: CaseRuntime; webhooks: WebhooksWiring },
   tenantStorage: TenantStorage,
   track: (work: Promise<unknown>) => void,
   services: Pick<PlatformPorts, "processAccess" | "cmsQuery">,

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tenantDir } from "../../tenants/paths";
 import { createTenantPurge } from "../runtime/kernel/tenant-purge";
-import type { TenantStorage } from "../services/context";
+import type { PlatformPorts, TenantStorage } from "../services/context";
 import { runDrop, unfinishedDrops } from "../services/admin-tenants/drop-job";
 import { MANIFEST, snapshotTree } from "./backup/snapshot";
 import { tarStream } from "./backup/tar";
-import type { Platform } from "./platform";
+import type { PlatformCore } from "./platform";
 
 export const TENANT_EXPORT_README = "tenant.json";
 
@@ -17,7 +17,8 @@ export const TENANT_EXPORT_README = "tenant.json";
  * unfinished ones (at start and on each sweep), `halt` makes the running ones stop after their current batch.
  */
 export function createTenantStorage(
-  p: Platform,
+  p: PlatformCore,
+  ports: () => PlatformPorts,
   track: (work: Promise<unknown>) => void,
 ): TenantStorage & { resume(): void; halt(): void } {
   const purge = createTenantPurge(p.kernel);
@@ -35,7 +36,7 @@ export function createTenantStorage(
       if (halted || running.has(tenantId)) return;
       running.add(tenantId);
       const ctx = {
-        ...p.ports,
+        ...ports(),
         actor: null,
         channel: "SYSTEM" as const,
         requestId: `drop-${tenantId}`,
@@ -68,7 +69,7 @@ export function createTenantStorage(
       }
     },
     resume() {
-      for (const id of unfinishedDrops(p.ports)) storage.startDrop(id);
+      for (const id of unfinishedDrops(ports())) storage.startDrop(id);
     },
     halt() {
       halted = true;

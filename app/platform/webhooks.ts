@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import type { Kernel } from "../runtime/kernel/kernel";
 import { createWebhookOutbox } from "../runtime/kernel/webhook-outbox";
 import type { Clock } from "../services/clock";

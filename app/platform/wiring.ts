@@ -4,7 +4,7 @@ import { formVersionFor } from "../services/forms/task-forms";
 import { notify } from "../services/notifications/notify";
 import { isActiveMember } from "../services/members/active-member";
 import { evaluateForEngine, evaluateLatest } from "../services/decisions/operations";
-import type { Platform } from "./platform";
+import type { PlatformCore } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
 import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
@@ -14,7 +14,7 @@ import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wir
  * A model may name an assignee who is no member of the tenant (a Camunda or Flowable example's "kermit"): the task is
  * created as modelled and simply nobody is notified.
  */
-function taskHooks(p: Platform) {
+function taskHooks(p: PlatformCore) {
   return {
     formVersionFor: (tenantId: string, definitionKey: string, formKey: string) =>
       formVersionFor(p.tenantDbs.get(tenantId), definitionKey, formKey),
@@ -36,11 +36,14 @@ function taskHooks(p: Platform) {
   };
 }
 
-const decisionsOf = (p: Platform) => (tenantId: string, key: string, variables: Record<string, unknown>) =>
+const decisionsOf = (p: PlatformCore) => (tenantId: string, key: string, variables: Record<string, unknown>) =>
   evaluateLatest(p, tenantId, key, variables);
 
-/** The BPMN runtime over the engine database; business-rule tasks evaluate the tenant's decisions. */
-export function wireProcessRuntime(p: Platform): ProcessRuntime {
+/**
+ * The BPMN runtime over the engine database's kernel; business-rule tasks evaluate the tenant's decisions. The case
+ * runtime is built after it (and from it), so it is reached when a process ends, not at construction.
+ */
+export function wireProcessRuntime(p: PlatformCore, caseRuntime: () => CaseRuntime): ProcessRuntime {
   return createProcessRuntime({
     kernel: p.kernel,
     decisions: decisionsOf(p),
@@ -55,18 +58,18 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),
-      onInstanceEnded: (tenantId, instanceId, parentId) => p.caseRuntime.onProcessEnded(tenantId, instanceId, parentId),
+      onInstanceEnded: (tenantId, instanceId, parentId) => caseRuntime().onProcessEnded(tenantId, instanceId, parentId),
     },
   });
 }
 
 /** The CMMN runtime over the same database: decision tasks use the DMN service, process tasks start BPMN instances. */
-export function wireCaseRuntime(p: Platform): CaseRuntime {
+export function wireCaseRuntime(p: PlatformCore, processRuntime: ProcessRuntime): CaseRuntime {
   return createCaseRuntime({
     kernel: p.kernel,
     decisions: async (tenantId, key, variables) => evaluateForEngine(p, tenantId, key, variables),
     processes: async (tenantId, definitionKey, variables, parent) => {
-      const started = await p.processRuntime.startInstance(tenantId, {
+      const started = await processRuntime.startInstance(tenantId, {
         definitionKey,
         variables,
         channel: "SYSTEM",

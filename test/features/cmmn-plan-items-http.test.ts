@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createCaseRuntime, type CaseRuntime } from "../../app/runtime/cmmn";
+import type { CaseRuntime } from "../../app/runtime/cmmn";
 import { cmmn } from "../fixtures/cmmn/harness";
 import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { startTestServer, type TestServer } from "../harness/server";
-import { createKernel } from "../../app/runtime/kernel/kernel";
 
 let s: TestServer;
 let rt: CaseRuntime;
@@ -33,9 +32,7 @@ const MODEL = cmmn(
 
 beforeAll(async () => {
   s = await startTestServer();
-  (s.platform as unknown as { caseRuntime: CaseRuntime }).caseRuntime = rt = createCaseRuntime({
-    kernel: s.platform.kernel,
-  });
+  rt = s.platform.caseRuntime;
   const sa = await saToken(s);
   tenant = await createTenant(s, "cases-a", sa);
   other = await createTenant(s, "cases-b", sa);
