@@ -46,7 +46,7 @@ await platform.idle();
 const token = (await json("POST", "/api/auth/select-tenant", sa, { tenantSlug: "bench" })).accessToken as string;
 // The bench's own ctx, leased for the whole run: the lease ends when the process does.
 const ctx = await new Promise<TenantCtx>((hold) => {
-  void platform.withTenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench", (c) => {
+  void platform.withTenantCtx(platform.tenants.get(tenant.id as string)!, SYSTEM_ACTOR, "bench", (c: TenantCtx) => {
     hold(c);
     return new Promise<never>(() => {});
   });

@@ -6,13 +6,14 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { type Actor, isAdmin, type TenantCtx } from "../services/context";
+import type { Actor, TenantCtx } from "../services/context";
 import { AppError } from "../services/errors";
 import { validationError } from "../services/validation";
 
 type TenantRecord = TenantCtx["tenant"];
-import { TOOLS, toolNamed } from "./registry";
-import type { ToolDescriptor } from "./tool";
+import { mayCall, mayUseMcpTools } from "../services/tools/authorise";
+import type { ToolDescriptor } from "../services/tools/descriptor";
+import { toolNamed, toolsOf } from "../services/tools/registry";
 
 /** Who a session acts as: refreshed on every request (a changed role or a revocation takes effect at once). */
 export interface McpIdentity {
@@ -53,10 +54,7 @@ const describe = (t: ToolDescriptor): Tool => ({
     openWorldHint: false,
   },
 });
-const LISTED: Tool[] = TOOLS.map(describe);
-
-/** Rule 6 and the tools' table: every tool needs tenant Admin or SA; an ordinary user reaches none. */
-export const mayUseTools = (actor: Actor) => isAdmin(actor);
+const LISTED: Tool[] = toolsOf("mcp").map(describe);
 
 const refusal = (message: string): CallToolResult => ({ isError: true, content: [{ type: "text", text: message }] });
 
@@ -73,12 +71,13 @@ export function createMcpServer(deps: McpDeps, identity: () => McpIdentity): Ser
     instructions:
       "Tools of the process platform. Completing a task takes three calls: svc_run_task_claim, svc_run_task_preview (returns a confirmationToken), svc_run_task_complete with the same variables and the token.",
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mayUseTools(identity().actor) ? LISTED : [] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mayUseMcpTools(identity().actor) ? LISTED : [] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { actor, tenant } = identity();
     const t = toolNamed(request.params.name);
-    if (!t) return refusal(`Unknown tool '${request.params.name}'`);
-    if (!mayUseTools(actor)) return refusal("MCP tools require the tenant ADMIN role or SUPER_ADMIN");
+    // An agent's tool is no MCP tool: unknown here, as a name no tool has.
+    if (!t || t.surface !== "mcp") return refusal(`Unknown tool '${request.params.name}'`);
+    if (!mayCall(t, { actor })) return refusal("MCP tools require the tenant ADMIN role or SUPER_ADMIN");
     if (!tenant) return refusal("No tenant selected: send the header X-Tenant-ID with the tenant's slug");
     const parsed = t.input.safeParse(request.params.arguments ?? {});
     if (!parsed.success) return toolError(validationError(parsed.error.issues));

@@ -5,130 +5,36 @@ import { closeSqlite, openSqlite } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import * as platformSchema from "../../db/platform/schema";
 import { engineDbPath, platformDbPath } from "../../tenants/paths";
-import { createDecisionStore, type DecisionStore } from "../runtime/dmn/decision-store";
-import { createKernel, type Kernel } from "../runtime/kernel/kernel";
-import { TenantDbCache, type TenantMigrator } from "../../tenants/tenant-db-cache";
-import { TenantDirectory, type PlatformOrm, type TenantRecord } from "../../tenants/tenant-directory";
+import { createDecisionStore } from "../runtime/dmn/decision-store";
+import { createKernel } from "../runtime/kernel/kernel";
+import { TenantDbCache } from "../../tenants/tenant-db-cache";
+import { TenantDirectory } from "../../tenants/tenant-directory";
 import { provisionTenant, sweepTenants, type ProvisioningDeps, type TenantSeeder } from "../../tenants/provisioning";
-import type { Config } from "./config";
-import { systemClock, type Clock } from "../services/clock";
-import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
-import { createLimiters, type Limiters } from "../services/rate-limiter";
+import { systemClock } from "../services/clock";
+import type { PlatformPorts } from "../services/context";
+import { createLimiters } from "../services/rate-limiter";
 import { TokenService } from "../services/auth/tokens";
-import { createMailer, type Mailer } from "../outbound/mailer";
+import { createMailer } from "../outbound/mailer";
 import { dmnTemplateSeeder } from "../services/admin-dmn-templates/templates";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { CaseRuntime } from "../runtime/cmmn";
 import { wireCaseRuntime, wireProcessRuntime } from "./wiring";
 import { processTemplateSeeder } from "./process-template-seeder";
-import { wireWebhooks, type WebhooksWiring } from "./webhooks";
-import { createLogger, messageLog, type Logger } from "./observability/logger";
-import { createMetrics, type Metrics } from "./observability/metrics";
-import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
+import { wireWebhooks } from "./webhooks";
+import { createLogger, messageLog } from "./observability/logger";
+import { createMetrics } from "./observability/metrics";
+import { readinessOf, type Phase } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
 import { assemblePorts } from "./ports";
 import { runtimeProcessAccess } from "../services/instances/attachment-access";
 import { cmsDataSourceQuery } from "../services/cms/datasource-query";
-import type { ProcessAccess } from "../services/attachments/process-access";
-import type { CmsQuery } from "../services/datasources/cms-registry";
-import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poller";
+import { createMailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createTenantStorage } from "./tenant-storage";
-import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
+import { createCleanupLoop } from "./history-cleanup";
 
-export interface PlatformOptions {
-  config: Config;
-  clock?: Clock;
-  log?: (message: string) => void;
-  /** The structured logger; by default JSON lines on stdout, silent when `log` is overridden (tests capture that). */
-  logger?: Logger;
-  mailer?: Mailer;
-  tenantMigrator?: TenantMigrator;
-  /** The process side the attachment rules ask (default: the runtime's; tests give a table of their own). */
-  processAccess?: ProcessAccess;
-  /** The CMS query of data sources (default: the CMS service's). */
-  cmsQuery?: CmsQuery;
-}
-
-/** The long-lived parts of the service, built once at start and shared by every request. */
-export interface Platform {
-  config: Config;
-  clock: Clock;
-  log: (message: string) => void;
-  logger: Logger;
-  metrics: Metrics;
-  /** starting until `start`, draining from `drain` (SIGTERM): /health/ready answers 503 outside `ready`. */
-  readiness(): Readiness;
-  drain(): void;
-  platformSqlite: Database;
-  platformDb: PlatformOrm;
-  engineSqlite: Database;
-  /** The engine database's kernel, shared by the process and the case runtime (app/runtime/kernel/kernel.ts). */
-  kernel: Kernel;
-  /** The deployed versions of DMN decisions (engine database). */
-  decisionStore: DecisionStore;
-  tenantDbs: TenantDbCache;
-  tenants: TenantDirectory;
-  tokens: TokenService;
-  mailer: Mailer;
-  limiters: Limiters;
-  /** The BPMN runtime over the engine database (definitions, instances, tasks, jobs, history). */
-  processRuntime: ProcessRuntime;
-  /** The CMMN runtime over the same engine database, sharing tasks and definitions. */
-  caseRuntime: CaseRuntime;
-  /** The webhook outbox, port and dispatcher (started and stopped with the platform). */
-  webhooks: WebhooksWiring;
-  /** Removes ended instances past their history time-to-live in the off-peak window (docs/operations.md). */
-  historyCleanup: CleanupLoop;
-  /** Reads the tenants' mail inboxes for mail rules (started with the other background work). */
-  mailPoller: MailPoller;
-  /** Steps run when a tenant is provisioned; subsystems register theirs at start. */
-  seeders: TenantSeeder[];
-  /** Starts provisioning in the background and answers at once. */
-  provisionInBackground(tenantId: string): void;
-  sweep(): Promise<{ recovered: string[] }>;
-  /** The ports operations are given (see app/services/context.ts); the HTTP layer builds each call's ctx from them. */
-  ports: PlatformPorts;
-  /**
-   * The one way to a tenant operation's ctx (requests, MCP, jobs, agents, mail, webhooks, tests): runs `run` with a
-   * ctx whose database handle is leased, so it stays open until `run` settles however many other tenants are opened
-   * meanwhile (MAX_OPEN_TENANT_DBS bounds the others). There is no unleased ctx: any operation may await.
-   */
-  withTenantCtx<T>(
-    tenant: TenantRecord,
-    actor: Actor,
-    requestId: string,
-    run: (ctx: TenantCtx) => T | Promise<T>,
-  ): Promise<T>;
-  /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
-  idle(): Promise<void>;
-  /** Starts timers (tenant sweep); `stop` ends them. */
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/**
- * The parts built before the runtimes: what the wiring (app/platform/wiring.ts, agent-wiring.ts, knowledge-wiring.ts,
- * tenant-storage.ts, ports.ts) reads while the platform is assembled, in one pass and in the order of createPlatform.
- */
-export type PlatformCore = Pick<
-  Platform,
-  | "config"
-  | "clock"
-  | "log"
-  | "platformSqlite"
-  | "platformDb"
-  | "engineSqlite"
-  | "kernel"
-  | "decisionStore"
-  | "tenantDbs"
-  | "tenants"
-  | "tokens"
-  | "mailer"
-  | "limiters"
-  | "provisionInBackground"
-  | "withTenantCtx"
->;
+import type { Platform, PlatformCore, PlatformOptions } from "./types";
+export type { Platform, PlatformCore, PlatformOptions } from "./types";
 
 export function createPlatform(opts: PlatformOptions): Platform {
   const { config } = opts;

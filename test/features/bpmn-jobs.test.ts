@@ -1,9 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createDelegateRegistry } from "../../engine/bpmn";
-import { openSqlite } from "../../db/connection";
-import { createProcessRuntime } from "../../app/runtime/bpmn";
 import { ALL, bpmn, makeRuntime, T, testClock } from "../fixtures/bpmn/harness";
-import { createKernel } from "../../app/runtime/kernel/kernel";
 
 const actor = { userId: "u1", channel: "REST" as const };
 
@@ -152,7 +149,7 @@ describe("jobs", () => {
     }
     first.db.close();
     clock.advance(30 * 60_000 - 3 * 60_000);
-    const again = createProcessRuntime({ kernel: createKernel({ db: openSqlite(first.path), clock }) });
+    const again = makeRuntime({ path: first.path, clock }).rt;
     await again.runDueJobs();
     expect(again.listTasks(T, ALL)).toHaveLength(3); // due at +30, +31 and +32 minutes; +33 and +34 not yet
     clock.advance(10 * 60_000);
@@ -165,7 +162,7 @@ describe("jobs", () => {
   test("two runtimes on the same file running due jobs fire each timer once", async () => {
     const clock = testClock();
     const a = makeRuntime({ clock });
-    const b = createProcessRuntime({ kernel: createKernel({ db: openSqlite(a.path), clock }) });
+    const b = makeRuntime({ path: a.path, clock }).rt;
     await a.rt.deploy(
       T,
       bpmn(
@@ -277,7 +274,7 @@ describe("optimistic concurrency", () => {
       return reg;
     };
     const a = makeRuntime({ clock, delegates: slow() });
-    const b = createProcessRuntime({ kernel: createKernel({ db: openSqlite(a.path), clock }), delegates: slow() });
+    const b = makeRuntime({ path: a.path, clock, delegates: slow() }).rt;
     await a.rt.deploy(
       T,
       bpmn(

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startTestServer, type TestServer } from "./server";
 // After ./server: the services' schemas must load after @hono/zod-openapi has extended zod (the app imports it first).
-import { toolNamed } from "../../app/mcp/registry";
+import { toolNamed } from "../../app/services/tools/registry";
 
 /** A test service listening on 127.0.0.1 (MCP clients speak real HTTP). */
 export async function startListening(env: Record<string, string> = {}) {

@@ -5,7 +5,9 @@ import { ConflictError, ForbiddenError, PaymentRequiredError } from "../errors";
 import type { FailureType } from "../ai-task-failures/failures";
 import { finalOutputs, InvalidOutput } from "./outputs";
 import { recordToolCall } from "./tool-log";
-import { type AgentRunEnv, TOOLS } from "./tools";
+import { mayCall } from "../tools/authorise";
+import { agentToolNamed } from "../tools/agent-tools";
+import type { AgentRunEnv } from "./run-env";
 
 /** Why an agent run failed, typed for the failure record (docs/ai.md). */
 export class AgentFailure extends Error {
@@ -44,14 +46,18 @@ function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): Ag
   return new AgentFailure("MODEL_UNAVAILABLE", `the model could not be reached or answered an error: ${msg}`);
 }
 
-/** The agent's tools adapted to the model's tool calling; each call recorded, each running as a services operation. */
+/**
+ * The agent adapter of the tool registry: the tools the agent may call (authorise.ts) offered to the model's tool
+ * calling; each call validated by the tool's input schema, recorded, and run as its services operation.
+ */
 function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) => void): ToolSet {
   const set: ToolSet = {};
   for (const name of env.agent.tools) {
-    const t = TOOLS[name];
+    const t = agentToolNamed(name);
+    if (!t || !mayCall(t, { agent: env })) continue;
     set[name] = tool({
       description: t.description,
-      inputSchema: t.inputSchema,
+      inputSchema: t.input,
       execute: async (input: Record<string, unknown>) => {
         const t0 = performance.now();
         const log = (outcome: "OK" | "ERROR" | "REFUSED", detail: string | null) => {
@@ -68,7 +74,7 @@ function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) =>
           });
         };
         try {
-          const result = await t.run({ ctx, env, input });
+          const result = await t.run({ ctx, agent: env, input: t.input.parse(input) });
           log("OK", null);
           return result;
         } catch (e) {

@@ -3,7 +3,7 @@ import { AGENT_TOOLS, OUTPUT_TYPES } from "./store";
 
 /**
  * The shapes of agents, written once for both surfaces: the REST route (app/http/routes/agents, which names them for
- * OpenAPI) and the MCP tools (app/mcp/tools/agents.ts). Plain zod: services never import the HTTP layer.
+ * OpenAPI) and the MCP tools (app/services/tools/mcp/agents.ts). Plain zod: services never import the HTTP layer.
  */
 const Clearance = z.enum(["PUBLIC", "SECRET", "TOP_SECRET"]);
 const Key = z

@@ -52,6 +52,14 @@ export function findCollection(sqlite: Database, id: string): CollectionRow | nu
   return r ? toCollection(r) : null;
 }
 
+/** A collection by its id or, failing that, its name (agents name collections as people do). */
+export function findCollectionByIdOrName(sqlite: Database, idOrName: string): CollectionRow | null {
+  const byId = findCollection(sqlite, idOrName);
+  if (byId) return byId;
+  const r = sqlite.query<RawCollection, [string]>("SELECT * FROM cms_collections WHERE name = ?").get(idOrName);
+  return r ? toCollection(r) : null;
+}
+
 export function getCollection(sqlite: Database, id: string): CollectionRow {
   const c = findCollection(sqlite, id);
   if (!c) throw new NotFoundError(`Collection ${id} not found`);

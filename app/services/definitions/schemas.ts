@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Shapes of definition results written once for both surfaces: the REST routes (app/http/routes/definitions, which
- * name them for OpenAPI) and the MCP tools (app/mcp/tools/process.ts, documentation.ts). Plain zod: services never
+ * name them for OpenAPI) and the MCP tools (app/services/tools/mcp/process.ts, documentation.ts). Plain zod: services never
  * import the HTTP layer.
  */
 export const DeployResultSchema = z.object({

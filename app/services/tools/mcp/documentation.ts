@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getProcessDoc, proposeProcessDoc } from "../../services/definitions/documentation";
-import { DocProposalSchema, ProcessDocSchema } from "../../services/definitions/schemas";
-import { tool } from "../tool";
+import { getProcessDoc, proposeProcessDoc } from "../../definitions/documentation";
+import { DocProposalSchema, ProcessDocSchema } from "../../definitions/schemas";
+import { tool } from "../descriptor";
 
 const key = z.string().min(1).describe("definition key");
 

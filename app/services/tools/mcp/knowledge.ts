@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { addKnowledgeText, MAX_KB_TEXT_CHARS } from "../../services/knowledge-bases/add-text";
-import { createKnowledgeBase, listKnowledgeBases } from "../../services/knowledge-bases/bases";
-import { linkProcess } from "../../services/knowledge-bases/links";
-import { listOf, tool } from "../tool";
+import { addKnowledgeText, MAX_KB_TEXT_CHARS } from "../../knowledge-bases/add-text";
+import { createKnowledgeBase, listKnowledgeBases } from "../../knowledge-bases/bases";
+import { linkProcess } from "../../knowledge-bases/links";
+import { listOf, tool } from "../descriptor";
 
 const Base = z.object({
   id: z.string(),

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CONFIDENTIALITY_LEVELS } from "../../services/cms/clearance";
-import { FIELD_TYPES } from "../../services/cms/fields";
-import { FILTER_OPS } from "../../services/cms/query";
-import { createCollection, listCollections } from "../../services/cms-collections/collections";
-import { bulkLoad, MAX_MCP_LOAD_RECORDS } from "../../services/cms-records/bulk";
-import { listRecords } from "../../services/cms-records/list-records";
-import { listOf, tool } from "../tool";
+import { CONFIDENTIALITY_LEVELS } from "../../cms/clearance";
+import { FIELD_TYPES } from "../../cms/fields";
+import { FILTER_OPS } from "../../cms/query";
+import { createCollection, listCollections } from "../../cms-collections/collections";
+import { bulkLoad, MAX_MCP_LOAD_RECORDS } from "../../cms-records/bulk";
+import { listRecords } from "../../cms-records/list-records";
+import { listOf, tool } from "../descriptor";
 
 const Collection = z.object({
   id: z.string(),

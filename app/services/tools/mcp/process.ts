@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { listAiModels } from "../../services/ai-models/models";
-import { deployDefinitionFile } from "../../services/definitions/deploy";
-import { listDefinitions } from "../../services/definitions/read";
-import { DeployResultSchema, ValidationSchema } from "../../services/definitions/schemas";
-import { validateProcess } from "../../services/definitions/validate";
-import { definitionVersions, definitionXml } from "../../services/definitions/versions";
-import { listOf, tool } from "../tool";
+import { listAiModels } from "../../ai-models/models";
+import { deployDefinitionFile } from "../../definitions/deploy";
+import { listDefinitions } from "../../definitions/read";
+import { DeployResultSchema, ValidationSchema } from "../../definitions/schemas";
+import { validateProcess } from "../../definitions/validate";
+import { definitionVersions, definitionXml } from "../../definitions/versions";
+import { listOf, tool } from "../descriptor";
 
 const key = z.string().min(1).describe("definition key (the process or case id in the model)");
 const read = { readOnly: true, destructive: false, idempotent: true };

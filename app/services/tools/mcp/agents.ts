@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createAgent, listAgents } from "../../services/agents/agents";
-import { attachAgent } from "../../services/agents/attachments";
+import { createAgent, listAgents } from "../../agents/agents";
+import { attachAgent } from "../../agents/attachments";
 import {
   AgentBody,
   AgentSchema,
@@ -8,9 +8,9 @@ import {
   StepBody,
   SuggestBody,
   SuggestionSchema,
-} from "../../services/agents/schemas";
-import { suggestKnowledge } from "../../services/agents/suggest-knowledge";
-import { listOf, tool } from "../tool";
+} from "../../agents/schemas";
+import { suggestKnowledge } from "../../agents/suggest-knowledge";
+import { listOf, tool } from "../descriptor";
 
 export const agentTools = [
   tool({

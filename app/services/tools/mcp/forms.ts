@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { FIELD_TYPES, LAYOUT_TYPES } from "../../services/forms/field-types";
-import { createForm, getForm, listForms, saveForm } from "../../services/forms/manage";
-import { listVersions, publishForm } from "../../services/forms/versions";
-import { listOf, tool } from "../tool";
+import { FIELD_TYPES, LAYOUT_TYPES } from "../../forms/field-types";
+import { createForm, getForm, listForms, saveForm } from "../../forms/manage";
+import { listVersions, publishForm } from "../../forms/versions";
+import { listOf, tool } from "../descriptor";
 
 const processKey = z.string().min(1).describe("key of the process the forms belong to");
 const formKey = z.string().min(1).describe("key of the form (the BPMN formKey)");

@@ -1,0 +1,14 @@
+import type { Confidentiality } from "../cms/clearance";
+import type { Agent } from "./store";
+
+/** What an agent's tools see of the run: the agent, its clearance, the step and its variables, the outputs so far. */
+export interface AgentRunEnv {
+  agent: Agent;
+  clearance: Confidentiality;
+  instanceId: string | null;
+  activity: string | null;
+  variables(): Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  /** Filled with each tool call as it ends, when the caller wants them (the playground answers them). */
+  calls?: { tool: string; outcome: string; detail: string | null }[];
+}
