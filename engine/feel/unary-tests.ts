@@ -1,5 +1,6 @@
 import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
+import { feelSourceText } from "./source-text";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
@@ -26,8 +27,9 @@ export function compileUnaryTests(
   text: string | undefined,
   names: readonly string[] = [],
 ): FeelResult<CompiledUnaryTests> {
-  const src = (text ?? "").trim();
-  return cache.getOrCreate(`u\u0000${names.join("\u0001")}\u0000${src}`, () => {
+  const raw = (text ?? "").trim();
+  return cache.getOrCreate(`u\u0000${names.join("\u0001")}\u0000${raw}`, () => {
+    const src = feelSourceText(raw).trim();
     if (src === "" || src === "-") return ok(ANY);
     const fast = compileFast(src);
     if (fast) return ok(fast);

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { runFeel as run } from "./test-support";
+
+describe("FEEL built-ins feelin lacks or reads otherwise", () => {
+  test("the interval functions on points and ranges", () => {
+    expect(run("during(5, [1..10])")).toBe(true);
+    expect(run("during(1, (1..10])")).toBe(false);
+    expect(run("during([4..6], [1..10])")).toBe(true);
+    expect(run("during(point: 5, range: [1..10])")).toBe(true);
+    expect(run("starts(1, [1..10])")).toBe(true);
+    expect(run("started by([1..10], [1..5])")).toBe(true);
+    expect(run("finishes(10, [1..10))")).toBe(false);
+    expect(run("finished by([1..10], [5..10])")).toBe(true);
+    expect(run("overlaps before([1..5], [3..8])")).toBe(true);
+    expect(run("overlaps after([3..8], [1..5])")).toBe(true);
+    expect(run("overlaps before([1..5), [5..8])")).toBe(false);
+    expect(run("coincides([1..5], [1..5])")).toBe(true);
+    expect(run('coincides(@"2020-01-01", @"2020-01-02")')).toBe(false);
+    expect(run('during(@"2020-01-05", [@"2020-01-01"..@"2020-01-31"])')).toBe(true);
+    expect(run("during(5, < 10)")).toBeNull(); // an open end cannot be compared
+    expect(run('during("a", [1..10])')).toBeNull();
+  });
+
+  test("list replace by position (from either end) or by a two-parameter boolean match", () => {
+    expect(run("list replace([1,2,3], 2, 9)")).toEqual([1, 9, 3]);
+    expect(run("list replace([1,2,3], -1, 9)")).toEqual([1, 2, 9]);
+    expect(run("list replace([1,2,3], -1.5, 9)")).toEqual([1, 2, 9]);
+    expect(run("list replace([1,2,3], 4, 9)")).toBeNull();
+    expect(run("list replace([1,2,3], 0, 9)")).toBeNull();
+    expect(run("list replace([2,4], function(item, newItem) item = 2, 5)")).toEqual([5, 4]);
+    expect(run("list replace(list: [2,4], newItem: 5, match: function(item, newItem) item > 2)")).toEqual([2, 5]);
+    expect(run("list replace([2,4], function(item) item = 2, 5)")).toBeNull();
+    expect(run("list replace([2,4], function(item, newItem) item, 5)")).toBeNull();
+    expect(run("list replace(1, 1, 5)")).toEqual([5]);
+  });
+
+  test("for iterates date ranges by day, either way; string ranges are not iterable", () => {
+    const days = (t: string) => (run(t) as unknown[]).map(String);
+    expect(days('for d in @"1980-01-30"..@"1980-02-01" return d')).toEqual(["1980-01-30", "1980-01-31", "1980-02-01"]);
+    expect(days('for d in @"1980-01-02"..@"1980-01-01" return d')).toEqual(["1980-01-02", "1980-01-01"]);
+    expect(run('for i in "a".."c" return i')).toBeNull();
+    expect(run("for i in 3..1 return i")).toEqual([3, 2, 1]);
+  });
+});
