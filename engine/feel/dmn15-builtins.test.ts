@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { runFeel as run } from "./test-support";
+import { compileUnaryTests } from "./unary-tests";
 
 describe("FEEL built-ins feelin lacks or reads otherwise", () => {
   test("the interval functions on points and ranges", () => {
@@ -40,5 +41,28 @@ describe("FEEL built-ins feelin lacks or reads otherwise", () => {
     expect(days('for d in @"1980-01-02"..@"1980-01-01" return d')).toEqual(["1980-01-02", "1980-01-01"]);
     expect(run('for i in "a".."c" return i')).toBeNull();
     expect(run("for i in 3..1 return i")).toEqual([3, 2, 1]);
+  });
+});
+
+describe("unary tests made of expressions", () => {
+  const passes = (text: string, input: unknown, vars: Record<string, unknown>) => {
+    const t = compileUnaryTests(text, []);
+    if (!t.ok) throw new Error(t.error.message);
+    const r = t.value(input, vars);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+
+  test("a boolean value matches when true or equal to the input; other values by equality or membership", () => {
+    const c = { aBoolean: false, aNumber: 5 };
+    expect(passes("c.aBoolean", false, { c })).toBe(true);
+    expect(passes("c.aBoolean", true, { c })).toBe(false);
+    expect(passes("not(c.aBoolean)", true, { c })).toBe(true);
+    expect(passes("not(c.aBoolean)", false, { c })).toBe(false);
+    expect(passes("c.aNumber", 5, { c })).toBe(true);
+    expect(passes("c.aNumber", 6, { c })).toBe(false);
+    expect(passes("x, y", 2, { x: 1, y: 2 })).toBe(true);
+    expect(passes("list", 2, { list: [1, 2] })).toBe(true);
+    expect(passes("? > limit", 3, { limit: 2 })).toBe(true); // naming ?, the expression is the test
   });
 });

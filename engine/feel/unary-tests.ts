@@ -1,6 +1,7 @@
 import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
 import { feelSourceText } from "./source-text";
+import { compileExpressionTests } from "./expression-tests";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
@@ -36,6 +37,8 @@ export function compileUnaryTests(
     const error = syntaxError(src, "unaryTests", names);
     if (error) return fail(error);
     const scope = builtinScope(src);
+    const expressions = compileExpressionTests(src, names);
+    if (expressions) return ok((input: unknown, vars: Vars) => expressions(input, vars, scope));
     if (scope) return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, scope(vars)));
     return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
   });
