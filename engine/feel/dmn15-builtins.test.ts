@@ -53,12 +53,15 @@ describe("unary tests made of expressions", () => {
     return r.value;
   };
 
-  test("a boolean value matches when true or equal to the input; other values by equality or membership", () => {
-    const c = { aBoolean: false, aNumber: 5 };
+  test("a boolean value is compared with a boolean input, is the answer for others; other values by equality or membership", () => {
+    const c = { aBoolean: false, aNumber: 5, yes: true };
     expect(passes("c.aBoolean", false, { c })).toBe(true);
     expect(passes("c.aBoolean", true, { c })).toBe(false);
     expect(passes("not(c.aBoolean)", true, { c })).toBe(true);
     expect(passes("not(c.aBoolean)", false, { c })).toBe(false);
+    expect(passes("c.yes", false, { c })).toBe(false);
+    expect(passes("c.aNumber > 3", 7, { c })).toBe(true); // a condition under a number column
+    expect(passes("c.aNumber > 9", 7, { c })).toBe(false);
     expect(passes("c.aNumber", 5, { c })).toBe(true);
     expect(passes("c.aNumber", 6, { c })).toBe(false);
     expect(passes("x, y", 2, { x: 1, y: 2 })).toBe(true);

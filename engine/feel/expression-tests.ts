@@ -6,11 +6,15 @@ import { type FeelResult, ok } from "./result";
 type Vars = Record<string, unknown>;
 type Tests = (input: unknown, vars: Vars, scope?: (vars: Vars) => Vars) => FeelResult<boolean>;
 
-// Unary tests made of plain expressions (`Complex.aBoolean`, `not(flag)`, `a, b`), DMN 1.5 §10.3.2.11: such a test
-// is satisfied when the expression's value is true or when it equals the input. feelin takes a boolean value as the
-// answer alone, so an input false meeting an expression whose value is false did not match (TCK 0036). Here a boolean
-// value is judged by that rule; any other value by feelin's own test (equality, range and list membership).
-// Texts naming `?` are left to feelin: there the expression is the test.
+// Unary tests made of plain expressions (`Complex.aBoolean`, `not(flag)`, `a, b`), DMN 1.5 §7.3.2 (a) and (c): such
+// a test is satisfied when the input equals the expression's value, or when the value is true "when the input is
+// applied to it". feelin takes a boolean value as the answer alone, so an input false never matched an entry whose
+// value is false, and an input false matched one whose value is true (TCK 0036). Here a boolean value meeting a
+// boolean input is compared with it (a); meeting any other input it is the answer, as before (c: `age > 18` under a
+// number column). Other values go to feelin's own test (equality, range and list membership). Texts naming `?` are
+// left to feelin: there the expression is the test.
+
+const booleanTest = (value: boolean, input: unknown) => (typeof input === "boolean" ? value === input : value);
 
 /** The compiled tests when every test of `src` is a plain expression; undefined otherwise. */
 export function compileExpressionTests(src: string, names: readonly string[]): Tests | undefined {
@@ -44,7 +48,7 @@ export function compileExpressionTests(src: string, names: readonly string[]): T
     for (const [text, run] of compiled) {
       const v = run(vars);
       if (!v.ok) return v;
-      const r = typeof v.value === "boolean" ? ok(v.value || v.value === input) : feelinUnaryTest(text, input, all);
+      const r = typeof v.value === "boolean" ? ok(booleanTest(v.value, input)) : feelinUnaryTest(text, input, all);
       if (!r.ok) return r;
       if (r.value) {
         hit = true;
