@@ -1,17 +1,7 @@
-import {
-  duration,
-  FeelDate,
-  FeelDateTime,
-  FeelDuration,
-  FeelTime,
-  parseDate,
-  parseDateTime,
-  parseTime,
-  toFeel,
-} from "feelin";
+import { duration, FeelDate, FeelDateTime, FeelDuration, FeelTime, parseTime, toFeel } from "feelin";
 import { DmnEvaluationError } from "./errors";
 import type { TypeDef } from "./types";
-import { isContextValue } from "../feel";
+import { isContextValue, parseFeelDate, parseFeelDateTime } from "../feel";
 
 type Base =
   | "number"
@@ -200,7 +190,7 @@ function toBase(value: unknown, base: Base, typeRef: string, o: Opts, path: stri
       out = typeof v === "boolean" ? v : undefined;
       break;
     case "date":
-      out = v instanceof FeelDate ? v : str !== undefined ? parseDate(str) : undefined;
+      out = v instanceof FeelDate ? v : str !== undefined ? parseFeelDate(str) : undefined;
       break;
     case "time":
       out = v instanceof FeelTime ? v : str !== undefined ? parseTime(str) : undefined;
@@ -208,7 +198,7 @@ function toBase(value: unknown, base: Base, typeRef: string, o: Opts, path: stri
     case "date and time":
       // a date where a date and time is expected is that date at midnight UTC (§10.3.2.9.4 "date to date and time")
       if (v instanceof FeelDateTime) out = v;
-      else if (str !== undefined) out = DATE_ONLY.test(str) ? atMidnight(parseDate(str)) : parseDateTime(str);
+      else if (str !== undefined) out = DATE_ONLY.test(str) ? atMidnight(parseFeelDate(str)) : parseFeelDateTime(str);
       else out = v instanceof FeelDate ? atMidnight(v) : undefined;
       break;
     case "dt duration":
@@ -229,7 +219,7 @@ function toBase(value: unknown, base: Base, typeRef: string, o: Opts, path: stri
 const DATE_ONLY = /^-?\d{4,}-\d{2}-\d{2}$/;
 
 function atMidnight(d: FeelDate | null): FeelDateTime | null {
-  return d && parseDateTime(`${d.iso}T00:00:00Z`);
+  return d && parseFeelDateTime(`${d.iso}T00:00:00Z`);
 }
 
 // `P0D` parsed from JSON says nothing about its kind; a zero duration conforms to both duration types.

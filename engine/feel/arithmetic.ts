@@ -2,6 +2,7 @@ import { parseExpression } from "feelin";
 import { durationArithmetic, isDuration } from "./duration-math";
 import { arithmetic, compare, Decimal, NUMERIC_FUNCTIONS } from "./decimal";
 import { feelinEvaluate } from "./feelin-call";
+import { temporalArithmetic } from "./temporal-math";
 import { type FeelError, type FeelResult, ok } from "./result";
 
 // Arithmetic in decimals (DMN 1.5 §10.3.2.3.1). feelin computes with doubles (0.1 + 0.2 = 0.30000000000000004), so
@@ -63,9 +64,8 @@ export function compileArithmetic(
   });
   if (!numeric) return undefined;
   const text = (n: Node) => src.slice(n.from, n.to);
-  // Durations scale by numbers (duration-math.ts); dates and times never meet numbers.
-  const notNumeric = (o: Node) =>
-    NON_NUMERIC.has(o.name) || (o.name === "DateTimeLiteral" && !text(o).startsWith("duration"));
+  // Durations scale by numbers (duration-math.ts); dates and times meet durations and each other (temporal-math.ts).
+  const notNumeric = (o: Node) => NON_NUMERIC.has(o.name);
   const delegate = (n: Node): Eval => {
     const sub = text(n);
     return (vars) => {
@@ -109,6 +109,8 @@ export function compileArithmetic(
       const bv = right(vars);
       const scaled = durationArithmetic(op, av, bv);
       if (scaled !== undefined) return scaled;
+      const moved = temporalArithmetic(op, av, bv);
+      if (moved !== undefined) return moved;
       const a = toDecimal(av);
       const b = toDecimal(bv);
       return a === null || b === null ? null : arithmetic(op, a, b);

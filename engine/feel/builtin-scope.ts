@@ -1,10 +1,23 @@
+import { INTERVAL_FUNCTIONS } from "./interval-functions";
+import { LIST_FUNCTIONS } from "./list-functions";
+import { RANGE_TYPES } from "./range-types";
 import { REGEX_FUNCTIONS } from "./regex-functions";
+import { TEMPORAL_FUNCTIONS } from "./temporal-functions";
 import { VALUE_FUNCTIONS } from "./value-functions";
 
 // Built-ins where feelin departs from DMN 1.5 are replaced by handing ours to feelin as variables of the same names
 // (a variable shadows a built-in there), only for the texts that call them. A caller's own variable of that name wins.
-const OVERRIDES = { ...REGEX_FUNCTIONS, ...VALUE_FUNCTIONS };
-const CALLS = /\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\s*\(/;
+const OVERRIDES = {
+  ...REGEX_FUNCTIONS,
+  ...VALUE_FUNCTIONS,
+  ...TEMPORAL_FUNCTIONS,
+  ...RANGE_TYPES,
+  ...INTERVAL_FUNCTIONS,
+  ...LIST_FUNCTIONS,
+};
+// date() and date and time() only when their argument is not a literal with an ordinary year (feelin folds those).
+const CALLS =
+  /\b__range_of_|\b(?:during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+replace|overlaps\s+(?:before|after))\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\s*\(|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
 
 /** For a FEEL text that calls one of them, the variables with our built-ins added; else undefined. */
 export function builtinScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {

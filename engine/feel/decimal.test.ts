@@ -83,13 +83,17 @@ describe("FEEL durations with numbers, ranges as values, years and months", () =
     expect(run('string(1 + "a")')).toBeNull();
   });
 
-  test("range() reads a range literal from a string; names and garbage give null", () => {
+  test("range() reads an interval literal from a string; unary forms, names, descending ranges and garbage give null", () => {
     expect(run('range("[1..10]") = [1..10]')).toBe(true);
     expect(run('5 in range("[1..10)")')).toBe(true);
     expect(run('10 in range("[1..10)")')).toBe(false);
     expect(run('range("(1..10]").start included')).toBe(false);
-    expect(run('range("<10").end')).toBe(10);
-    expect(run('range(">= 3").start included')).toBe(true);
+    // only interval literals: unary forms, non-literal endpoints and descending ranges are not ranges (TCK 1156)
+    expect(run('range("<10")')).toBeNull();
+    expect(run('range(">= 3")')).toBeNull();
+    expect(run('range("[3..1]")')).toBeNull();
+    expect(run('range("[date(x)..date(\\"2020-01-02\\")]")', { x: "2020-01-01" })).toBeNull();
+    expect(run('range("[@\\"2020-01-01\\"..date(\\"2020-01-02\\")]").start', {})).not.toBeNull();
     expect(run('range("[a..b]")', { a: 1, b: 2 })).toBeNull();
     expect(run('range("hello")')).toBeNull();
     expect(run('before(range("[1..5]"), [6..10])')).toBe(true);

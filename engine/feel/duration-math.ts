@@ -17,6 +17,11 @@ const size = (d: FeelDuration): Decimal => {
     .plus(new Decimal(v.nanoseconds).div(1e9));
 };
 
+/** The days-and-time duration of `seconds` (decimal, sign included). */
+export function secondsDuration(seconds: Decimal): FeelDuration | null {
+  return sized(DT_ZERO, seconds);
+}
+
 /** A duration of the kind of `like` with the given size (months or seconds). */
 function sized(like: FeelDuration, n: Decimal): FeelDuration | null {
   const sign = n.isNeg() ? "-" : "";
@@ -29,6 +34,8 @@ function sized(like: FeelDuration, n: Decimal): FeelDuration | null {
   const rest = a.minus(days.times(86400));
   return duration(`${sign}P${days.toFixed()}DT${rest.toDecimalPlaces(9).toFixed()}S`);
 }
+
+const DT_ZERO = duration("PT0S") as FeelDuration;
 
 const asDecimal = (v: unknown): Decimal | undefined =>
   v instanceof Decimal ? v : typeof v === "number" && Number.isFinite(v) ? new Decimal(v) : undefined;

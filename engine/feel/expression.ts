@@ -1,6 +1,7 @@
 import { compileArithmetic } from "./arithmetic";
 import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
+import { feelSourceText } from "./source-text";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan } from "./scan";
@@ -48,8 +49,9 @@ export function compileExpression(
   text: string | undefined,
   names: readonly string[] = [],
 ): FeelResult<CompiledExpression> {
-  const src = (text ?? "").trim();
-  return cache.getOrCreate(`e\u0000${names.join("\u0001")}\u0000${src}`, () => {
+  const raw = (text ?? "").trim();
+  return cache.getOrCreate(`e\u0000${names.join("\u0001")}\u0000${raw}`, () => {
+    const src = feelSourceText(raw).trim();
     if (src === "") return ok(() => NULL);
     const fast = compileFast(src);
     if (fast) return ok(fast);

@@ -104,7 +104,8 @@ export function variablesNamedIn(text: string, vars: Vars): Vars {
 /** Evaluate a FEEL expression with feelin; undefined becomes null. */
 export function feelinEvaluate(text: string, vars: Vars): FeelResult<unknown> {
   const r = settle(() => evaluate(text, variablesNamedIn(text, vars)).value, text);
-  return r.ok && r.value === undefined ? ok(null) : r;
+  // FEEL has no NaN: feelin computes `date * date` and the like as NaN where DMN says null
+  return r.ok && (r.value === undefined || Number.isNaN(r.value)) ? ok(null) : r;
 }
 
 /** Evaluate FEEL unary tests against `input` with feelin; null counts as no match. */

@@ -1,4 +1,6 @@
 import { FeelFunction, FeelRange } from "feelin";
+// installs its own FeelRange.map first, so that the deadline wrapper below covers it too
+import "./range-iteration";
 
 /**
  * The evaluation-time limit of one FEEL evaluation (issue 17, defect 1). feelin interprets synchronously on the event

@@ -1,5 +1,7 @@
 import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
+import { feelSourceText } from "./source-text";
+import { compileExpressionTests } from "./expression-tests";
 import { feelinUnaryTest, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
 import { readLiteral, scan, type Token } from "./scan";
@@ -26,14 +28,17 @@ export function compileUnaryTests(
   text: string | undefined,
   names: readonly string[] = [],
 ): FeelResult<CompiledUnaryTests> {
-  const src = (text ?? "").trim();
-  return cache.getOrCreate(`u\u0000${names.join("\u0001")}\u0000${src}`, () => {
+  const raw = (text ?? "").trim();
+  return cache.getOrCreate(`u\u0000${names.join("\u0001")}\u0000${raw}`, () => {
+    const src = feelSourceText(raw).trim();
     if (src === "" || src === "-") return ok(ANY);
     const fast = compileFast(src);
     if (fast) return ok(fast);
     const error = syntaxError(src, "unaryTests", names);
     if (error) return fail(error);
     const scope = builtinScope(src);
+    const expressions = compileExpressionTests(src, names);
+    if (expressions) return ok((input: unknown, vars: Vars) => expressions(input, vars, scope));
     if (scope) return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, scope(vars)));
     return ok((input: unknown, vars: Vars) => feelinUnaryTest(src, input, vars));
   });

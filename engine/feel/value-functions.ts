@@ -16,17 +16,24 @@ function yearsAndMonths(from: unknown, to: unknown) {
   return duration(`${months < 0 ? "-" : ""}P${Math.floor(a / 12)}Y${a % 12}M`);
 }
 
-// A range literal's text: interval or comparison with literal endpoints only (no names).
-const RANGE_TEXT = /^\s*(?:[[\](]|<=?|>=?)/;
+// range(from) reads a range literal (DMN 1.5 §10.3.4.7): interval brackets around two endpoint literals, each a number,
+// a string, null, `@"..."` or a temporal constructor of a string literal. Unary forms (">= 10"), other expressions as
+// endpoints, mixed endpoint types and descending ranges give null.
+const ENDPOINT =
+  '\\s*(-?(?:\\d+(?:\\.\\d+)?|\\.\\d+)|"(?:[^"\\\\]|\\\\.)*"|null|@"[^"]*"|(?:date and time|date|time|duration)\\s*\\(\\s*"[^"]*"\\s*\\))\\s*';
+const RANGE_LITERAL = new RegExp(`^\\s*[[(\\]]${ENDPOINT}\\.\\.${ENDPOINT}[\\])[]\\s*$`);
 
-/** range("[1..10)"): the range a string holds, or null when it does not hold one with literal endpoints. */
+/** range("[1..10)"): the range a string holds, or null when it does not hold a range literal. */
 function rangeOf(text: unknown) {
-  if (typeof text !== "string" || !RANGE_TEXT.test(text)) return null;
-  const trimmed = text.trim();
-  const r = feelinEvaluate(/^[<>]/.test(trimmed) ? `(${trimmed})` : trimmed, {});
+  if (typeof text !== "string" || !RANGE_LITERAL.test(text)) return null;
+  const r = feelinEvaluate(text.trim(), {});
   if (!r.ok) return null;
   const v = r.value;
   if (!(v instanceof FeelRange) || (v.start === null && v.end === null)) return null;
+  if (v.start !== null && v.end !== null) {
+    const ascending = feelinEvaluate("a <= b", { a: v.start, b: v.end });
+    if (!ascending.ok || ascending.value !== true) return null;
+  }
   return v;
 }
 

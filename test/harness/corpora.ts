@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
  */
 export const CORPORA_DIR = resolve(import.meta.dir, "../../../shared/corpora");
 
-export type CorpusName = "bpmn-exec" | "cmmn" | "dmn-tck-level2" | "miwg";
+export type CorpusName = "bpmn-exec" | "cmmn" | "dmn-tck-level2" | "dmn-tck-level3-part" | "miwg";
 
 export const corpusDir = (name: CorpusName) => join(CORPORA_DIR, name);
 export const corpusAvailable = (name: CorpusName) => existsSync(corpusDir(name));

@@ -1,7 +1,8 @@
 import { DmnParseError } from "../errors";
 import { compileExpression } from "../feel-edge";
 import type { ModdleElement } from "../model/moddle";
-import type { CompiledExpression } from "../types";
+import { instanceOfTargets } from "../instance-of";
+import type { CompiledExpression, Vars } from "../types";
 import type { CompileContext } from "./compile-context";
 
 const FEEL = /^(?:https?:\/\/www\.omg\.org\/spec\/(?:DMN|FEEL)\/\d{8}\/FEEL\/?|feel)$/i;
@@ -13,5 +14,7 @@ export function compileLiteral(el: ModdleElement, scope: readonly string[], cc: 
     throw new DmnParseError(`expression language '${el.expressionLanguage}' is not supported (FEEL only)`, where);
   }
   const fn = compileExpression(el.text, scope, where);
-  return { kind: "literalExpression", typeRef: el.typeRef, evaluate: (vars) => fn(vars) };
+  const types = instanceOfTargets(el.text, cc.types);
+  const evaluate = types ? (vars: Vars) => fn({ ...types, ...vars }) : (vars: Vars) => fn(vars);
+  return { kind: "literalExpression", typeRef: el.typeRef, evaluate };
 }

@@ -134,6 +134,17 @@ describe("the decision requirements graph", () => {
     expect(evaluateDecision(await model, "d_viaService", {}).result).toBe(105);
   });
 
+  test("a decision service argument that does not conform to its input decision's type is null", async () => {
+    const m = await parseDmn(
+      definitions(`<decision id="d_in" name="In"><variable name="In" typeRef="string"/><literalExpression><text>"never"</text></literalExpression></decision>
+      ${literal("d_out", "In = null", needsDecision("d_in"))}
+      <decisionService id="s" name="svc"><outputDecision href="#d_out"/><inputDecision href="#d_in"/></decisionService>
+      ${literal("d_bad", "svc(123)", needsKnowledge("s"))}${literal("d_good", 'svc("x")', needsKnowledge("s"))}`),
+    );
+    expect(evaluateDecision(m, "d_bad", {}).result).toBe(true);
+    expect(evaluateDecision(m, "d_good", {}).result).toBe(false);
+  });
+
   test("refuse an unknown decision key with a typed error", async () => {
     const m = await model;
     expect(() => evaluateDecision(m, "nope", {})).toThrow(DmnDecisionNotFoundError);

@@ -124,10 +124,12 @@ export class Session {
     const params = ids.map((id) => this.model.elements[id].name);
     const impl = (...args: unknown[]) => {
       const vars: Vars = {};
-      // arguments are model values: one that does not conform to its inputData's type is null, not a caller error
+      // arguments are model values: one that does not conform to the type of its inputData or input decision is null,
+      // not a caller error
       params.forEach((p, i) => {
         const def = this.model.elements[ids[i]];
-        vars[p] = conformOrNull(args[i] ?? null, def.kind === "inputData" ? def.typeRef : undefined, this.model.types);
+        const typeRef = def.kind === "inputData" || def.kind === "decision" ? def.typeRef : undefined;
+        vars[p] = conformOrNull(args[i] ?? null, typeRef, this.model.types);
       });
       return evaluateService(this.model, s, vars).value;
     };

@@ -16,7 +16,10 @@ export function compileDefinitions(defs: ModdleElement, imports: Record<string, 
   const raw: ModdleElement[] = defs.drgElement ?? [];
   const byId = new Map<string, ModdleElement>();
   for (const el of raw) {
-    if (!el.id) throw new DmnParseError(`a ${tag(el)} has no id`, el.name ?? tag(el));
+    // DMN requires an id, yet the TCK and other engines accept elements with only a name (nothing can reference
+    // them by href): such an element is known by its name.
+    el.id ??= el.name;
+    if (!el.id) throw new DmnParseError(`a ${tag(el)} has neither id nor name`, tag(el));
     if (byId.has(el.id)) throw new DmnParseError("duplicate id", el.id);
     byId.set(el.id, el);
   }

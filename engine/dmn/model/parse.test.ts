@@ -34,6 +34,18 @@ describe("parseDmn", () => {
     expect(listDecisions(m)).toEqual([{ key: "anon", name: "anon" }]);
   });
 
+  test("knows a decision without id by its name (as the DMN TCK and other engines do); neither is refused", async () => {
+    const m = await parseDmn(
+      definitions(`<decision name="no id"><literalExpression><text>1 + 1</text></literalExpression></decision>`),
+    );
+    expect(listDecisions(m)).toEqual([{ key: "no id", name: "no id" }]);
+    expect(evaluateDecision(m, "no id").result).toBe(2);
+    const e = await parseError(
+      definitions(`<decision><literalExpression><text>1</text></literalExpression></decision>`),
+    );
+    expect(e.message).toContain("neither id nor name");
+  });
+
   for (const [version, ns] of [
     ["1.4", "https://www.omg.org/spec/DMN/20211108/MODEL/"],
     ["1.5", "https://www.omg.org/spec/DMN/20230324/MODEL/"],

@@ -1,0 +1,29 @@
+import { evaluate, FeelDate, FeelDateTime, FeelFunction, FeelTime } from "feelin";
+import { hasExtendedYear, parseFeelDate, parseFeelDateTime } from "./temporal-parse";
+
+// date() and date and time() that read the full FEEL year range (temporal-parse.ts); handed to feelin by
+// builtin-scope.ts for texts that may pass them such a string. Every other call keeps feelin's behaviour.
+
+// feelin's own date(): `date` on its own evaluates to the built-in.
+const feelinDate = evaluate("date").value as (...args: unknown[]) => unknown;
+
+function date(year: unknown, month: unknown, day: unknown, from: unknown) {
+  const text = typeof year === "string" && month == null && day == null ? year : from;
+  if (typeof text === "string" && hasExtendedYear(text)) return parseFeelDate(text);
+  return feelinDate(year, month, day, from);
+}
+
+function dateAndTime(d: unknown, time: unknown, from: unknown) {
+  if (from != null) return typeof from === "string" && d == null && time == null ? parseFeelDateTime(from) : null;
+  if (typeof d === "string") return time == null ? parseFeelDateTime(d) : null;
+  if ((d instanceof FeelDate || d instanceof FeelDateTime) && time instanceof FeelTime) {
+    const day = d instanceof FeelDate ? d.unwrap() : d.unwrap().toPlainDate();
+    return new FeelDateTime(day.toPlainDateTime(time.unwrap()), time.zone);
+  }
+  return null;
+}
+
+export const TEMPORAL_FUNCTIONS: Record<string, FeelFunction> = {
+  date: new FeelFunction(date, ["year", "month", "day", "from"]),
+  "date and time": new FeelFunction(dateAndTime, ["date", "time", "from"]),
+};
