@@ -75,6 +75,11 @@ export class Admission {
     return { running: s?.running ?? 0, waiting: s?.queue.length ?? 0 };
   }
 
+  /** Work running now, all keys together. */
+  runningNow(): number {
+    return this.running;
+  }
+
   private stateOf(key: string): KeyState {
     let s = this.keys.get(key);
     if (!s) this.keys.set(key, (s = { running: 0, queue: [] }));
