@@ -52,7 +52,7 @@ export class Admission {
         if (!state.running && !state.queue.length) this.keys.delete(key);
         throw new TooManyRequestsError(
           `Too many ${this.settings.name} at once (${this.settings.perKey} running and ` +
-            `${this.settings.queuePerKey} waiting per tenant); try again later`,
+            `${this.settings.queuePerKey} waiting at most); try again later`,
           this.retryAfterSeconds(state),
         );
       }
