@@ -9,7 +9,11 @@ import { startChild } from "./support/load";
 const N = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5_000);
 const rx = await startChild<{ port: number }>(`${import.meta.dir}/support/webhook-receiver.ts`);
 const rxUrl = `http://127.0.0.1:${rx.info.port}`;
-const s = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1" } });
+// WEBHOOK_ENDPOINT_CONCURRENCY from the caller: the one endpoint's slots bound this bench's rate (docs/limits.md).
+const perEndpoint = process.env.WEBHOOK_ENDPOINT_CONCURRENCY;
+const s = await startTestServer({
+  env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1", ...(perEndpoint ? { WEBHOOK_ENDPOINT_CONCURRENCY: perEndpoint } : {}) },
+});
 try {
   const tenant = await createTenant(s, "bench-hooks");
   const token = await saTenantToken(s, tenant);

@@ -136,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webhookDelivery: {
       concurrency: countOf(env.WEBHOOK_CONCURRENCY, 128),
-      perEndpoint: countOf(env.WEBHOOK_ENDPOINT_CONCURRENCY, 4),
+      perEndpoint: countOf(env.WEBHOOK_ENDPOINT_CONCURRENCY, 8),
       timeoutMs: countOf(env.WEBHOOK_TIMEOUT_MS, 10_000),
     },
   };

@@ -52,7 +52,7 @@ export class Admission {
         if (!state.running && !state.queue.length) this.keys.delete(key);
         throw new TooManyRequestsError(
           `Too many ${this.settings.name} at once (${this.settings.perKey} running and ` +
-            `${this.settings.queuePerKey} waiting per tenant); try again later`,
+            `${this.settings.queuePerKey} waiting at most); try again later`,
           this.retryAfterSeconds(state),
         );
       }
@@ -73,6 +73,11 @@ export class Admission {
   load(key: string): { running: number; waiting: number } {
     const s = this.keys.get(key);
     return { running: s?.running ?? 0, waiting: s?.queue.length ?? 0 };
+  }
+
+  /** Work running now, all keys together. */
+  runningNow(): number {
+    return this.running;
   }
 
   private stateOf(key: string): KeyState {

@@ -23,6 +23,8 @@ const platform = createPlatform({
     // bench:agents points the service at its local OpenAI-compatible server
     AI_BASE_URL: process.env.AI_BASE_URL,
     AI_MODEL: process.env.AI_MODEL,
+    // bench:noisy-neighbour and others deliver webhooks to receivers on 127.0.0.1
+    WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE,
   }),
   log: () => {},
   logger: observe ? createLogger({ file: join(dataDir, "access.log") }) : undefined,

@@ -1,7 +1,8 @@
-import { and, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { tenants, webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import type { WebhookOutbox } from "../../runtime/kernel/webhook-outbox";
-import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
+import type { AttemptDeps } from "./attempt";
+import { createEndpointQueues } from "./endpoint-queues";
 import { envelope } from "./envelope";
 import { prepared } from "../prepared";
 
@@ -10,13 +11,11 @@ export interface DispatcherDeps extends AttemptDeps {
   log(message: string): void;
   /** Deliveries in flight at once (default 128). */
   concurrency?: number;
-  /** Deliveries in flight at once to one endpoint (default 4): a slow endpoint holds only its own slots. */
+  /** Deliveries in flight at once to one endpoint (default 8): a slow endpoint holds only its own slots. */
   perEndpoint?: number;
 }
 
 const FANOUT_BATCH = 500;
-/** A claimed delivery is not claimed again before this (longer than an attempt's timeout); a crash resends it after. */
-const LEASE_MS = 60_000;
 
 /**
  * The webhook worker: moves outbox events (engine database) into one delivery per subscribed endpoint (platform
@@ -94,89 +93,35 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     return events.length;
   }
 
-  const perEndpoint = deps.perEndpoint ?? 4;
-  const concurrency = deps.concurrency ?? 128;
-  // Sends in flight, per endpoint and in all: one endpoint never holds more than `perEndpoint` of them.
-  const inFlight = new Map<string, number>();
-  const sends = new Set<Promise<unknown>>();
-  const lease = Math.max(LEASE_MS, 2 * (deps.timeoutMs ?? 10_000));
-
-  /**
-   * Claims (leases) due deliveries for the free slots: oldest first, at most `perEndpoint` in flight per endpoint.
-   * Endpoints already full are left out of the query, so one endpoint's backlog cannot fill the claim.
-   */
-  function claimDue(): Array<{ d: DeliveryRow; h: WebhookRow }> {
-    const now = deps.now();
-    const claimed: Array<{ d: DeliveryRow; h: WebhookRow }> = [];
-    const taken = new Map<string, number>();
-    const busy = (id: string) => (inFlight.get(id) ?? 0) + (taken.get(id) ?? 0);
-    return db.transaction((tx) => {
-      for (let free = concurrency - sends.size; free > 0; free = concurrency - sends.size - claimed.length) {
-        const full = [...new Set([...inFlight.keys(), ...taken.keys()])].filter((id) => busy(id) >= perEndpoint);
-        const rows = tx
-          .select({ d: webhookDeliveries, h: webhooks })
-          .from(webhookDeliveries)
-          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-          .where(
-            and(
-              eq(webhookDeliveries.status, "PENDING"),
-              lte(webhookDeliveries.nextAttemptAt, now),
-              eq(webhooks.enabled, true),
-              full.length ? notInArray(webhookDeliveries.webhookId, full) : undefined,
-            ),
-          )
-          .orderBy(webhookDeliveries.nextAttemptAt)
-          .limit(free)
-          .all();
-        const fresh = rows.filter((r) => {
-          if (busy(r.h.id) >= perEndpoint) return false;
-          taken.set(r.h.id, (taken.get(r.h.id) ?? 0) + 1);
-          return true;
-        });
-        if (!fresh.length) break;
-        tx.update(webhookDeliveries)
-          .set({ nextAttemptAt: now + lease })
-          .where(
-            inArray(
-              webhookDeliveries.id,
-              fresh.map((r) => r.d.id),
-            ),
-          )
-          .run();
-        claimed.push(...fresh);
-        if (rows.length < free) break;
-      }
-      return claimed;
-    });
-  }
-
-  /**
-   * Starts a send for each delivery claimable now and returns at once: each attempt is recorded when it ends (its own
-   * transaction), its slot is freed and the next due delivery of its endpoint handed out, whatever the others do.
-   */
-  function deliverDue(): number {
-    const batch = claimDue();
-    for (const one of batch) {
-      const id = one.h.id;
-      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
-      const send: Promise<unknown> = attemptDeliveries(deps, [one])
-        .catch((e) => deps.log(`[webhooks] delivery ${one.d.id} failed: ${e instanceof Error ? e.message : e}`))
-        .finally(() => {
-          const left = (inFlight.get(id) ?? 1) - 1;
-          if (left) inFlight.set(id, left);
-          else inFlight.delete(id);
-          sends.delete(send);
-          if (timer) kick();
-        });
-      sends.add(send);
-    }
-    return batch.length;
-  }
-
   let timer: ReturnType<typeof setInterval> | null = null;
   let pumping: Promise<unknown> | null = null;
   let again = false;
-  /** Fans out and hands out due deliveries; never waits for a send. A call while one runs makes it run once more. */
+  const queues = createEndpointQueues({
+    ...deps,
+    concurrency: deps.concurrency ?? 128,
+    perEndpoint: deps.perEndpoint ?? 8,
+    wantMore: () => {
+      wanted = true;
+      if (timer) kick();
+    },
+  });
+  // An endpoint's queue ran low since the last claim: claiming again is worth its query.
+  let wanted = true;
+
+  /**
+   * Claims due deliveries into the endpoints' queues (when new events came, a queue ran low or nothing waits) and
+   * starts what the free slots allow; never waits for a send.
+   */
+  function deliverDue(fannedOut = 1): number {
+    let claimed = 0;
+    if (fannedOut || wanted || !queues.waiting()) {
+      wanted = false;
+      claimed = queues.claim();
+    }
+    return queues.drain() + claimed;
+  }
+
+  /** Fans out and hands out due deliveries. A call while one runs makes that one run once more. */
   function kick(): void {
     if (pumping) {
       again = true;
@@ -185,8 +130,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     pumping = (async () => {
       do {
         again = false;
-        await fanOut();
-        deliverDue();
+        deliverDue(await fanOut());
       } while (again);
     })()
       .catch((e) => deps.log(`[webhooks] dispatcher pass failed: ${e instanceof Error ? e.message : e}`))
@@ -198,31 +142,39 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
   const api = {
     fanOut,
     deliverDue,
-    /** Sends in flight now (for tests and benches). */
-    inFlight: () => sends.size,
+    /** Sends in flight now (tests and benches). */
+    inFlight: () => queues.inFlight(),
     /**
-     * Fans out and delivers until nothing is due now and no send is in flight; returns how many events and attempts
+     * Fans out and delivers until nothing is due now, claimed or in flight; returns how many events, claims and sends
      * it handled (tests use it instead of the timer).
      */
     async runOnce(): Promise<number> {
       let total = 0;
       for (;;) {
-        const n = (await fanOut()) + deliverDue();
+        const events = await fanOut();
+        const n = events + deliverDue(events);
         total += n;
         if (n) continue;
-        if (!sends.size) return total;
-        await Promise.race(sends);
+        if (!queues.inFlight() && !queues.waiting()) return total;
+        await queues.oneSettled();
       }
     },
     start(opts: { intervalMs?: number } = {}) {
       if (timer) return;
-      timer = setInterval(kick, opts.intervalMs ?? 200);
+      let ticks = 0;
+      timer = setInterval(() => {
+        // About every 10 s: the lease of deliveries waiting behind a slow endpoint is renewed.
+        if (++ticks % Math.max(1, Math.round(10_000 / (opts.intervalMs ?? 200))) === 0) queues.renewLeases();
+        // Each tick claims: retries that came due meanwhile are found even while a slow endpoint's queue is full.
+        wanted = true;
+        kick();
+      }, opts.intervalMs ?? 200);
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
       if (pumping) await pumping;
-      await Promise.allSettled([...sends]);
+      await queues.stop();
     },
   };
   return api;

@@ -1,0 +1,146 @@
+import { and, eq, inArray, lte, notInArray } from "drizzle-orm";
+import { webhookDeliveries, webhooks } from "../../../db/platform/schema";
+import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
+
+export interface EndpointQueuesDeps extends AttemptDeps {
+  log(message: string): void;
+  /** Sends in flight at once, all endpoints (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /** Sends in flight at once to one endpoint (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  perEndpoint: number;
+  /** Called when an endpoint's queue ran low, so that the dispatcher claims more soon. */
+  wantMore(): void;
+}
+
+/** A claimed delivery is not claimed again before this (longer than an attempt's timeout); a crash resends it after. */
+const LEASE_MS = 60_000;
+/** Claimed deliveries kept waiting per endpoint, in sends: a refill when half are gone, one claim per many sends. */
+const QUEUED_PER_SLOT = 8;
+
+interface Endpoint {
+  hook: WebhookRow;
+  waiting: Array<{ d: DeliveryRow; leasedUntil: number }>;
+  inFlight: number;
+}
+
+/**
+ * The deliveries claimed from the table, queued per endpoint in memory, and their sends: each endpoint sends at most
+ * `perEndpoint` at once, from its own queue, so one endpoint that never answers holds its own slots and nothing else.
+ * Each attempt is recorded (its own transaction) when it ends, and its endpoint's next delivery starts at once, with
+ * no query. Claims lease the rows; waiting rows have their lease renewed, and on stop they are handed back.
+ */
+export function createEndpointQueues(deps: EndpointQueuesDeps) {
+  const db = deps.platformDb;
+  const endpoints = new Map<string, Endpoint>();
+  const sends = new Set<Promise<unknown>>();
+  const lease = Math.max(LEASE_MS, 2 * (deps.timeoutMs ?? 10_000));
+  const cap = deps.perEndpoint * QUEUED_PER_SLOT;
+  const held = (e: Endpoint) => e.inFlight + e.waiting.length;
+
+  /**
+   * Claims due deliveries, oldest first, for endpoints whose queue has room; endpoints already holding their share are
+   * left out of the query, so one endpoint's backlog never fills a claim. Returns how many it claimed.
+   */
+  function claim(): number {
+    const now = deps.now();
+    const full = [...endpoints].filter(([, e]) => held(e) >= cap).map(([id]) => id);
+    const rows = db
+      .select({ d: webhookDeliveries, h: webhooks })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, "PENDING"),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(webhooks.enabled, true),
+          full.length ? notInArray(webhookDeliveries.webhookId, full) : undefined,
+        ),
+      )
+      .orderBy(webhookDeliveries.nextAttemptAt)
+      .limit(deps.concurrency * 4)
+      .all();
+    const adding = new Map<string, number>();
+    const taken = rows.filter(({ h }) => {
+      const e = endpoints.get(h.id);
+      const n = adding.get(h.id) ?? 0;
+      if ((e ? held(e) : 0) + n >= cap) return false;
+      adding.set(h.id, n + 1);
+      return true;
+    });
+    if (!taken.length) return 0;
+    setLease(
+      taken.map((r) => r.d.id),
+      now + lease,
+    );
+    for (const { d, h } of taken) {
+      let e = endpoints.get(h.id);
+      if (!e) endpoints.set(h.id, (e = { hook: h, waiting: [], inFlight: 0 }));
+      e.hook = h;
+      e.waiting.push({ d, leasedUntil: now + lease });
+    }
+    return taken.length;
+  }
+
+  function setLease(ids: string[], until: number) {
+    for (let i = 0; i < ids.length; i += 500)
+      db.update(webhookDeliveries)
+        .set({ nextAttemptAt: until })
+        .where(and(inArray(webhookDeliveries.id, ids.slice(i, i + 500)), eq(webhookDeliveries.status, "PENDING")))
+        .run();
+  }
+
+  /** Starts sends from the endpoints' queues while slots are free; returns how many it started. */
+  function drain(): number {
+    let started = 0;
+    for (const [id, e] of endpoints) {
+      while (e.waiting.length && e.inFlight < deps.perEndpoint && sends.size < deps.concurrency) {
+        const { d } = e.waiting.shift() as Endpoint["waiting"][number];
+        e.inFlight++;
+        started++;
+        const send: Promise<unknown> = attemptDeliveries(deps, [{ d, h: e.hook }])
+          .catch((err) => deps.log(`[webhooks] delivery ${d.id} failed: ${err instanceof Error ? err.message : err}`))
+          .finally(() => {
+            e.inFlight--;
+            sends.delete(send);
+            if (!held(e)) endpoints.delete(id);
+            drain();
+            if (held(e) <= cap / 2) deps.wantMore();
+          });
+        sends.add(send);
+      }
+    }
+    return started;
+  }
+
+  /** Renews the lease of claimed rows still waiting (a slow endpoint's queue), before it runs out. */
+  function renewLeases(): void {
+    const now = deps.now();
+    const due = [...endpoints.values()].flatMap((e) => e.waiting.filter((w) => w.leasedUntil - now < lease / 2));
+    if (!due.length) return;
+    setLease(
+      due.map((w) => w.d.id),
+      now + lease,
+    );
+    for (const w of due) w.leasedUntil = now + lease;
+  }
+
+  return {
+    claim,
+    drain,
+    renewLeases,
+    /** Sends in flight now. */
+    inFlight: () => sends.size,
+    /** Claimed deliveries not sent yet. */
+    waiting: () => [...endpoints.values()].reduce((n, e) => n + e.waiting.length, 0),
+    /** Resolves when one of the sends in flight has ended (at once when none is). */
+    oneSettled: () => (sends.size ? Promise.race(sends) : Promise.resolve()),
+    /** Hands the waiting deliveries back (due now) and waits for the sends in flight. */
+    async stop() {
+      const ids = [...endpoints.values()].flatMap((e) => e.waiting.map((w) => w.d.id));
+      for (const e of endpoints.values()) e.waiting.length = 0;
+      if (ids.length) setLease(ids, deps.now());
+      await Promise.allSettled([...sends]);
+    },
+  };
+}
+export type EndpointQueues = ReturnType<typeof createEndpointQueues>;

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../harness/server";
+import { createTenant, saTenantToken } from "../harness/fixtures";
+import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
+import { startWebhookReceiver, type WebhookReceiver } from "../harness/webhook-receiver";
+
+// Deliveries claimed into an endpoint's queue but not sent yet are handed back when the dispatcher stops: the next
+// dispatcher sends each of them once, and nothing that was sent is sent again.
+let s: TestServer;
+let rx: WebhookReceiver;
+let token: string;
+
+beforeAll(async () => {
+  rx = startWebhookReceiver();
+  s = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1", WEBHOOK_ENDPOINT_CONCURRENCY: "2" } });
+  const t = await createTenant(s, "hook-queues");
+  token = await saTenantToken(s, t);
+  await deployBpmn(s, token, bpmnFixture("approval.bpmn"));
+});
+afterAll(async () => {
+  await s.close();
+  rx.stop();
+});
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 2500 && !check(); i++) await Bun.sleep(4);
+  expect(check()).toBe(true);
+}
+
+describe("the endpoint queues of the webhook dispatcher", () => {
+  test("stopping hands back what waits unsent; after a restart each delivery is sent once", async () => {
+    let open!: () => void;
+    const held = new Promise<void>((r) => (open = r));
+    rx.answer(async () => {
+      await held;
+      return new Response(null, { status: 204 });
+    });
+    const created = await s.req("POST", "/api/a/webhooks", {
+      token,
+      json: { url: `${rx.url}/hook`, events: ["process.instance.started"] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (let i = 0; i < 5; i++) await startProcess(s, token, { definitionKey: "approval" });
+
+    const dispatcher = s.platform.webhooks.dispatcher;
+    dispatcher.start({ intervalMs: 5 });
+    await until(() => rx.received.length === 2); // two in flight, three claimed and waiting
+    const stopped = dispatcher.stop();
+    open();
+    await stopped;
+    expect(rx.received.length).toBe(2);
+
+    // The three handed back are due now: the next pass sends them, and only them.
+    await dispatcher.runOnce();
+    expect(rx.received.length).toBe(5);
+    const ids = rx.received.map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(5);
+    const page = (await (await s.req("GET", `/api/a/webhooks/${id}/deliveries`, { token })).json()) as {
+      content: { status: string; attempts: number }[];
+    };
+    expect(page.content.map((d) => [d.status, d.attempts])).toEqual(Array(5).fill(["SUCCEEDED", 1]));
+  });
+});
