@@ -128,7 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     historyCleanup: cleanupSettingsOf(env),
     admission: {
       perTenant: countOf(env.ADMISSION_PER_TENANT, 4),
-      queuePerTenant: countOf(env.ADMISSION_QUEUE_PER_TENANT, 16, 0),
+      queuePerTenant: countOf(env.ADMISSION_QUEUE_PER_TENANT, 256, 0),
     },
     passwordHashing: {
       concurrency: countOf(env.PASSWORD_HASH_CONCURRENCY, Math.max(1, availableParallelism() - 1)),
