@@ -1,3 +1,4 @@
+import "./builtin-bounds";
 import { REGEX_FUNCTIONS } from "./regex-functions";
 import { VALUE_FUNCTIONS } from "./value-functions";
 
