@@ -4,3 +4,4 @@ export { callFeelFunction, guardCallable } from "./feelin-call";
 export { type FeelError, type FeelResult, fail, ok } from "./result";
 export { type CompiledUnaryTests, compileUnaryTests } from "./unary-tests";
 export { type FeelTemporalValue, feelEquals, isContextValue, isTemporalValue, toJsonValue } from "./values";
+export { EXPRESSION_LIMITS, depthRefusal, lengthRefusal } from "./text-limits";
