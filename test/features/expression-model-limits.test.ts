@@ -161,6 +161,44 @@ describe("model size is refused before parsing", () => {
   });
 });
 
+describe("a large model is parsed off the event loop with the same answers", () => {
+  // 2,000 unconnected tasks: about 90 KB, over the size from which parsing runs in a worker (OFF_THREAD_CHARS).
+  const padded = (xml: string) =>
+    xml.replace(
+      '<endEvent id="e"/>',
+      `<endEvent id="e"/>${Array.from({ length: 2_000 }, (_, i) => `<task id="pad${i}" name="Padding ${i}"/>`).join("")}`,
+    );
+
+  test("an expression over a limit is 400 on deploy and validate, a refused model a 400 and a finding", async () => {
+    const deep = padded(bpmn(`\${${"(".repeat(65)}x${")".repeat(65)}}`, "padded"));
+    expect(deep.length).toBeGreaterThan(64 * 1024);
+    await expectError(await deploy(deep), 400, /flow 'yes'.*limit of 64 levels/);
+    await expectError(
+      await s.req("POST", "/api/a/definitions/validate", { token: tok.MODELER, json: { xml: deep } }),
+      400,
+      /limit of 64 levels/,
+    );
+    const refused = padded(bpmn("${x}", "padded")).replace('default="no"', 'default="f1"');
+    await expectError(await deploy(refused), 400, /Default flow 'f1'/);
+    const v = await s.req("POST", "/api/a/definitions/validate", { token: tok.MODELER, json: { xml: refused } });
+    expect(v.status).toBe(200);
+    const body = (await v.json()) as { valid: boolean; findings: { code: string; message: string }[] };
+    expect(body.valid).toBe(false);
+    expect(body.findings.find((f) => f.code === "NOT_DEPLOYABLE")?.message).toContain("Default flow 'f1'");
+    expect(await keys()).not.toContain("padded");
+  });
+
+  test("a valid large model deploys and starts", async () => {
+    expect((await deploy(padded(bpmn("${x}", "padded")))).status).toBe(200);
+    const r = await s.req("POST", "/api/a/instances", {
+      token: tok.MODELER,
+      json: { definitionKey: "padded", variables: { x: true } },
+    });
+    expect(r.status).toBe(201);
+    await othersServed();
+  });
+});
+
 describe("FEEL regular expressions and built-ins through decision evaluation", () => {
   const evaluate = (key: string, variables: Record<string, unknown>) =>
     s.req("POST", `/api/a/decisions/${key}/evaluate`, { token: tok.USER, json: { variables } });
