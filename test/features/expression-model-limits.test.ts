@@ -199,6 +199,24 @@ describe("a large model is parsed off the event loop with the same answers", () 
   });
 });
 
+describe("BPMN conditions with regular expressions", () => {
+  test("a FEEL condition with a pattern that backtracks in JavaScript starts at once; a back-reference is refused", async () => {
+    expect((await deploy(bpmn('=matches(x, "^(a+)+$")', "redosflow"))).status).toBe(200);
+    const start = (x: string) =>
+      s.req("POST", "/api/a/instances", { token: tok.MODELER, json: { definitionKey: "redosflow", variables: { x } } });
+    expect((await start(`${"a".repeat(64)}!`)).status).toBe(201);
+    await othersServed();
+    expect((await deploy(bpmn('=matches(x, "(a+)\\1")', "backrefflow"))).status).toBe(200);
+    const r = await s.req("POST", "/api/a/instances", {
+      token: tok.MODELER,
+      json: { definitionKey: "backrefflow", variables: { x: "aa" } },
+    });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(await r.text()).toContain("linear-time engine");
+  });
+});
+
 describe("FEEL regular expressions and built-ins through decision evaluation", () => {
   const evaluate = (key: string, variables: Record<string, unknown>) =>
     s.req("POST", `/api/a/decisions/${key}/evaluate`, { token: tok.USER, json: { variables } });
