@@ -1,7 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { REGEX_LIMITS } from "../regex/linear";
 import { compileExpression } from "./index";
 import { runFeel as run } from "./test-support";
+import { setFeelTimeLimit } from "./time-limit";
 import { FEEL_SIZE_LIMITS } from "./value-size";
 
 function failure(text: string, vars: Record<string, unknown> = {}): string {
@@ -64,6 +65,13 @@ describe("FEEL regular expressions run in linear time (RE2)", () => {
 });
 
 describe("FEEL built-ins are bounded in size", () => {
+  // Only the size cap may answer here, not the evaluation-time limit on a loaded machine.
+  let previous = 0;
+  beforeAll(() => {
+    previous = setFeelTimeLimit(60_000);
+  });
+  afterAll(() => setFeelTimeLimit(previous));
+
   test("string join over the string cap is refused before it builds the string", () => {
     const x = "x".repeat(300_000);
     const reason = failure("string length(string join(for i in 1..1000 return x))", { x });

@@ -4,7 +4,7 @@
 
 export const EXPRESSION_LIMITS = {
   /** Characters of one expression (FEEL text, or one JUEL `${...}` template). */
-  chars: 10_000,
+  chars: 5_000,
   /** Nesting of brackets, ternaries and unary operators. */
   depth: 64,
 };

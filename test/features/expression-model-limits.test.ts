@@ -75,9 +75,9 @@ afterAll(() => s.close());
 describe("expression depth and length are refused at deploy, validate and AI validation", () => {
   const terms = (n: number, sep: string) => Array(n).fill("x").join(sep);
   const cases: [string, string, RegExp][] = [
-    ["a JUEL condition of 100,000 terms", `\${${terms(100_000, " || ")}}`, /limit of 10,000 characters/],
-    ["100,000 nested parentheses", `\${${"(".repeat(100_000)}x${")".repeat(100_000)}}`, /limit of 10,000 characters/],
-    ["50,000 nested ternaries", `\${${"x ? 1 : ".repeat(50_000)}2}`, /limit of 10,000 characters/],
+    ["a JUEL condition of 100,000 terms", `\${${terms(100_000, " || ")}}`, /limit of 5,000 characters/],
+    ["100,000 nested parentheses", `\${${"(".repeat(100_000)}x${")".repeat(100_000)}}`, /limit of 5,000 characters/],
+    ["50,000 nested ternaries", `\${${"x ? 1 : ".repeat(50_000)}2}`, /limit of 5,000 characters/],
     ["65 nested parentheses (short)", `\${${"(".repeat(65)}x${")".repeat(65)}}`, /limit of 64 levels/],
     ["65 nested JUEL negations", `\${${"!".repeat(65)}x}`, /limit of 64 levels/],
     ["a FEEL condition nested 65 deep", `=${"[".repeat(65)}1${"]".repeat(65)} != null`, /limit of 64 levels/],
@@ -103,8 +103,8 @@ describe("expression depth and length are refused at deploy, validate and AI val
     });
   }
 
-  test("a condition within the limits (64 levels, 1,500 terms) deploys and starts", async () => {
-    const deep = `\${${"(".repeat(63)}x${")".repeat(63)} || ${terms(1_500, " || ")}}`;
+  test("a condition within the limits (64 levels, 900 terms) deploys and starts", async () => {
+    const deep = `\${${"(".repeat(63)}x${")".repeat(63)} || ${terms(900, " || ")}}`;
     expect((await deploy(bpmn(deep, "fine"))).status).toBe(200);
     const r = await s.req("POST", "/api/a/instances", {
       token: tok.MODELER,
@@ -117,7 +117,7 @@ describe("expression depth and length are refused at deploy, validate and AI val
     const body = await expectError(
       await deployDmn(dmn("deep", `${"(".repeat(20_000)}1${")".repeat(20_000)}`)),
       400,
-      /limit of (64 levels|10,000 characters)/,
+      /limit of (64 levels|5,000 characters)/,
     );
     expect(String(body.message)).toContain("deep");
     expect((await s.req("GET", "/api/a/decisions/deep", { token: tok.MODELER })).status).toBe(404);
