@@ -1,5 +1,6 @@
 import { evaluate, type FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
 import { type FeelError, type FeelResult, fail, ok } from "./result";
+import { regexLiteralRefusal } from "./regex-literals";
 import { feelTextRefusal } from "./text-limits";
 import { FeelTimeLimitError, underTimeLimit } from "./time-limit";
 
@@ -36,6 +37,8 @@ export function syntaxError(text: string, kind: FeelKind, names: readonly string
   });
   if (errorAt >= 0)
     return syntax(`syntax error at offset ${errorAt}`, `invalid FEEL ${kind} '${text}' at offset ${errorAt}`);
+  const regex = regexLiteralRefusal(tree, text);
+  if (regex) return { kind: "limit", message: `FEEL ${kind} refused: ${regex}`, reason: regex, expression: text };
   return undefined;
 }
 
