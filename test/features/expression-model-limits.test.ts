@@ -199,6 +199,29 @@ describe("a large model is parsed off the event loop with the same answers", () 
   });
 });
 
+describe("a large CMMN is parsed off the event loop with the same answers", () => {
+  // 1,200 human tasks: about 100 KB, over the size from which parsing runs in a worker.
+  const caseModel = (id: string, extra = "") => {
+    const items = Array.from(
+      { length: 1_200 },
+      (_, i) => `<planItem id="pi${i}" definitionRef="h${i}"/><humanTask id="h${i}" name="Step ${i}"/>`,
+    ).join("");
+    return `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" targetNamespace="t"><case id="${id}"><casePlanModel id="plan">${items}${extra}</casePlanModel></case></definitions>`;
+  };
+
+  test("a valid large case deploys; one with a refused rule is a 400 naming it, as in-thread", async () => {
+    expect(caseModel("bigcase").length).toBeGreaterThan(64 * 1024);
+    expect((await deploy(caseModel("bigcase"), "c.cmmn")).status).toBe(200);
+    const refused = caseModel(
+      "badcase",
+      '<planItem id="pj" definitionRef="hj"><itemControl><requiredRule><condition language="groovy">x</condition></requiredRule></itemControl></planItem><humanTask id="hj"/>',
+    );
+    await expectError(await deploy(refused, "c.cmmn"), 400, /'groovy' conditions are not supported/);
+    expect(await keys()).not.toContain("badcase");
+    await othersServed();
+  });
+});
+
 describe("BPMN conditions with regular expressions", () => {
   test("a FEEL condition with a pattern that backtracks in JavaScript starts at once; a back-reference is refused", async () => {
     expect((await deploy(bpmn('=matches(x, "^(a+)+$")', "redosflow"))).status).toBe(200);

@@ -4,7 +4,7 @@ import type { DeployResultOf } from "../kernel/instance-summary";
 import type { RuntimeContext } from "./context";
 import type { DefinitionRow, SettingsRow } from "../kernel/rows";
 import { refreshStartEvents } from "./start-events";
-import { parseBpmnOffThread } from "./parse-off-thread";
+import { parseBpmnOffThread } from "../kernel/model-parse";
 import { MAX_HISTORY_TTL_DAYS } from "../kernel/history-cleanup";
 
 export const MCP_POLICIES = ["NONE", "START_AND_READ", "START_AND_COMPLETE"] as const;

@@ -17,7 +17,7 @@ export interface ValidationResult {
   warnings: string[];
 }
 import { createRuntimeContext, type RuntimeOptions } from "./context";
-import { parseBpmnOffThread } from "./parse-off-thread";
+import { parseBpmnOffThread } from "../kernel/model-parse";
 import { createAdhoc } from "./adhoc";
 import { createActivityTree } from "./activity-tree";
 import { createDefinitions } from "./definitions";
