@@ -10,8 +10,11 @@ function linear(pattern: string): LinearRegex | undefined {
   }
 }
 
-/** Whether the pattern matches within the regular-expression work budget (over it counts as no match). */
-function search(pattern: string, input: string): LinearRegex | undefined {
+/**
+ * The rule's pattern when matching it against `input` stays within the regular-expression work budget; otherwise
+ * undefined, and the condition counts as not met (a huge body cannot stall the poller).
+ */
+function withinBudget(pattern: string, input: string): LinearRegex | undefined {
   const r = linear(pattern);
   if (!r) return undefined;
   try {
@@ -64,7 +67,7 @@ export function ruleMatches(m: RuleMatch, f: MessageFacts): boolean {
   if (m.from && !addressMatches(m.from, f.from)) return false;
   if (m.to && !f.to.some((t) => addressMatches(m.to as string, t))) return false;
   if (m.subjectContains && !f.subject.toLowerCase().includes(m.subjectContains.toLowerCase())) return false;
-  if (m.subjectRegex && !search(m.subjectRegex, f.subject)?.re.test(f.subject)) return false;
+  if (m.subjectRegex && !withinBudget(m.subjectRegex, f.subject)?.re.test(f.subject)) return false;
   if (m.hasAttachment != null && m.hasAttachment !== f.attachmentCount > 0) return false;
   return true;
 }
@@ -78,7 +81,7 @@ export function mapVariables(map: RuleMapping, f: MessageFacts): Record<string, 
   if (map.text) vars[map.text] = f.text;
   for (const x of map.extract ?? []) {
     const input = x.source === "SUBJECT" ? f.subject : f.text;
-    const groups = (search(x.pattern, input)?.re.exec(input) as RegExpExecArray | null | undefined)?.groups;
+    const groups = (withinBudget(x.pattern, input)?.re.exec(input) as RegExpExecArray | null | undefined)?.groups;
     for (const [name, value] of Object.entries(groups ?? {})) if (value !== undefined) vars[name] = value;
   }
   return vars;
