@@ -1,6 +1,9 @@
 import { ExpressionError } from "../errors";
 import { compileExpression as compileFeelExpression, toJsonValue } from "../feel";
 import { compileJuel } from "./juel";
+import { ExpressionLimitError } from "./juel-limits";
+
+export { ExpressionLimitError } from "./juel-limits";
 
 /** What an expression may read: single variables (JUEL) or all visible variables at once (FEEL). */
 export interface VarScope {
@@ -17,7 +20,8 @@ export type Evaluator = (scope: VarScope) => unknown;
  */
 function compileFeel(src: string): Evaluator {
   const c = compileFeelExpression(src);
-  if (!c.ok) throw new ExpressionError(c.error.message);
+  if (!c.ok)
+    throw c.error.kind === "limit" ? new ExpressionLimitError(c.error.message) : new ExpressionError(c.error.message);
   const f = c.value;
   return (scope) => {
     const r = f(scope.all());

@@ -1,4 +1,6 @@
 import { ExpressionError } from "../errors";
+import { depthRefusal, EXPRESSION_LIMITS, lengthRefusal } from "../feel";
+import { assertJuelString, ExpressionLimitError } from "./juel-limits";
 
 /** A compiled JUEL-subset expression: a pure function of a variable lookup. */
 export type Compiled = (lookup: (name: string) => unknown) => unknown;
@@ -9,6 +11,8 @@ import { cmp, eq, isEmpty, num, prop, truthy } from "./juel-values";
 /** Recursive-descent parser building closures: no eval, no Function, no method calls. */
 class Parser {
   i = 0;
+  /** Nesting of the recursive descent (brackets, ternaries, unary operators): bounded, never a stack overflow. */
+  private depth = 0;
   constructor(
     private toks: Tok[],
     private src: string,
@@ -33,7 +37,18 @@ class Parser {
       throw new ExpressionError(`unexpected '${this.toks[this.i].v}' in expression: ${this.src}`);
     return e;
   }
+  private nested<T>(f: () => T): T {
+    if (++this.depth > EXPRESSION_LIMITS.depth) throw new ExpressionLimitError(depthRefusal());
+    try {
+      return f();
+    } finally {
+      this.depth--;
+    }
+  }
   ternary(): Compiled {
+    return this.nested(() => this.ternaryAt());
+  }
+  private ternaryAt(): Compiled {
     const c = this.or();
     if (!this.eat("?")) return c;
     const a = this.ternary();
@@ -100,7 +115,9 @@ class Parser {
         l = (x) => {
           const p = a(x),
             q = b(x);
-          return typeof p === "string" && typeof q === "string" && Number.isNaN(Number(p)) ? p + q : num(p) + num(q);
+          if (typeof p === "string" && typeof q === "string" && Number.isNaN(Number(p)))
+            return assertJuelString(p.length + q.length) && p + q;
+          return num(p) + num(q);
         };
       } else if (this.eat("-")) {
         const a = l,
@@ -129,17 +146,17 @@ class Parser {
   }
   unary(): Compiled {
     if (this.eat("!")) {
-      const a = this.unary();
+      const a = this.nested(() => this.unary());
       return (x) => !truthy(a(x));
     }
     if (this.eat("-")) {
-      const a = this.unary();
+      const a = this.nested(() => this.unary());
       return (x) => -num(a(x));
     }
     const t = this.toks[this.i];
     if (t && t.t === "id" && t.v === "empty") {
       this.i++;
-      const a = this.unary();
+      const a = this.nested(() => this.unary());
       return (x) => isEmpty(a(x));
     }
     return this.postfix();
@@ -228,7 +245,13 @@ export function splitTemplate(src: string): Array<{ text: string } | { expr: str
 
 /** Compiles a JUEL template: a lone `${x}` yields the value itself, mixed text yields a string. */
 export function compileJuel(src: string): Compiled {
+  const long = lengthRefusal(src.length);
+  if (long) throw new ExpressionLimitError(long);
   const parts = splitTemplate(src.trim()).map((p) => ("expr" in p ? compileJuelBody(p.expr) : p.text));
   if (parts.length === 1 && typeof parts[0] === "function") return parts[0];
-  return (l) => parts.map((p) => (typeof p === "string" ? p : String(p(l) ?? ""))).join("");
+  return (l) => {
+    const texts = parts.map((p) => (typeof p === "string" ? p : String(p(l) ?? "")));
+    assertJuelString(texts.reduce((n, t) => n + t.length, 0));
+    return texts.join("");
+  };
 }

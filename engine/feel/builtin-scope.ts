@@ -1,3 +1,4 @@
+import "./builtin-bounds";
 import { INTERVAL_FUNCTIONS } from "./interval-functions";
 import { LIST_FUNCTIONS } from "./list-functions";
 import { RANGE_TYPES } from "./range-types";
@@ -15,9 +16,11 @@ const OVERRIDES = {
   ...INTERVAL_FUNCTIONS,
   ...LIST_FUNCTIONS,
 };
-// date() and date and time() only when their argument is not a literal with an ordinary year (feelin folds those).
+// A bare name counts for the regex and value built-ins, not only a call: `{f: matches}.f(x, p)` must reach our
+// linear-time matches, never feelin's. date() and date and time() only when their argument is not a literal with an
+// ordinary year (feelin folds those).
 const CALLS =
-  /\b__range_of_|\b(?:during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+replace|overlaps\s+(?:before|after))\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\s*\(|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
+  /\b__range_of_|\b(?:during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+replace|overlaps\s+(?:before|after))\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\b|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
 
 /** For a FEEL text that calls one of them, the variables with our built-ins added; else undefined. */
 export function builtinScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {

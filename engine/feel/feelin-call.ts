@@ -1,5 +1,7 @@
 import { evaluate, type FeelFunction, parseExpression, parseUnaryTests, unaryTest } from "feelin";
 import { type FeelError, type FeelResult, fail, ok } from "./result";
+import { regexLiteralRefusal } from "./regex-literals";
+import { feelTextRefusal } from "./text-limits";
 import { FeelTimeLimitError, underTimeLimit } from "./time-limit";
 
 type Tree = ReturnType<typeof parseExpression>;
@@ -8,6 +10,9 @@ type Vars = Record<string, unknown>;
 
 /** The syntax error of `text`, or undefined when it is valid FEEL (names in `names` may contain spaces or operators). */
 export function syntaxError(text: string, kind: FeelKind, names: readonly string[]): FeelError | undefined {
+  const refusal = feelTextRefusal(text);
+  // The text is not echoed: it is over a size limit.
+  if (refusal) return { kind: "limit", message: `FEEL ${kind} refused: ${refusal}`, reason: refusal, expression: "" };
   const ctx: Record<string, null> = {};
   for (const n of names) ctx[n] = null;
   const syntax = (reason: string, message: string): FeelError => ({
@@ -32,6 +37,8 @@ export function syntaxError(text: string, kind: FeelKind, names: readonly string
   });
   if (errorAt >= 0)
     return syntax(`syntax error at offset ${errorAt}`, `invalid FEEL ${kind} '${text}' at offset ${errorAt}`);
+  const regex = regexLiteralRefusal(tree, text);
+  if (regex) return { kind: "limit", message: `FEEL ${kind} refused: ${regex}`, reason: regex, expression: text };
   return undefined;
 }
 

@@ -5,3 +5,4 @@ export { type FeelError, type FeelResult, fail, ok } from "./result";
 export { type CompiledUnaryTests, compileUnaryTests } from "./unary-tests";
 export { type FeelTemporalValue, feelEquals, isContextValue, isTemporalValue, toJsonValue } from "./values";
 export { parseFeelDate, parseFeelDateTime } from "./temporal-parse";
+export { EXPRESSION_LIMITS, depthRefusal, lengthRefusal } from "./text-limits";

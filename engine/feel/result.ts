@@ -1,6 +1,6 @@
-/** Why a FEEL text could not be compiled (syntax) or evaluated on the given data (evaluation). */
+/** Why a FEEL text could not be compiled (syntax, or over a size limit) or evaluated on the given data (evaluation). */
 export interface FeelError {
-  kind: "syntax" | "evaluation";
+  kind: "syntax" | "limit" | "evaluation";
   /** The whole message, e.g. "invalid FEEL expression '1 +' at offset 3" or "FEEL evaluation failed: ...". */
   message: string;
   /** What went wrong, without the framing of `message`. */

@@ -114,6 +114,9 @@ describe("mail rules", () => {
     await bad({ definitionKey: "othersprocess" }, "definitionKey");
     await bad({ inboxId: "00000000-0000-0000-0000-000000000000" }, "inboxId");
     await bad({ match: { subjectRegex: "(" } }, "subjectRegex");
+    // Patterns run on a linear-time engine (RE2): what needs backtracking is refused when the rule is saved.
+    await bad({ match: { subjectRegex: "(a+)\\1" } }, "linear-time engine");
+    await bad({ mapping: { extract: [{ source: "SUBJECT", pattern: "(?<n>\\d+)(?=x)" }] } }, "linear-time engine");
     await bad({ mapping: { extract: [{ source: "SUBJECT", pattern: "\\d+" }] } }, "named group");
     await bad({ attachmentDocumentTypeId: "nope" }, "document type");
     await expectError(await s.req("POST", "/api/a/mail-rules", { token: modeler, json: { name: "x" } }), 400);

@@ -1,9 +1,10 @@
 import { BadRequestError, BpmnDeployError, NotFoundError } from "../../../engine/errors";
-import { parseBpmn, validateProcess } from "../../../engine/model/bpmn";
+import { validateProcess } from "../../../engine/model/bpmn";
 import type { DeployResultOf } from "../kernel/instance-summary";
 import type { RuntimeContext } from "./context";
 import type { DefinitionRow, SettingsRow } from "../kernel/rows";
 import { refreshStartEvents } from "./start-events";
+import { parseBpmnOffThread } from "../kernel/model-parse";
 import { MAX_HISTORY_TTL_DAYS } from "../kernel/history-cleanup";
 
 export const MCP_POLICIES = ["NONE", "START_AND_READ", "START_AND_COMPLETE"] as const;
@@ -95,7 +96,7 @@ export function createDefinitions(ctx: RuntimeContext) {
       meta: { fileName: string; createdBy: string | null },
     ): Promise<DeployResult> {
       if (!xml?.trim()) throw new BpmnDeployError("The file is empty");
-      const parsed = await parseBpmn(xml);
+      const parsed = await parseBpmnOffThread(xml);
       if (!parsed.processes.length) {
         throw new BpmnDeployError(
           parsed.allProcessIds.length

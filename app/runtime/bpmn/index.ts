@@ -4,7 +4,7 @@ import { createHistoryCleanup } from "../kernel/history-cleanup";
 import { BpmnDeployError, NotFoundError } from "../../../engine/errors";
 import {
   isMalformed,
-  parseBpmn,
+  type parseBpmn,
   type StructuralFinding,
   structuralFindings,
   validateProcess,
@@ -17,6 +17,7 @@ export interface ValidationResult {
   warnings: string[];
 }
 import { createRuntimeContext, type RuntimeOptions } from "./context";
+import { parseBpmnOffThread } from "../kernel/model-parse";
 import { createAdhoc } from "./adhoc";
 import { createActivityTree } from "./activity-tree";
 import { createDefinitions } from "./definitions";
@@ -90,7 +91,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     async validate(xml: string): Promise<ValidationResult> {
       let parsed: Awaited<ReturnType<typeof parseBpmn>>;
       try {
-        parsed = await parseBpmn(xml);
+        parsed = await parseBpmnOffThread(xml);
       } catch (e) {
         if (!(e instanceof BpmnDeployError) || isMalformed(e.message)) throw e;
         const refused = { severity: "error", code: "NOT_DEPLOYABLE", elementId: null, processId: null };

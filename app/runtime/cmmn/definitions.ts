@@ -1,5 +1,5 @@
 import { BadRequestError } from "../../../engine/errors";
-import { parseCmmn } from "../../../engine/model/cmmn";
+import { parseCmmnOffThread } from "../kernel/model-parse";
 import type { DeployResultOf } from "../kernel/instance-summary";
 import type { CaseContext } from "./context";
 
@@ -17,7 +17,7 @@ export function createCaseDefinitions(ctx: CaseContext) {
       xml: string,
       meta: { fileName: string; createdBy: string | null },
     ): Promise<CaseDeployResult> {
-      const parsed = await parseCmmn(xml);
+      const parsed = await parseCmmnOffThread(xml);
       const warnings = [...parsed.warnings];
       for (const c of parsed.cases) {
         const other = otherType.get(tenantId, c.id);
@@ -48,7 +48,7 @@ export function createCaseDefinitions(ctx: CaseContext) {
 
     /** Parses without deploying: case ids and warnings, or a CmmnDeployError naming the problem. */
     async validate(xml: string): Promise<{ cases: string[]; warnings: string[] }> {
-      const parsed = await parseCmmn(xml);
+      const parsed = await parseCmmnOffThread(xml);
       return { cases: parsed.cases.map((c) => c.id), warnings: parsed.warnings };
     },
   };

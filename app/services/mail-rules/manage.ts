@@ -1,3 +1,4 @@
+import { compileLinear, fromJavaScriptSyntax } from "../../../engine/regex/linear";
 import { asc, eq } from "drizzle-orm";
 import { mailInboxes, mailRules } from "../../../db/tenant/schema";
 import type { TenantCtx } from "../context";
@@ -35,13 +36,15 @@ function badField(field: string, message: string): never {
 }
 
 function compiles(field: string, pattern: string, needsGroups: boolean) {
-  let re: RegExp;
+  let r: ReturnType<typeof compileLinear>;
   try {
-    re = new RegExp(pattern);
+    r = compileLinear(fromJavaScriptSyntax(pattern));
   } catch (e) {
-    badField(field, `is not a valid regular expression: ${e instanceof Error ? e.message : e}`);
+    badField(field, `is refused: ${e instanceof Error ? e.message : e}`);
   }
-  if (needsGroups && !/\(\?<[A-Za-z_]/.test(re.source)) badField(field, "needs at least one named group (?<name>...)");
+  if (typeof r === "string") badField(field, `is not a valid regular expression: ${r}`);
+  if (needsGroups && Object.keys(r.re.namedGroups()).length === 0)
+    badField(field, "needs at least one named group (?<name>...)");
 }
 
 /** A rule refers to a definition and an inbox of this tenant, and its patterns compile (400 otherwise). */

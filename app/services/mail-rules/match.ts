@@ -1,3 +1,30 @@
+import { assertWork, compileLinear, fromJavaScriptSyntax, type LinearRegex } from "../../../engine/regex/linear";
+
+/** A rule's pattern on RE2 (linear time); rules were checked when saved, so a pattern that fails here matches nothing. */
+function linear(pattern: string): LinearRegex | undefined {
+  try {
+    const r = compileLinear(fromJavaScriptSyntax(pattern));
+    return typeof r === "string" ? undefined : r;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The rule's pattern when matching it against `input` stays within the regular-expression work budget; otherwise
+ * undefined, and the condition counts as not met (a huge body cannot stall the poller).
+ */
+function withinBudget(pattern: string, input: string): LinearRegex | undefined {
+  const r = linear(pattern);
+  if (!r) return undefined;
+  try {
+    assertWork(r, input.length);
+  } catch {
+    return undefined;
+  }
+  return r;
+}
+
 /** What a rule matches on and what it takes from a message (stored as JSON on the rule). */
 export interface RuleMatch {
   from?: string | null;
@@ -40,7 +67,7 @@ export function ruleMatches(m: RuleMatch, f: MessageFacts): boolean {
   if (m.from && !addressMatches(m.from, f.from)) return false;
   if (m.to && !f.to.some((t) => addressMatches(m.to as string, t))) return false;
   if (m.subjectContains && !f.subject.toLowerCase().includes(m.subjectContains.toLowerCase())) return false;
-  if (m.subjectRegex && !new RegExp(m.subjectRegex).test(f.subject)) return false;
+  if (m.subjectRegex && !withinBudget(m.subjectRegex, f.subject)?.re.test(f.subject)) return false;
   if (m.hasAttachment != null && m.hasAttachment !== f.attachmentCount > 0) return false;
   return true;
 }
@@ -53,7 +80,8 @@ export function mapVariables(map: RuleMapping, f: MessageFacts): Record<string, 
   if (map.date) vars[map.date] = f.date;
   if (map.text) vars[map.text] = f.text;
   for (const x of map.extract ?? []) {
-    const groups = new RegExp(x.pattern).exec(x.source === "SUBJECT" ? f.subject : f.text)?.groups;
+    const input = x.source === "SUBJECT" ? f.subject : f.text;
+    const groups = (withinBudget(x.pattern, input)?.re.exec(input) as RegExpExecArray | null | undefined)?.groups;
     for (const [name, value] of Object.entries(groups ?? {})) if (value !== undefined) vars[name] = value;
   }
   return vars;

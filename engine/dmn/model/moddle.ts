@@ -3,6 +3,7 @@ import { DmnParseError } from "../errors";
 import { dmnPackage } from "./dmn15-types";
 import { toDmn13 } from "./namespaces";
 import { doctypeRefusal } from "../../model/doctype";
+import { modelSizeRefusal } from "../../model/model-limits";
 
 export type { ModdleElement };
 
@@ -12,6 +13,8 @@ const moddle = new DmnModdle({ dmn: dmnPackage });
 /** Read DMN 1.1 to 1.5 XML into dmn-moddle's 1.3 object tree. */
 export async function readDefinitions(xml: string): Promise<ParseResult> {
   if (typeof xml !== "string" || xml.trim() === "") throw new DmnParseError("empty DMN document");
+  const tooBig = modelSizeRefusal(xml, "DMN");
+  if (tooBig) throw new DmnParseError(tooBig);
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new DmnParseError(doctype);
   let xml13: string;

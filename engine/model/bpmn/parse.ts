@@ -1,4 +1,5 @@
 import { doctypeRefusal } from "../doctype";
+import { ModelLimitError, modelSizeRefusal } from "../model-limits";
 import { BpmnModdle } from "bpmn-moddle";
 import { BpmnDeployError, EngineError } from "../../errors";
 import { readDiagram } from "./diagram";
@@ -37,6 +38,8 @@ function collectUnresolved(
 
 /** Parses BPMN XML into plain process models; throws BpmnDeployError with a precise message on refusal. */
 export async function parseBpmn(xml: string): Promise<ParsedBpmn> {
+  const tooBig = modelSizeRefusal(xml, "BPMN");
+  if (tooBig) throw new ModelLimitError(tooBig);
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new BpmnDeployError(doctype);
   let result: Moddle;
@@ -63,6 +66,8 @@ export async function parseBpmn(xml: string): Promise<ParsedBpmn> {
       processes.push(model);
       warnings.push(...reader.warnings);
     } catch (e) {
+      // Over a size limit: 400 on validate too, never a finding of a model that would otherwise deploy.
+      if (e instanceof ModelLimitError) throw new ModelLimitError(`Process '${p.id}': ${e.message}`);
       if (e instanceof EngineError) throw new BpmnDeployError(`Process '${p.id}': ${e.message}`);
       throw e;
     }

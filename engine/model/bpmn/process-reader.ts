@@ -1,5 +1,6 @@
 import { BpmnDeployError } from "../../errors";
-import { compileExpression, compileFeelScript, compileValue } from "../../expressions";
+import { compileExpression, compileFeelScript, compileValue, ExpressionLimitError } from "../../expressions";
+import { ModelLimitError } from "../model-limits";
 import { checkScopes } from "./scopes";
 import { conditionLanguage, readScript } from "./scripts";
 import {
@@ -222,6 +223,8 @@ export class ProcessReader {
       try {
         fn(src);
       } catch (e) {
+        // An expression over a size limit is refused at deploy, never left to fail every start.
+        if (e instanceof ExpressionLimitError) throw new ModelLimitError(`${what} of ${where}: ${e.message}`);
         // Method calls would need the Java beans the model was written for: refusing is clearer than failing later.
         if (/method calls|function and method/.test((e as Error).message) && m.isExecutable)
           throw new BpmnDeployError(`${what} of ${where}: ${(e as Error).message}`);

@@ -1,4 +1,5 @@
 import { doctypeRefusal } from "../doctype";
+import { modelSizeRefusal } from "../model-limits";
 import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
 import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/result-mapping";
@@ -268,6 +269,8 @@ class CaseReader {
 /** Reads a CMMN 1.1 file into plain case models; refuses what the engine cannot run, naming the problem. */
 export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
+  const tooBig = modelSizeRefusal(xml, "CMMN");
+  if (tooBig) throw new CmmnDeployError(tooBig);
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new CmmnDeployError(doctype);
   const version = versionRefusal(xml);
