@@ -178,7 +178,12 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   // Camunda Modeler's external tasks run unchanged: type="external" with a topic names the robot.
   const robot = ext.attr(el, "robot") ?? (type === "external" ? ext.attr(el, "topic") : undefined);
   if (type === "external" && !robot) throw new DeferredProblem(`External task '${el.id}' names no camunda:topic`);
-  if (robot) return { robot, fields, resultVariable: undefined };
+  if (robot) {
+    // Only a literal priority is read (an expression would need the instance's variables at job creation).
+    const priority = ext.attr(el, "taskPriority");
+    const taskPriority = priority !== undefined && /^-?\d{1,15}$/.test(priority.trim()) ? Number(priority) : undefined;
+    return { robot, fields, resultVariable: undefined, ...(taskPriority !== undefined ? { taskPriority } : {}) };
+  }
   const agent = ext.attr(el, "agent");
   return {
     delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls ?? (agent ? "agent" : undefined),

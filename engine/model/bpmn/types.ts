@@ -71,6 +71,8 @@ export interface ServiceDef {
   resultVariable?: string;
   /** Robot key (pms:robot, or camunda:topic of camunda:type="external"): the step waits for an external runner. */
   robot?: string;
+  /** `camunda:taskPriority` of a robot's step (a whole number): runners fetching with usePriority take higher first. */
+  taskPriority?: number;
   /** key of the AI agent the model names (`pms:agent`); the task then runs the `agent` delegate */
   agent?: string;
 }
