@@ -100,12 +100,15 @@ export function readMultiInstance(el: Moddle, ext: Extensions, unresolved?: Unre
   return mi;
 }
 
-/** Refused at deploy rather than failing when reached: an embedded subprocess (or transaction) needs a start event. */
-export function requireSubprocessStart(el: ElementModel, starts: string[]): void {
-  if (starts.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
+/**
+ * Refused at deploy rather than failing when reached: a subprocess (or transaction) with neither a start event nor an
+ * inner element without incoming flow has nothing to start.
+ */
+export function requireSubprocessStart(el: ElementModel, starts: string[], implicit: string[]): void {
+  if (starts.length || implicit.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
   const what = el.type === "transaction" ? "Transaction" : "Subprocess";
   throw new BpmnDeployError(
-    `${what} '${el.id}' has no start event: an embedded subprocess needs exactly one none start event`,
+    `${what} '${el.id}' has no start event: an embedded subprocess needs a none start event, or an element without incoming flow to start at`,
   );
 }
 

@@ -8,7 +8,6 @@ import {
   readCall,
   readEvent,
   readMultiInstance,
-  requireSubprocessStart,
   readService,
   readUserTask,
   type Unresolved,
@@ -94,7 +93,6 @@ export class ProcessReader {
       if (CONTAINERS.has(type)) {
         const inner = this.readScope(fe, fe.id);
         el.starts = inner.starts;
-        requireSubprocessStart(el, inner.starts);
         el.eventSubprocesses = inner.eventSubprocesses;
         if (el.triggeredByEvent) eventSubs.push(el.id);
       }

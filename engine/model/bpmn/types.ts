@@ -100,6 +100,11 @@ export interface ElementModel {
   call?: { calledElement: string; inputs: Mapping[]; outputs: Mapping[]; businessKey?: string };
   /** subprocess family: ids of the start events and event subprocesses directly inside */
   starts?: string[];
+  /**
+   * An embedded subprocess without a start event (BPMN 2.0 §10.5.6): the inner activities and events no flow reaches,
+   * each started by a token of its own when the subprocess is entered.
+   */
+  implicitStarts?: string[];
   eventSubprocesses?: string[];
   triggeredByEvent?: boolean;
   terminateAll?: boolean;
