@@ -219,6 +219,29 @@ describe("CMMN deploy: what is read, warned about or refused", () => {
     expect(detail.state).toBe("TERMINATED");
   });
 
+  test("a case task without caseRef deploys with a warning and fails when it starts (422, nothing written)", async () => {
+    const res = await deploy(
+      caseFile(
+        "noref",
+        `<planItem id="piC" definitionRef="ct"><entryCriterion sentryRef="afterKeep"/></planItem>
+         <sentry id="afterKeep"><planItemOnPart sourceRef="piKeep"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
+         <caseTask id="ct" name="Child"/>`,
+      ),
+      "noref.cmmn",
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { warnings: string[] }).warnings.join()).toContain("Case task 'ct' names no case");
+    const c = await startProcess(s, admin.token, { definitionKey: "noref" });
+    const tasks = await (await s.req("GET", `/api/a/tasks?instanceId=${c.id}`, { token: admin.token })).json();
+    const keep = tasks.find((t: { name: string }) => t.name === "Keep");
+    const done = await s.req("POST", `/api/a/tasks/${keep.id}/complete`, { token: admin.token, json: {} });
+    expect(done.status).toBe(422);
+    expect((await done.json()).message).toContain("Case task 'ct' (plan item 'piC') names no case (caseRef)");
+    // The completion rolled back: Keep is still open.
+    const after = await (await s.req("GET", `/api/a/tasks?instanceId=${c.id}`, { token: admin.token })).json();
+    expect(after.map((t: { name: string }) => t.name)).toEqual(["Keep"]);
+  });
+
   test("a repeatable milestone (Camunda's RepetitionRuleTest model): each satisfied entry creates a new instance", async () => {
     await deployBpmn(
       s,

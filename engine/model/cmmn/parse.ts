@@ -157,7 +157,9 @@ class CaseReader {
     }
     if (type === "caseTask") {
       item.caseRef = refId(def.caseRef) || def.caseRefExpression?.body;
-      if (!item.caseRef) throw new CmmnDeployError(`Case task '${def.id}' names no case (caseRef)`);
+      // As Camunda: deployed, and it fails when it starts (422), so the rest of the model can be used and fixed.
+      if (!item.caseRef)
+        this.warnings.push(`Case task '${def.id}' names no case (caseRef): it fails with an error when it starts`);
     }
     if (type === "decisionTask") this.readDecisionTask(def, item);
     const problem = type === "task" ? readTaskImplementation(def, item) : null;
