@@ -94,11 +94,13 @@ export function startRobotRunner(opts: RunnerOptions) {
     }));
     while (running) {
       try {
-        const tasks = (await call("/fetchAndLock", {
-          maxTasks: opts.maxTasks ?? 10,
-          asyncResponseTimeout: opts.asyncResponseTimeout ?? 30_000,
-          topics,
-        })) as ExternalTask[];
+        const tasks = (
+          (await call("/fetchAndLock", {
+            maxTasks: opts.maxTasks ?? 10,
+            asyncResponseTimeout: opts.asyncResponseTimeout ?? 30_000,
+            topics,
+          })) as ExternalTask[]
+        ).map((t) => ({ ...t, variables: plainValues(t.variables) }));
         await Promise.all(tasks.map((t) => handle(t).catch((e) => opts.onError?.(e))));
       } catch (e) {
         if (!running) break;
@@ -117,6 +119,16 @@ export function startRobotRunner(opts: RunnerOptions) {
       await Promise.allSettled(loops);
     },
   };
+}
+
+/** The API hands variables over typed, as Camunda does (`{type, value, valueInfo}`); handlers here get plain values. */
+function plainValues(typed: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, t] of Object.entries(typed)) {
+    const { type, value } = t as { type: string; value: unknown };
+    out[name] = type === "Json" && typeof value === "string" ? JSON.parse(value) : value;
+  }
+  return out;
 }
 
 if (import.meta.main) {

@@ -88,7 +88,16 @@ export interface JobRecord {
   lockOwner: string | null;
   lockExpiresAt: number | null;
   /** `agent`: the job runs an AI agent step (its failures have no retry or dead-letter through the API) */
-  data: { repeat?: { left: number; spec: string }; retryCycle?: string; topic?: string; agent?: string };
+  data: {
+    repeat?: { left: number; spec: string };
+    retryCycle?: string;
+    topic?: string;
+    agent?: string;
+    /** A robot step's `camunda:taskPriority` (fetches with usePriority take higher first). */
+    priority?: number;
+    /** What a robot runner reported with its last failure (`errorDetails`), kept apart from the message. */
+    errorDetails?: string;
+  };
   createdAt: number;
 }
 

@@ -180,17 +180,66 @@ describe("CMMN deploy: what is read, warned about or refused", () => {
     });
   });
 
-  test("a CMMN 1.0 file is refused with 400 naming its namespace and the version supported", async () => {
+  test("a CMMN 1.0 file is read as 1.1: criteria named by entryCriteriaRefs and exitCriteriaRefs hold", async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/CMMN/20131201/MODEL" targetNamespace="t" id="d10">
+  <case id="c10"><casePlanModel id="pm10" exitCriteriaRefs="stopSentry">
+    <planItem id="piA" definitionRef="A"/>
+    <planItem id="piB" definitionRef="B" entryCriteriaRefs="afterA"/>
+    <planItem id="piS" definitionRef="S"/>
+    <sentry id="afterA"><planItemOnPart sourceRef="piA"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
+    <sentry id="stopSentry"><planItemOnPart sourceRef="piS"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
+    <humanTask id="A" name="A"/><humanTask id="B" name="B"/><humanTask id="S" name="Stop"/>
+  </casePlanModel></case>
+</definitions>`;
+    const res = await deploy(xml, "old.cmmn");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { warnings: string[] }).warnings.join()).toContain("read as CMMN 1.1");
+    const c = await startProcess(s, admin.token, { definitionKey: "c10" });
+    const states = async () =>
+      Object.fromEntries(
+        (
+          (await (await s.req("GET", `/api/a/instances/${c.id}/plan-items`, { token: admin.token })).json()) as {
+            elementId: string;
+            state: string;
+          }[]
+        ).map((i) => [i.elementId, i.state]),
+      );
+    expect(await states()).toMatchObject({ piA: "ACTIVE", piB: "AVAILABLE", piS: "ACTIVE" });
+    const complete = async (name: string) => {
+      const tasks = await (await s.req("GET", `/api/a/tasks?instanceId=${c.id}`, { token: admin.token })).json();
+      const t = tasks.find((x: { name: string }) => x.name === name);
+      expect((await s.req("POST", `/api/a/tasks/${t.id}/complete`, { token: admin.token, json: {} })).status).toBe(200);
+    };
+    await complete("A");
+    expect(await states()).toMatchObject({ piB: "ACTIVE", piS: "ACTIVE" });
+    // The plan model's exit criterion (exitCriteriaRefs) ends the case when Stop completes.
+    await complete("Stop");
+    const detail = await (await s.req("GET", `/api/a/instances/${c.id}`, { token: admin.token })).json();
+    expect(detail.state).toBe("TERMINATED");
+  });
+
+  test("a case task without caseRef deploys with a warning and fails when it starts (422, nothing written)", async () => {
     const res = await deploy(
-      caseFile("old", "").replace(
-        "http://www.omg.org/spec/CMMN/20151109/MODEL",
-        "http://www.omg.org/spec/CMMN/20131201/MODEL",
+      caseFile(
+        "noref",
+        `<planItem id="piC" definitionRef="ct"><entryCriterion sentryRef="afterKeep"/></planItem>
+         <sentry id="afterKeep"><planItemOnPart sourceRef="piKeep"><standardEvent>complete</standardEvent></planItemOnPart></sentry>
+         <caseTask id="ct" name="Child"/>`,
       ),
+      "noref.cmmn",
     );
-    expect(res.status).toBe(400);
-    const msg = (await res.json()).message;
-    expect(msg).toContain("CMMN 1.0 namespace http://www.omg.org/spec/CMMN/20131201/MODEL");
-    expect(msg).toContain("only CMMN 1.1 (http://www.omg.org/spec/CMMN/20151109/MODEL)");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { warnings: string[] }).warnings.join()).toContain("Case task 'ct' names no case");
+    const c = await startProcess(s, admin.token, { definitionKey: "noref" });
+    const tasks = await (await s.req("GET", `/api/a/tasks?instanceId=${c.id}`, { token: admin.token })).json();
+    const keep = tasks.find((t: { name: string }) => t.name === "Keep");
+    const done = await s.req("POST", `/api/a/tasks/${keep.id}/complete`, { token: admin.token, json: {} });
+    expect(done.status).toBe(422);
+    expect((await done.json()).message).toContain("Case task 'ct' (plan item 'piC') names no case (caseRef)");
+    // The completion rolled back: Keep is still open.
+    const after = await (await s.req("GET", `/api/a/tasks?instanceId=${c.id}`, { token: admin.token })).json();
+    expect(after.map((t: { name: string }) => t.name)).toEqual(["Keep"]);
   });
 
   test("a repeatable milestone (Camunda's RepetitionRuleTest model): each satisfied entry creates a new instance", async () => {

@@ -28,6 +28,18 @@ const waiting = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+// A case whose task A waits for a one-hour timer event listener.
+const timedCase = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/CMMN/20151109/MODEL" targetNamespace="t">
+  <case id="jobCase"><casePlanModel id="jobCasePlan">
+    <planItem id="piTimer" definitionRef="timer"/>
+    <planItem id="piA" name="A" definitionRef="a"><entryCriterion sentryRef="afterTimer"/></planItem>
+    <sentry id="afterTimer"><planItemOnPart sourceRef="piTimer"><standardEvent>occur</standardEvent></planItemOnPart></sentry>
+    <timerEventListener id="timer"><timerExpression>PT1H</timerExpression></timerEventListener>
+    <humanTask id="a" name="A"/>
+  </casePlanModel></case>
+</definitions>`;
+
 interface Job {
   id: string;
   instanceId: string | null;
@@ -58,6 +70,7 @@ beforeAll(async () => {
   modeler = (await userInTenant(s, tenant, "MODELER")).token;
   otherManager = (await userInTenant(s, other, "MANAGER")).token;
   await deployBpmn(s, admin, waiting, "jobs.bpmn");
+  await deployBpmn(s, admin, timedCase, "jobs.cmmn");
 });
 afterAll(() => s.close());
 
@@ -178,6 +191,21 @@ describe("job routes", () => {
     await expectError(await s.req("GET", "/api/a/definitions/noSuchKey/jobs", { token: manager }), 404);
     // The timer is still there, untouched by the refused calls.
     expect((await jobsOf(i.id)).map((j) => j.id)).toEqual([timer.id]);
+  });
+
+  test("a case's timer listener is listed and fired now: the task behind it starts, the case's history records the run", async () => {
+    const c = await startProcess(s, user, { definitionKey: "jobCase" });
+    const [timer] = await jobsOf(c.id);
+    expect(timer).toMatchObject({ instanceId: c.id, activityId: "piTimer", type: "case-timer" });
+    const res = await execute(timer.id);
+    expect(((await res.json()) as { outcome: string }).outcome).toBe("executed");
+    expect(await jobsOf(c.id)).toEqual([]);
+    expect(openTasks(c.id)).toEqual(["piA"]);
+    expect((await activities(c.id)).find((a) => a.activityType === "jobExecution")).toMatchObject({
+      activityId: "piTimer",
+      outcome: "executed",
+      channel: "REST",
+    });
   });
 
   test("a job of a suspended instance waits: execute answers 409 and leaves it as it was", async () => {

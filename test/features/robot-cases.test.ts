@@ -44,7 +44,7 @@ describe("robots in cases", () => {
     );
     const task = await lockFor(runner.token, "crm", c.id);
     expect(task).toMatchObject({ processInstanceId: null, caseInstanceId: c.id, activityId: "piStep" });
-    expect(task.variables).toMatchObject({ customer: "ACME" });
+    expect(task.variables).toMatchObject({ customer: { type: "String", value: "ACME" } });
     const done = await runnerReq(runner.token, `/${task.id}/complete`, { variables: { crmId: 42 } });
     expect(done.status).toBe(204);
     expect((await caseOf(c.id)).variables).toMatchObject({ customer: "ACME", crmId: 42 });

@@ -111,7 +111,7 @@ describe("robot configuration and secret parameters", () => {
     const [task] = await fetchLock(runner.token, "crm");
     expect(task.processInstanceId).toBe(inst.id);
     expect(task.parameters).toEqual({ endpoint: "https://crm", token: secretValue, limit: 3 });
-    expect(task.variables.order).toBe(7);
+    expect(task.variables.order).toEqual({ type: "Integer", value: 7, valueInfo: {} });
     expect((await runnerReq(runner.token, `/${task.id}/complete`, { variables: { done: true } })).status).toBe(204);
     expect(openActivities(inst.id)).toEqual(["after"]);
     expect(s.platform.processRuntime.getVariables(tenant.id, inst.id).done).toBe(true);

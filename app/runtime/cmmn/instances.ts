@@ -3,7 +3,8 @@ import { caseEngine } from "../../../engine/cmmn";
 import { ConflictError, NotFoundError } from "../../../engine/errors";
 import { createInstanceQueries } from "../kernel/instance-queries";
 import type { StartInput } from "../kernel/instance-summary";
-import { iso } from "../kernel/rows";
+import { JOB_EXECUTION } from "../kernel/job-audit";
+import { iso, type ActivityRow } from "../kernel/rows";
 import type { Visibility } from "../kernel/visibility";
 import type { CaseContext } from "./context";
 import type { CaseInstanceRow, PlanItemRow } from "./rows";
@@ -23,6 +24,10 @@ export function createCaseInstances(ctx: CaseContext) {
     ),
     items: db.query<PlanItemRow, [string, string]>(
       "SELECT * FROM case_plan_items WHERE case_instance_id = ? AND tenant_id = ? AND type <> 'planModel' ORDER BY seq",
+    ),
+    // An operator's run of a case timer (POST /a/jobs/{id}/execute) is recorded in the activity log (kernel/job-audit.ts).
+    audits: db.query<ActivityRow, [string, string]>(
+      `SELECT * FROM activity_log WHERE instance_id = ? AND +tenant_id = ? AND activity_type = '${JOB_EXECUTION}' ORDER BY start_time, id`,
     ),
   };
 
@@ -99,11 +104,25 @@ export function createCaseInstances(ctx: CaseContext) {
 
     /** Activity log of a case: one row per plan item instance (stages, tasks, milestones, listeners) with start, end, who and channel. */
     activities(tenantId: string, id: string, v?: Visibility) {
-      const items = readSnapshot(db, () => {
+      const [items, audits] = readSnapshot(db, () => {
         find(tenantId, id, v);
-        return q.items.all(id, tenantId);
+        return [q.items.all(id, tenantId), q.audits.all(id, tenantId)] as const;
       });
-      return items.map((p) => {
+      const runs = audits.map((a) => ({
+        id: a.id,
+        activityId: a.activity_id,
+        activityName: a.activity_name,
+        activityType: a.activity_type,
+        state: "COMPLETED",
+        startTime: iso(a.start_time)!,
+        endTime: iso(a.end_time),
+        durationMs: 0,
+        who: a.who,
+        channel: a.channel,
+        taskId: null as string | null,
+        outcome: a.outcome,
+      }));
+      const rows = items.map((p) => {
         const data = JSON.parse(p.data);
         const start = p.started_at ?? p.created_at;
         return {
@@ -121,6 +140,7 @@ export function createCaseInstances(ctx: CaseContext) {
           outcome: (data.lastEvent ?? null) as string | null,
         };
       });
+      return [...rows, ...runs];
     },
 
     async cancel(

@@ -14,6 +14,8 @@ export interface ClaimRequest {
   maxTasks: number;
   /** Lock duration per topic. */
   lockMs: Record<string, number>;
+  /** Camunda's usePriority: higher `camunda:taskPriority` first, then the oldest. */
+  usePriority?: boolean;
 }
 
 /** The robot key a job waits for. */
@@ -25,10 +27,15 @@ interface Waiter {
 }
 
 // Jobs a runner may take: robot jobs of the topics, due, unlocked or with an expired lock, not of a suspended instance.
-const claimSql = (n: number) => `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
+// By priority, the takeable jobs of the topics are sorted; without it the index's due order stops at maxTasks.
+const claimSql = (
+  n: number,
+  byPriority = false,
+) => `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
   WHERE j.tenant_id = ? AND j.kind = '${EXTERNAL_JOB}' AND j.state = 'EXECUTABLE' AND j.due_at <= ?
   AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?) AND (i.id IS NULL OR i.state = 'ACTIVE')
-  AND json_extract(j.data, '$.topic') IN (${Array(n).fill("?").join(",")}) ORDER BY j.due_at LIMIT ?`;
+  AND json_extract(j.data, '$.topic') IN (${Array(n).fill("?").join(",")})
+  ORDER BY ${byPriority ? "coalesce(json_extract(j.data, '$.priority'), 0) DESC, " : ""}j.due_at LIMIT ?`;
 // When something of these topics next becomes takeable: a later due time or the end of someone's lock.
 const nextSql = (
   n: number,
@@ -54,10 +61,12 @@ export function createExternalJobs(kernel: Kernel) {
     one: db.query<JobRow, [string, string]>("SELECT * FROM jobs WHERE id = ? AND tenant_id = ?"),
     lock: db.query("UPDATE jobs SET lock_owner = ?, lock_expires_at = ? WHERE id = ?"),
     extend: db.query("UPDATE jobs SET lock_expires_at = ? WHERE id = ?"),
+    // errorDetails (a stack trace) is kept apart from the message, in the job's data (Camunda serves it on its own).
     fail: db.query(
-      "UPDATE jobs SET retries = ?, state = ?, exception = ?, due_at = ?, lock_owner = NULL, lock_expires_at = NULL WHERE id = ?",
+      "UPDATE jobs SET retries = ?, state = ?, exception = ?, due_at = ?, lock_owner = NULL, lock_expires_at = NULL, data = CASE WHEN ?6 IS NULL THEN json_remove(data, '$.errorDetails') ELSE json_set(data, '$.errorDetails', ?6) END WHERE id = ?5",
     ),
     release: db.query(`UPDATE jobs SET lock_owner = NULL, lock_expires_at = NULL WHERE lock_owner = ?`),
+    unlock: db.query("UPDATE jobs SET lock_owner = NULL, lock_expires_at = NULL WHERE id = ?"),
   };
 
   // A look without the write lock first: each fetch and each wake-up of a long poll tries, and most tries of a quiet
@@ -73,7 +82,7 @@ export function createExternalJobs(kernel: Kernel) {
     return kernel.tx(() => {
       const now = clock();
       const rows = db
-        .query<JobRow, (string | number)[]>(claimSql(r.topics.length))
+        .query<JobRow, (string | number)[]>(claimSql(r.topics.length, r.usePriority))
         .all(r.tenantId, now, now, ...r.topics, r.maxTasks);
       for (const row of rows) {
         row.lock_owner = r.owner;
@@ -202,14 +211,14 @@ export function createExternalJobs(kernel: Kernel) {
       tenantId: string,
       owner: string,
       jobId: string,
-      f: { message: string; retries?: number; retryTimeoutMs?: number },
+      f: { message: string; details?: string; retries?: number; retryTimeoutMs?: number },
     ) {
       await kernel.writable();
       const row = heldBy(tenantId, owner, jobId);
       const retries = Math.max(0, f.retries ?? row.retries - 1);
       const dueAt = clock() + (f.retryTimeoutMs ?? 0);
       kernel.tx(() => {
-        q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, jobId);
+        q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, jobId, f.details ?? null);
         if (retries === 0)
           kernel.writeHooks.emit({
             kind: "job-dead-lettered",
@@ -220,6 +229,21 @@ export function createExternalJobs(kernel: Kernel) {
       });
       if (retries > 0) wake(tenantId, [topicOf(row)]);
       return { retries, state: retries === 0 ? ("DEADLETTER" as const) : ("EXECUTABLE" as const) };
+    },
+
+    /** The holder gives a task back (Camunda's unlock): due again now for every runner of its topic. */
+    async unlock(tenantId: string, owner: string, jobId: string) {
+      await kernel.writable();
+      const row = heldBy(tenantId, owner, jobId);
+      kernel.tx(() => q.unlock.run(jobId));
+      wake(tenantId, [topicOf(row)]);
+    },
+
+    /** What the last failure reported besides its message (Camunda's errorDetails); any runner of the tenant reads it. */
+    errorDetails(tenantId: string, jobId: string): string | null {
+      const row = q.one.get(jobId, tenantId);
+      if (!row || row.kind !== EXTERNAL_JOB) throw new NotFoundError(`External task ${jobId} not found`);
+      return (JSON.parse(row.data) as { errorDetails?: string }).errorDetails ?? null;
     },
 
     /** A revoked runner's locks go back to the queue at once. */

@@ -82,6 +82,8 @@ export function createJobAdmin(
         state: r.state,
         retries: r.retries,
         exception: r.exception,
+        // A robot runner's errorDetails (stack trace), kept apart from the message.
+        errorDetails: (JSON.parse(r.data) as { errorDetails?: string }).errorDetails ?? null,
         dueAt: iso(r.due_at),
         createdAt: iso(r.created_at),
       }));

@@ -11,13 +11,17 @@ import { resolveConfig } from "../robots/parameters";
 import { resolveTenantVariable } from "../tenant-variables/resolve";
 import { lockOwnerOf } from "./manage";
 import { prepared } from "../prepared";
+import { fromCamundaVariables, toCamundaVariables } from "./camunda-values";
 
 export type ExternalTasksCtx = TenantCtx<"platformDb" | "db" | "processRuntime" | "caseRuntime">;
 
 export interface FetchInput {
   maxTasks: number;
   asyncResponseTimeout?: number;
-  topics: { topicName: string; lockDuration: number }[];
+  /** Camunda's: higher `camunda:taskPriority` first. */
+  usePriority?: boolean;
+  /** `variables`: only these are handed over (absent: all). */
+  topics: { topicName: string; lockDuration: number; variables?: string[] }[];
 }
 
 /** Only a runner's token reaches the external task API; its locks are held in its name. */
@@ -58,9 +62,10 @@ export async function fetchAndLock({
       { field: "topics", message: `unknown robots: ${unknown.join(", ")}` },
     ]);
   const lockMs = Object.fromEntries(input.topics.map((t) => [t.topicName, t.lockDuration]));
+  const wanted = new Map(input.topics.map((t) => [t.topicName, t.variables]));
   const jobs = ctx.processRuntime.externalJobs;
   const rows = await jobs.fetchAndLock(
-    { tenantId: ctx.tenant.id, owner, topics: names, maxTasks: input.maxTasks, lockMs },
+    { tenantId: ctx.tenant.id, owner, topics: names, maxTasks: input.maxTasks, lockMs, usePriority: input.usePriority },
     input.asyncResponseTimeout ?? 0,
     signal,
   );
@@ -88,9 +93,15 @@ export async function fetchAndLock({
       activityId: row.activity_id,
       retries: row.retries,
       errorMessage: row.exception,
-      variables: caseId
-        ? (ctx.caseRuntime.getCase(ctx.tenant.id, caseId).variables as Record<string, unknown>)
-        : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
+      errorDetails: (JSON.parse(row.data) as { errorDetails?: string }).errorDetails ?? null,
+      priority: (JSON.parse(row.data) as { priority?: number }).priority ?? 0,
+      // Typed as Camunda's REST API answers (the client's task.variables.get() reads them).
+      variables: toCamundaVariables(
+        caseId
+          ? (ctx.caseRuntime.getCase(ctx.tenant.id, caseId).variables as Record<string, unknown>)
+          : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
+        wanted.get(topic),
+      ),
       parameters: parametersFor(topic),
     };
   });
@@ -115,8 +126,9 @@ export async function completeExternalTask({
   input: { id: string; variables?: Record<string, unknown> };
 }) {
   const owner = ownerOf(ctx);
+  const variables = fromCamundaVariables(input.variables) ?? {};
   const rt = caseOfHeld(ctx, owner, input.id) ? ctx.caseRuntime : ctx.processRuntime;
-  await rt.completeExternal(ctx.tenant.id, owner, input.id, input.variables ?? {});
+  await rt.completeExternal(ctx.tenant.id, owner, input.id, variables);
 }
 
 /** POST …/{id}/failure: retries left and the wait before the next try; no retries left dead-letters the job. */
@@ -127,9 +139,9 @@ export async function failExternalTask({
   ctx: ExternalTasksCtx;
   input: { id: string; errorMessage: string; errorDetails?: string; retries?: number; retryTimeout?: number };
 }) {
-  const message = input.errorDetails ? `${input.errorMessage}\n${input.errorDetails}` : input.errorMessage;
   return ctx.processRuntime.externalJobs.fail(ctx.tenant.id, ownerOf(ctx), input.id, {
-    message,
+    message: input.errorMessage,
+    details: input.errorDetails,
     retries: input.retries,
     retryTimeoutMs: input.retryTimeout,
   });
@@ -147,11 +159,12 @@ export async function externalTaskBpmnError({
   input: { id: string; errorCode: string; errorMessage?: string; variables?: Record<string, unknown> };
 }) {
   const owner = ownerOf(ctx);
+  const variables = fromCamundaVariables(input.variables);
   if (caseOfHeld(ctx, owner, input.id)) ctx.caseRuntime.externalBpmnError(ctx.tenant.id, owner, input.id);
   await ctx.processRuntime.externalBpmnError(ctx.tenant.id, owner, input.id, {
     code: input.errorCode,
     message: input.errorMessage,
-    variables: input.variables,
+    variables,
   });
 }
 
@@ -164,4 +177,15 @@ export async function extendExternalTaskLock({
   input: { id: string; newDuration: number };
 }) {
   await ctx.processRuntime.externalJobs.extendLock(ctx.tenant.id, ownerOf(ctx), input.id, input.newDuration);
+}
+
+/** POST …/{id}/unlock: the holder gives the task back; it is due again at once for any runner of its topic. */
+export async function unlockExternalTask({ ctx, input }: { ctx: ExternalTasksCtx; input: { id: string } }) {
+  await ctx.processRuntime.externalJobs.unlock(ctx.tenant.id, ownerOf(ctx), input.id);
+}
+
+/** GET …/{id}/errorDetails: what the last failure reported besides its message ("" when none), for any runner. */
+export function externalTaskErrorDetails({ ctx, input }: { ctx: ExternalTasksCtx; input: { id: string } }): string {
+  ownerOf(ctx);
+  return ctx.processRuntime.externalJobs.errorDetails(ctx.tenant.id, input.id) ?? "";
 }

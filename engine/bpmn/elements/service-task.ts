@@ -42,7 +42,11 @@ export const serviceTask: Behaviour = {
     const agent = run.agentOf(token, el);
     const svc = agent ? { delegate: "agent", fields: {}, agent } : el.service;
     // A robot's step waits as an external job until a runner completes it (or throws a BPMN error).
-    if (svc?.robot) return void run.newJob(token, el, "external", run.now, { topic: svc.robot });
+    if (svc?.robot)
+      return void run.newJob(token, el, "external", run.now, {
+        topic: svc.robot,
+        ...(svc.taskPriority !== undefined ? { priority: svc.taskPriority } : {}),
+      });
     if (!svc || (!svc.delegate && !svc.expression)) {
       if (el.type === "sendTask") return run.leave(token);
       return run.incident(token, el, `service task '${el.id}' has no implementation`);

@@ -1,6 +1,6 @@
 import { UnprocessableError } from "../../errors";
 import type { Behaviour } from "../behaviour";
-import { startScope } from "../events/event-subscriptions";
+import { armEventSubprocesses, startScope } from "../events/event-subscriptions";
 
 /** Embedded and event subprocesses: a scope execution below the token, started at its start event. */
 export const subProcess: Behaviour = {
@@ -10,8 +10,15 @@ export const subProcess: Behaviour = {
       delete token.data.startAt;
       run.mark(token);
     }
-    if (!start) throw new UnprocessableError(`Subprocess '${el.id}' has no none start event`);
+    const implicit = !start && !el.starts?.length ? (el.implicitStarts ?? []) : [];
+    if (!start && !implicit.length) throw new UnprocessableError(`Subprocess '${el.id}' has no none start event`);
     const scope = run.newExecution(run.space(token), token.id, "scope", el.id);
-    startScope(run, scope, el.eventSubprocesses ?? [], start);
+    if (start) return startScope(run, scope, el.eventSubprocesses ?? [], start);
+    // No start event: every element without incoming flow starts, each on a token of its own (BPMN 2.0 §10.5.6).
+    armEventSubprocesses(run, scope, el.eventSubprocesses ?? []);
+    for (const id of implicit) {
+      const t = run.newToken(scope);
+      run.schedule(() => run.enter(t, id));
+    }
   },
 };

@@ -1,10 +1,14 @@
-import { NotFoundError } from "../../errors";
+import { NotFoundError, UnprocessableError } from "../../errors";
 import { scopeOf, valueOf } from "../scope";
 import type { Behaviour } from "./behaviour";
 
 /** Starts a child case in the same command; non-blocking completes at once, blocking completes when the child case ends. */
 export const caseTask: Behaviour = {
   async start(run, pi, pm) {
+    if (!pm.caseRef)
+      throw new UnprocessableError(
+        `Case task '${pm.definitionRef}' (plan item '${pm.id}') names no case (caseRef): it cannot start`,
+      );
     const key = String(valueOf(pm.caseRef, scopeOf(run.lc, pi, pm)) ?? "");
     const def = run.s.deps.startableDefinition(run.s.tenantId, key);
     if (!def) throw new NotFoundError(`Case task '${pm.id}': case definition '${key}' not found`);

@@ -100,12 +100,15 @@ export function readMultiInstance(el: Moddle, ext: Extensions, unresolved?: Unre
   return mi;
 }
 
-/** Refused at deploy rather than failing when reached: an embedded subprocess (or transaction) needs a start event. */
-export function requireSubprocessStart(el: ElementModel, starts: string[]): void {
-  if (starts.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
+/**
+ * Refused at deploy rather than failing when reached: a subprocess (or transaction) with neither a start event nor an
+ * inner element without incoming flow has nothing to start.
+ */
+export function requireSubprocessStart(el: ElementModel, starts: string[], implicit: string[]): void {
+  if (starts.length || implicit.length || el.triggeredByEvent || el.type === "adHocSubProcess") return;
   const what = el.type === "transaction" ? "Transaction" : "Subprocess";
   throw new BpmnDeployError(
-    `${what} '${el.id}' has no start event: an embedded subprocess needs exactly one none start event`,
+    `${what} '${el.id}' has no start event: an embedded subprocess needs a none start event, or an element without incoming flow to start at`,
   );
 }
 
@@ -178,7 +181,12 @@ export function readService(el: Moddle, ext: Extensions): ServiceDef {
   // Camunda Modeler's external tasks run unchanged: type="external" with a topic names the robot.
   const robot = ext.attr(el, "robot") ?? (type === "external" ? ext.attr(el, "topic") : undefined);
   if (type === "external" && !robot) throw new DeferredProblem(`External task '${el.id}' names no camunda:topic`);
-  if (robot) return { robot, fields, resultVariable: undefined };
+  if (robot) {
+    // Only a literal priority is read (an expression would need the instance's variables at job creation).
+    const priority = ext.attr(el, "taskPriority");
+    const taskPriority = priority !== undefined && /^-?\d{1,15}$/.test(priority.trim()) ? Number(priority) : undefined;
+    return { robot, fields, resultVariable: undefined, ...(taskPriority !== undefined ? { taskPriority } : {}) };
+  }
   const agent = ext.attr(el, "agent");
   return {
     delegate: type ?? (delegateExpr ? strip(delegateExpr) : undefined) ?? cls ?? (agent ? "agent" : undefined),

@@ -9,7 +9,6 @@ import {
   readCall,
   readEvent,
   readMultiInstance,
-  requireSubprocessStart,
   readService,
   readUserTask,
   type Unresolved,
@@ -95,7 +94,6 @@ export class ProcessReader {
       if (CONTAINERS.has(type)) {
         const inner = this.readScope(fe, fe.id);
         el.starts = inner.starts;
-        requireSubprocessStart(el, inner.starts);
         el.eventSubprocesses = inner.eventSubprocesses;
         if (el.triggeredByEvent) eventSubs.push(el.id);
       }

@@ -1,7 +1,12 @@
 import { BpmnDeployError } from "../../errors";
+import { requireSubprocessStart } from "./element-details";
+import { CONTAINERS } from "./element-kinds";
 import type { ElementModel, ProcessModel } from "./types";
 
-/** Inner elements of an ad-hoc subprocess a caller may start: activities and events no sequence flow reaches. */
+/**
+ * Inner elements of a subprocess no sequence flow reaches: what a caller may start in an ad-hoc subprocess, and what
+ * starts by itself in an embedded subprocess without a start event.
+ */
 function enabledOf(m: ProcessModel, adhoc: ElementModel): string[] {
   return (
     Object.values(m.elements)
@@ -15,12 +20,16 @@ function enabledOf(m: ProcessModel, adhoc: ElementModel): string[] {
 /**
  * Checks that need the whole process: cancel events belong to transactions (a cancel end directly inside one, a cancel
  * boundary on one, and a transaction that can be cancelled has its cancel boundary); ad-hoc subprocesses get their
- * enabled activities.
+ * enabled activities, and embedded subprocesses without a start event the elements they start at.
  */
 export function checkScopes(m: ProcessModel): void {
   const els = Object.values(m.elements);
   for (const el of els) {
     if (el.adhoc) el.adhoc.enabled = enabledOf(m, el);
+    else if (CONTAINERS.has(el.type) && !el.triggeredByEvent && !el.starts?.length) {
+      el.implicitStarts = enabledOf(m, el);
+      requireSubprocessStart(el, [], el.implicitStarts);
+    }
     if (el.event?.kind !== "cancel") continue;
     const where = `Cancel event '${el.id}'`;
     if (el.type === "boundaryEvent") {

@@ -71,6 +71,8 @@ export interface ServiceDef {
   resultVariable?: string;
   /** Robot key (pms:robot, or camunda:topic of camunda:type="external"): the step waits for an external runner. */
   robot?: string;
+  /** `camunda:taskPriority` of a robot's step (a whole number): runners fetching with usePriority take higher first. */
+  taskPriority?: number;
   /** key of the AI agent the model names (`pms:agent`); the task then runs the `agent` delegate */
   agent?: string;
 }
@@ -98,6 +100,11 @@ export interface ElementModel {
   call?: { calledElement: string; inputs: Mapping[]; outputs: Mapping[]; businessKey?: string };
   /** subprocess family: ids of the start events and event subprocesses directly inside */
   starts?: string[];
+  /**
+   * An embedded subprocess without a start event (BPMN 2.0 §10.5.6): the inner activities and events no flow reaches,
+   * each started by a token of its own when the subprocess is entered.
+   */
+  implicitStarts?: string[];
   eventSubprocesses?: string[];
   triggeredByEvent?: boolean;
   terminateAll?: boolean;

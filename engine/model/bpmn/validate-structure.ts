@@ -47,7 +47,12 @@ function reachable(p: ProcessModel): Set<string> {
     queue.push(...(el.boundaries ?? []));
     if (CONTAINERS.has(el.type))
       for (const child of Object.values(els))
-        if (child.scope === id && (isEntry(child) || (el.type === "adHocSubProcess" && child.incoming.length === 0)))
+        if (
+          child.scope === id &&
+          (isEntry(child) ||
+            (el.type === "adHocSubProcess" && child.incoming.length === 0) ||
+            el.implicitStarts?.includes(child.id))
+        )
           queue.push(child.id);
   }
   return seen;
@@ -66,8 +71,10 @@ export function structuralFindings(p: ProcessModel): StructuralFinding[] {
   const reached = reachable(p);
   for (const el of Object.values(p.elements)) {
     if (el.forCompensation) continue;
-    // Inside an ad-hoc subprocess unconnected activities are the point: the caller starts them, and they may simply end.
-    const inAdhoc = p.elements[el.scope]?.type === "adHocSubProcess";
+    // Inside an ad-hoc subprocess unconnected activities are the point: the caller starts them, and they may simply end;
+    // inside a subprocess without a start event they start by themselves, and a path without an end event just ends.
+    const container = p.elements[el.scope];
+    const inAdhoc = container?.type === "adHocSubProcess" || !!container?.implicitStarts;
     const scopeReached = el.scope === p.id || reached.has(el.scope);
     if (!isEntry(el) && el.type !== "boundaryEvent" && !inAdhoc && el.incoming.length === 0)
       add("warning", "ORPHAN", el, `${labelOf(el)} is an orphan: no sequence flow reaches it`);

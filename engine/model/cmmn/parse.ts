@@ -4,7 +4,7 @@ import { BadRequestError } from "../../errors";
 import { checkCondition } from "./conditions";
 import { DECISION_RESULT_MAPPINGS, isDecisionResultMapping } from "../../dmn/result-mapping";
 import { readCmmnXml, type Moddle } from "./moddle";
-import { versionRefusal } from "./version";
+import { asCmmn11, CMMN_10_ATTRIBUTES, criteriaRefs } from "./version";
 import { attr, extension } from "./attrs";
 import { readTaskImplementation } from "./task-implementation";
 import type {
@@ -49,7 +49,7 @@ class CaseReader {
     const pm = this.c.casePlanModel;
     if (!pm) throw new CmmnDeployError(`Case '${this.c.id}' has no casePlanModel`);
     const children = this.readStage(pm, null);
-    const exitCriteria = this.criteria(pm.exitCriteria, `case plan model '${pm.id}'`);
+    const exitCriteria = this.criteria(pm.exitCriteria, `case plan model '${pm.id}'`, criteriaRefs(pm, "exit"));
     const model: CaseModel = {
       id: this.c.id,
       name: this.c.name || pm.name || this.c.id,
@@ -123,8 +123,8 @@ class CaseReader {
       type,
       definitionRef: def.id,
       parent,
-      entryCriteria: this.criteria(pi.entryCriteria, `plan item '${pi.id}'`),
-      exitCriteria: this.criteria(pi.exitCriteria, `plan item '${pi.id}'`),
+      entryCriteria: this.criteria(pi.entryCriteria, `plan item '${pi.id}'`, criteriaRefs(pi, "entry")),
+      exitCriteria: this.criteria(pi.exitCriteria, `plan item '${pi.id}'`, criteriaRefs(pi, "exit")),
       isBlocking: def.isBlocking !== false,
     };
     if (control) this.readControl(control, item);
@@ -158,7 +158,9 @@ class CaseReader {
     }
     if (type === "caseTask") {
       item.caseRef = refId(def.caseRef) || def.caseRefExpression?.body;
-      if (!item.caseRef) throw new CmmnDeployError(`Case task '${def.id}' names no case (caseRef)`);
+      // As Camunda: deployed, and it fails when it starts (422), so the rest of the model can be used and fixed.
+      if (!item.caseRef)
+        this.warnings.push(`Case task '${def.id}' names no case (caseRef): it fails with an error when it starts`);
     }
     if (type === "decisionTask") this.readDecisionTask(def, item);
     const problem = type === "task" ? readTaskImplementation(def, item) : null;
@@ -230,12 +232,14 @@ class CaseReader {
     if (pcr) item.parentCompletionRule = String(pcr.$attrs?.type ?? pcr.type ?? "default");
   }
 
-  private criteria(list: Moddle[] | undefined, owner: string): CriterionModel[] {
-    return (list ?? []).map((c: Moddle, i: number) => {
+  /** 1.1 criterion elements, then the sentries a CMMN 1.0 file names by attribute (`refs`). */
+  private criteria(list: Moddle[] | undefined, owner: string, refs: string[] = []): CriterionModel[] {
+    const read = (list ?? []).map((c: Moddle, i: number) => {
       const sentryId = refId(c.sentryRef);
       if (!sentryId) throw new CmmnDeployError(`A criterion of ${owner} has no sentry (sentryRef)`);
       return { id: c.id ?? `${sentryId}#${i}`, sentryId };
     });
+    return [...read, ...refs.map((sentryId, i) => ({ id: `${sentryId}#ref${i}`, sentryId }))];
   }
 
   private readSentry(s: Moddle): void {
@@ -273,11 +277,10 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   if (tooBig) throw new CmmnDeployError(tooBig);
   const doctype = doctypeRefusal(xml);
   if (doctype) throw new CmmnDeployError(doctype);
-  const version = versionRefusal(xml);
-  if (version) throw new CmmnDeployError(version);
+  const upgrade = asCmmn11(xml);
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
-    read = await readCmmnXml(xml);
+    read = await readCmmnXml(upgrade.xml);
   } catch (e) {
     throw new CmmnDeployError(`The file is not valid CMMN XML: ${(e as Error).message.split("\n")[0]}`);
   }
@@ -286,7 +289,13 @@ export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
   const defs = read.definitions;
   if (defs?.$type !== "cmmn:Definitions")
     throw new CmmnDeployError("The file is not a CMMN document (no cmmn definitions root)");
-  const warnings = read.warnings.map((w) => w.replace(/\s*\n\s*/g, "; "));
+  // The 1.0 criteria attributes are read (criteriaRefs), not unknown: no warning for them.
+  const known = new RegExp(`unknown attribute <(${CMMN_10_ATTRIBUTES.join("|")})>`);
+  const warnings = read.warnings
+    .filter((w) => !(upgrade.upgraded && known.test(w)))
+    .map((w) => w.replace(/\s*\n\s*/g, "; "));
+  if (upgrade.upgraded)
+    warnings.push("CMMN 1.0 file: read as CMMN 1.1 (criteria named by entryCriteriaRefs/exitCriteriaRefs)");
   const cases = (defs.cases ?? []).map((c: Moddle) => new CaseReader(c, warnings, defs.processes ?? []).read());
   if (!cases.length) throw new CmmnDeployError("No case found in the file");
   return { cases, warnings };

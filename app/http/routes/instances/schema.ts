@@ -72,6 +72,10 @@ export const FailedJobSchema = z
     state: z.string(),
     retries: z.number().int(),
     exception: z.string().nullable(),
+    errorDetails: z
+      .string()
+      .nullable()
+      .openapi({ description: "A robot runner's errorDetails, apart from the message" }),
     dueAt: z.string().nullable(),
     createdAt: z.string().nullable(),
   })

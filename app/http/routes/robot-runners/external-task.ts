@@ -7,6 +7,8 @@ import {
   completeExternalTask,
   extendExternalTaskLock,
   externalTaskBpmnError,
+  externalTaskErrorDetails,
+  unlockExternalTask,
   failExternalTask,
   fetchAndLock,
 } from "../../../services/robot-runners/external-tasks";
@@ -19,6 +21,7 @@ import {
   FailureResultSchema,
   FetchAndLockBody,
   runnerCommon,
+  UnlockBody,
 } from "./schema";
 
 const base = "/a/robot-runners/external-task";
@@ -43,6 +46,26 @@ const fetch = createRoute({
 const complete = onTask("complete", "Complete a locked task with variables", CompleteBody);
 const bpmnError = onTask("bpmnError", "Throw a BPMN error at the task's step", BpmnErrorBody);
 const extendLock = onTask("extendLock", "Extend the lock of a held task", ExtendLockBody);
+// The real client posts `{}` to unlock, and may post nothing at all: the body is optional.
+const unlock = createRoute({
+  ...runnerCommon,
+  method: "post",
+  path: `${base}/{id}/unlock`,
+  summary: "Give a held task back: due again at once for any runner of its topic",
+  request: { params: IdParam, body: { ...json(UnlockBody), required: false } },
+  responses: { 204: { description: "Done" }, ...errorResponses },
+});
+const errorDetails = createRoute({
+  ...runnerCommon,
+  method: "get",
+  path: `${base}/{id}/errorDetails`,
+  summary: "The errorDetails of the task's last failure (text; empty when none)",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Error details", content: { "text/plain": { schema: z.string() } } },
+    ...errorResponses,
+  },
+});
 const failure = createRoute({
   ...runnerCommon,
   method: "post",
@@ -71,6 +94,13 @@ export function registerExternalTaskRoutes(r: OpenAPIHono<AppEnv>) {
     await externalTaskBpmnError({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);
   });
+  r.openapi(unlock, async (c) => {
+    await unlockExternalTask({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    return c.body(null, 204);
+  });
+  r.openapi(errorDetails, (c) =>
+    c.text(externalTaskErrorDetails({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
   r.openapi(extendLock, async (c) => {
     await extendExternalTaskLock({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), ...c.req.valid("param") } });
     return c.body(null, 204);

@@ -29,8 +29,19 @@ export const FetchAndLockBody = z
     workerId: z.string().max(200).optional().openapi({ description: "Ignored: the token names the runner" }),
     maxTasks: z.number().int().min(1).max(100),
     asyncResponseTimeout: z.number().int().min(0).max(MAX_LONG_POLL_MS).optional(),
+    usePriority: z.boolean().optional().openapi({ description: "Higher camunda:taskPriority first, then oldest" }),
     topics: z
-      .array(z.object({ topicName: z.string().min(1).max(64), lockDuration: ms(24 * 3600_000) }))
+      .array(
+        z.object({
+          topicName: z.string().min(1).max(64),
+          lockDuration: ms(24 * 3600_000),
+          variables: z
+            .array(z.string().max(255))
+            .max(1000)
+            .optional()
+            .openapi({ description: "Only these variables are handed over (absent: all)" }),
+        }),
+      )
       .min(1)
       .max(50),
   })
@@ -49,13 +60,31 @@ export const ExternalTaskSchema = z
     activityId: z.string(),
     retries: z.number().int(),
     errorMessage: z.string().nullable(),
-    variables: z.record(z.string(), z.unknown()),
+    errorDetails: z.string().nullable(),
+    priority: z.number().int(),
+    variables: z
+      .record(
+        z.string(),
+        z.object({ type: z.string(), value: z.unknown(), valueInfo: z.record(z.string(), z.unknown()) }),
+      )
+      .openapi({
+        description:
+          "Camunda typed values: {type: String | Integer | Long | Double | Boolean | Json | Null, value, valueInfo}",
+      }),
     parameters: z.record(z.string(), z.unknown()),
   })
   .openapi("LockedExternalTask");
 
 export const CompleteBody = z
-  .object({ workerId: z.string().optional(), variables: VariablesInput.optional() })
+  .object({
+    workerId: z.string().optional(),
+    variables: VariablesInput.optional().openapi({
+      description: "Plain values, or Camunda typed values {type, value, valueInfo} (Bytes and File refused)",
+    }),
+    localVariables: VariablesInput.optional().openapi({
+      description: "Accepted and not stored: Camunda keeps them on the task's own scope, which ends with it",
+    }),
+  })
   .openapi("CompleteExternalTaskRequest");
 export const FailureBody = z
   .object({
@@ -79,6 +108,7 @@ export const BpmnErrorBody = z
     variables: VariablesInput.optional(),
   })
   .openapi("ExternalTaskBpmnErrorRequest");
+export const UnlockBody = z.object({ workerId: z.string().optional() }).openapi("UnlockExternalTaskRequest");
 export const ExtendLockBody = z
   .object({ workerId: z.string().optional(), newDuration: ms(24 * 3600_000) })
   .openapi("ExtendLockRequest");
