@@ -34,6 +34,7 @@ import { createMailPoller, type MailPoller } from "../services/mail-inboxes/poll
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createTenantStorage } from "./tenant-storage";
 import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
+import { reportCappedAgents } from "../services/agents/clearance-cap";
 
 export interface PlatformOptions {
   config: Config;
@@ -114,6 +115,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
   const engineSqlite = openSqlite(engineDbPath(config.dataDir), { kind: "engine", synchronous: config.synchronous });
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
+  reportCappedAgents(platformDb, log);
   const tenantDbs = new TenantDbCache({
     dataDir: config.dataDir,
     maxOpen: config.maxOpenTenantDbs,
