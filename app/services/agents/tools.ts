@@ -4,6 +4,8 @@ import { SYSTEM_ACTOR, systemTenantForToolCall } from "../attachments/system-act
 import { fileStoreOf } from "../attachments/model";
 import { listAttachments } from "../attachments/read";
 import type { Confidentiality } from "../cms/clearance";
+import { clipVariables, cutsDetail } from "./prompt-inputs";
+import { recordToolCall } from "./tool-log";
 import { queryRecords } from "../cms/query";
 import { findCollection } from "../cms/store";
 import type { TenantCtx } from "../context";
@@ -106,7 +108,20 @@ const readVariables: AgentTool = {
     asSystem(ctx, input.tenantId);
     const all = env.variables();
     const names = input.names as string[] | undefined;
-    return names ? Object.fromEntries(names.map((n) => [n, all[n] ?? null])) : all;
+    // Clipped as the prompt's inputs are: a tool result goes to the model too.
+    const { values, cuts } = clipVariables(names ? Object.fromEntries(names.map((n) => [n, all[n] ?? null])) : all);
+    if (cuts.length)
+      recordToolCall(ctx, {
+        instanceId: env.instanceId,
+        activity: env.activity,
+        agentKey: env.agent.key,
+        tool: "prompt",
+        args: null,
+        outcome: "OK",
+        detail: cutsDetail("read_variables result", cuts),
+        durationMs: 0,
+      });
+    return values;
   },
 };
 
