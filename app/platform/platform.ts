@@ -35,6 +35,7 @@ import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createTenantStorage } from "./tenant-storage";
 import { createCleanupLoop, type CleanupLoop } from "./history-cleanup";
 import { reportCappedAgents } from "../services/agents/clearance-cap";
+import { sealEveryTenant, tenantSecretsOf } from "./tenant-secrets";
 
 export interface PlatformOptions {
   config: Config;
@@ -116,11 +117,13 @@ export function createPlatform(opts: PlatformOptions): Platform {
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
   reportCappedAgents(platformDb, log);
+  const tenantSecrets = tenantSecretsOf(config.jwtSecret, opts.tenantMigrator, log);
   const tenantDbs = new TenantDbCache({
     dataDir: config.dataDir,
     maxOpen: config.maxOpenTenantDbs,
     synchronous: config.synchronous,
-    migrator: opts.tenantMigrator,
+    migrator: tenantSecrets.migrator,
+    secrets: tenantSecrets.secrets,
     onDegraded: (tenantId, error) => log(`[tenants] tenant ${tenantId} degraded: schema migration failed: ${error}`),
   });
   const tenants = new TenantDirectory(platformDb, () => new Date(clock.now()));
@@ -196,6 +199,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       platform.webhooks.dispatcher.start();
       platform.mailPoller.start({ tickMs: 5000 });
       platform.historyCleanup.start({ tickMs: 60_000 });
+      track(sealEveryTenant(platformSqlite, tenantDbs, () => phase === "ready" || phase === "starting"));
       phase = "ready";
     },
     async stop() {
