@@ -10,6 +10,8 @@ import { resolveTenantVariable } from "../../app/services/tenant-variables/resol
 import { sealPlainSecrets } from "../../app/services/tenant-variables/sealing";
 import { createSecretBox } from "../../app/services/secret-box";
 import { tenantDbPath } from "../../tenants/paths";
+import { TenantDbCache } from "../../tenants/tenant-db-cache";
+import { sealEveryTenant, tenantSecretsOf } from "../../app/platform/tenant-secrets";
 
 // Issue 29 point 5: secret tenant variables (what inbox passwords and secret robot parameters refer to) are sealed at
 // rest, in backups and in tenant exports; the service still reads them back for use.
@@ -99,5 +101,34 @@ describe("secret tenant variables are sealed at rest", () => {
     }
     // The running service (same key) reads the migrated value back.
     expect(resolveTenantVariable(s.platform.tenantDbs.get(tenant.id), "OLD_PW")).toBe("legacy-plain-secret-5531");
+  });
+
+  test("after a start every tenant file is opened once and its earlier plaintext secrets sealed", async () => {
+    const other = await createTenant(s, "sealed-later", sa);
+    const file = tenantDbPath(s.dataDir, other.id);
+    const raw = new Database(file);
+    raw.run(
+      "INSERT INTO tenant_variables (name, value, secret, created_at, updated_at) VALUES ('PW', ?, 1, 'x', 'x')",
+      ["never-opened-plain-7719"],
+    );
+    raw.close();
+    const logs: string[] = [];
+    // A fresh process's view of the same files: the platform's migrator and the sweep it starts.
+    const wiring = tenantSecretsOf("test-secret-with-enough-entropy-0123456789", undefined, (m) => logs.push(m));
+    const cache = new TenantDbCache({
+      dataDir: s.dataDir,
+      maxOpen: 4,
+      synchronous: "NORMAL",
+      migrator: wiring.migrator,
+      secrets: wiring.secrets,
+    });
+    try {
+      await sealEveryTenant(s.platform.platformSqlite, cache, () => true);
+      expect(logs).toContain(`[tenants] tenant ${other.id}: 1 secret variable(s) sealed at rest`);
+      expect(resolveTenantVariable(cache.get(other.id), "PW")).toBe("never-opened-plain-7719");
+    } finally {
+      cache.closeAll();
+    }
+    expect(filesWith(s.dataDir, "never-opened-plain-7719")).toEqual([]);
   });
 });

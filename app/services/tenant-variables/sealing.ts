@@ -18,7 +18,8 @@ export function storedValue(db: Pick<TenantDb, "secrets">, value: string): strin
 
 /**
  * The migration of secrets stored before sealing existed, run on each tenant file when the service first opens it
- * (after its schema migrations): every secret variable not yet sealed is sealed, in one transaction. Answers how many.
+ * (after its schema migrations): every secret variable not yet sealed is sealed, in one transaction, and the file is
+ * rebuilt so no free page keeps the plaintext. Answers how many.
  */
 export function sealPlainSecrets(sqlite: Database, secrets: TenantSecrets): number {
   const plain = sqlite
@@ -31,5 +32,13 @@ export function sealPlainSecrets(sqlite: Database, secrets: TenantSecrets): numb
   sqlite.transaction(() => {
     for (const r of plain) update.run(SEALED + secrets.seal(r.value), r.name, r.value);
   })();
+  // The old pages (and WAL frames) still hold the plaintext: rebuild the file and empty the WAL, once. Best effort:
+  // another process reading the file (a backup) may hold it; the next start tries again only if a secret is plain.
+  try {
+    sqlite.run("VACUUM");
+    sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").get();
+  } catch {
+    // the values are sealed either way; backups (VACUUM INTO) never copy free pages
+  }
   return plain.length;
 }
