@@ -1,9 +1,47 @@
 import type { Database } from "bun:sqlite";
 
 /**
- * The tables of a shared database (platform, engine) that hold rows of one tenant: those with a `tenant_id` column,
- * found from the schema itself so that a table added later is dropped with the rest. Ordered children first (a table
- * whose foreign keys point at another listed table comes before it), so a batch never waits on a cascade.
+ * How the shared databases (platform, engine) name a row's tenant, table by table. The default is a `tenant_id`
+ * column, found from the schema itself; the exceptions are named here. `test/features/tenant-drop-tables.test.ts`
+ * fails on a table that has neither a tenant column nor an entry below, so a new table needs a rule.
+ */
+export const TENANT_COLUMN_OF: Readonly<Record<string, string>> = {
+  /** the tenant id, or "GLOBAL" for an agent of every tenant (SUPER_ADMIN's, kept) */
+  agents: "scope",
+};
+/** Tables whose rows belong to a tenant through a parent row deleted with it (ON DELETE CASCADE): table → parent. */
+export const CASCADED_FROM: Readonly<Record<string, string>> = {
+  refresh_tokens: "sessions",
+  webhook_attempts: "webhook_deliveries",
+};
+/** Tables that hold no tenant's rows: installation-wide data, each with the reason. */
+export const NOT_TENANT_DATA: Readonly<Record<string, string>> = {
+  users: "platform accounts; memberships (tenant_id) tie them to tenants",
+  tenants: "the tenant's record stays, DROPPED",
+  password_resets: "of a user",
+  sso_connections: "installation-wide sign-in",
+  sso_flows: "a sign-in in progress, of no tenant",
+  sso_codes: "a user's one-time code",
+  dmn_templates: "SUPER_ADMIN's templates",
+  process_templates: "SUPER_ADMIN's templates",
+  global_document_types: "SUPER_ADMIN's document types",
+  rag_config: "installation-wide retrieval settings",
+  knowledge_bases: "global knowledge bases (a tenant's own live in its file)",
+  kb_documents: "of the global knowledge bases",
+  kb_chunks: "of the global knowledge bases",
+  kb_ivf_indexes: "of the global knowledge bases",
+};
+
+/** The column naming the tenant of `table`'s rows, or null for a table without one. */
+export function tenantColumnOf(db: Database, table: string): string | null {
+  if (TENANT_COLUMN_OF[table]) return TENANT_COLUMN_OF[table];
+  return columnsOf(db, table).includes("tenant_id") ? "tenant_id" : null;
+}
+
+/**
+ * The tables of a shared database (platform, engine) that hold rows of one tenant: those with a tenant column (see
+ * above), found from the schema so that a table added later is dropped with the rest. Ordered children first (a
+ * table whose foreign keys point at another listed table comes before it), so a batch never waits on a cascade.
  */
 export function tenantTables(db: Database, exclude: readonly string[] = []): string[] {
   const names = db
@@ -13,7 +51,7 @@ export function tenantTables(db: Database, exclude: readonly string[] = []): str
     .all()
     .map((r) => r.name)
     .filter((n) => !exclude.includes(n))
-    .filter((n) => columnsOf(db, n).includes("tenant_id"));
+    .filter((n) => tenantColumnOf(db, n) !== null);
   const parents = new Map(names.map((n) => [n, referencedTables(db, n).filter((p) => p !== n && names.includes(p))]));
   const ordered: string[] = [];
   const visit = (n: string, seen: Set<string>) => {
@@ -62,14 +100,15 @@ function planOf(db: Database, table: string): Plan {
   const key = cols.length === 1 ? cols[0] : `(${cols.join(", ")})`;
   const params = cols.length === 1 ? "?" : `(${cols.map(() => "?").join(", ")})`;
   const q = quote(table);
-  const select = `SELECT ${cols.map((c, i) => `${c} AS k${i}`).join(", ")} FROM ${q} WHERE tenant_id = ?`;
+  const tenant = quote(tenantColumnOf(db, table) ?? "tenant_id");
+  const select = `SELECT ${cols.map((c, i) => `${c} AS k${i}`).join(", ")} FROM ${q} WHERE ${tenant} = ?`;
   const order = `ORDER BY ${cols.join(", ")} LIMIT ?`;
   return {
     width: cols.length,
     first: `${select} ${order}`,
     after: `${select} AND ${key} > ${params} ${order}`,
-    deleteUpTo: `DELETE FROM ${q} WHERE tenant_id = ? AND ${key} <= ${params}`,
-    deleteBetween: `DELETE FROM ${q} WHERE tenant_id = ? AND ${key} > ${params} AND ${key} <= ${params}`,
+    deleteUpTo: `DELETE FROM ${q} WHERE ${tenant} = ? AND ${key} <= ${params}`,
+    deleteBetween: `DELETE FROM ${q} WHERE ${tenant} = ? AND ${key} > ${params} AND ${key} <= ${params}`,
   };
 }
 

@@ -9,12 +9,31 @@ import { tenantDbPath } from "./paths";
 
 export type TenantOrm = BunSQLiteDatabase<typeof tenantSchema>;
 
-/** An open tenant database: the raw handle for hot paths and transactions, the drizzle wrapper for queries. */
+/** Seals the secrets a tenant stores and must read back (secret tenant variables); given by app/platform. */
+export interface TenantSecrets {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+/**
+ * An open tenant database: the raw handle for hot paths and transactions, the drizzle wrapper for queries, and the
+ * box its secrets are sealed with (the key stays with the service, so a copy of the file alone does not reveal them).
+ */
 export interface TenantDb {
   tenantId: string;
   sqlite: Database;
   orm: TenantOrm;
+  secrets: TenantSecrets;
 }
+
+const NO_SECRETS: TenantSecrets = {
+  seal: () => {
+    throw new Error("no secret box is configured for tenant databases");
+  },
+  open: () => {
+    throw new Error("no secret box is configured for tenant databases");
+  },
+};
 
 /** Applies the tenant schema migrations; replaceable so tests can inject a failing migration. */
 export type TenantMigrator = (sqlite: Database, tenantId: string) => void;
@@ -24,6 +43,8 @@ export interface TenantDbCacheOptions {
   maxOpen: number;
   synchronous: SyncMode;
   migrator?: TenantMigrator;
+  /** The box of the tenants' secrets (every open handle carries it). */
+  secrets?: TenantSecrets;
   /** Told when a tenant becomes degraded, with the migration's error (the client only learns that it failed). */
   onDegraded?: (tenantId: string, error: string) => void;
 }
@@ -177,7 +198,8 @@ export class TenantDbCache {
     const sqlite = closeFinalizing(
       openSqlite(tenantDbPath(this.opts.dataDir, tenantId), { kind: "tenant", synchronous: this.opts.synchronous }),
     );
-    return { tenantId, sqlite, orm: drizzle(sqlite, { schema: tenantSchema }) };
+    const secrets = this.opts.secrets ?? NO_SECRETS;
+    return { tenantId, sqlite, orm: drizzle(sqlite, { schema: tenantSchema }), secrets };
   }
 
   private remember(db: TenantDb): Handle {

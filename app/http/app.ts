@@ -13,6 +13,7 @@ import { registerOpsRoutes } from "./ops-routes";
 import { registerApiDocs } from "./api-docs";
 import { registerMcp } from "./mcp-route";
 import { registerConsole } from "./console-routes";
+import { securityHeaders } from "./middleware/security-headers";
 
 /** Builds the whole HTTP application from what it needs of the platform; no listening here (see serve.ts). */
 export function createApp(deps: HttpDeps) {
@@ -36,6 +37,7 @@ export function createApp(deps: HttpDeps) {
     await next();
   });
   app.use("*", observeRequest);
+  app.use("*", securityHeaders);
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, c.req.path), 404));
 

@@ -32,6 +32,8 @@ import { createMailPoller } from "../services/mail-inboxes/poller";
 import { MAIL_ACTOR } from "../services/mail-rules/deliver";
 import { createTenantStorage } from "./tenant-storage";
 import { createCleanupLoop } from "./history-cleanup";
+import { reportCappedAgents } from "../services/agents/clearance-cap";
+import { sealEveryTenant, tenantSecretsOf } from "./tenant-secrets";
 
 import type { Platform, PlatformCore, PlatformOptions } from "./types";
 export type { Platform, PlatformCore, PlatformOptions } from "./types";
@@ -49,6 +51,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
   const engineSqlite = openSqlite(engineDbPath(config.dataDir), { kind: "engine", synchronous: config.synchronous });
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
+  reportCappedAgents(platformDb, log);
+  const tenantSecrets = tenantSecretsOf(config.jwtSecret, opts.tenantMigrator, log);
   // The engine database's one kernel: both runtimes, the decision store, the webhook outbox, the service jobs and the
   // tenant purge are built on it below, with the platform's clock.
   const kernel = createKernel({
@@ -64,7 +68,8 @@ export function createPlatform(opts: PlatformOptions): Platform {
     dataDir: config.dataDir,
     maxOpen: config.maxOpenTenantDbs,
     synchronous: config.synchronous,
-    migrator: opts.tenantMigrator,
+    migrator: tenantSecrets.migrator,
+    secrets: tenantSecrets.secrets,
     onDegraded: (tenantId, error) => log(`[tenants] tenant ${tenantId} degraded: schema migration failed: ${error}`),
   });
   const tenants = new TenantDirectory(platformDb, () => new Date(clock.now()));
@@ -196,6 +201,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
       webhooks.dispatcher.start();
       mailPoller.start({ tickMs: 5000 });
       historyCleanup.start({ tickMs: 60_000 });
+      track(sealEveryTenant(platformSqlite, tenantDbs, () => phase === "ready" || phase === "starting"));
       phase = "ready";
     },
     async stop() {

@@ -196,7 +196,8 @@ describe("agent steps in processes", () => {
   });
 
   test("the playground runs an agent on inputs with the lower of the user's and the agent's clearance", async () => {
-    await createAgent(w.s, w.tok.MODELER, {
+    // An Admin grants TOP_SECRET (a Modeler cannot give more than PUBLIC); the Modeler then runs it at PUBLIC.
+    await createAgent(w.s, w.tok.ADMIN, {
       key: "play",
       name: "Play",
       cmsClearance: "TOP_SECRET",

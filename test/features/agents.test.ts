@@ -36,9 +36,9 @@ describe("agents as platform data", () => {
     ).toContain("crud");
     const u = await w.s.req("PUT", "/api/a/agents/crud", {
       token: w.tok.MODELER,
-      json: { name: "Crud 2", modelId: "fake-chat", instructions: "y", cmsClearance: "SECRET" },
+      json: { name: "Crud 2", modelId: "fake-chat", instructions: "y", cmsClearance: "PUBLIC" },
     });
-    expect(await u.json()).toMatchObject({ name: "Crud 2", cmsClearance: "SECRET" });
+    expect(await u.json()).toMatchObject({ name: "Crud 2", cmsClearance: "PUBLIC" });
     await expectError(
       await w.s.req("POST", "/api/a/agents", {
         token: w.tok.MODELER,

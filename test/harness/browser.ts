@@ -1,7 +1,7 @@
 import { describe, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import type { TestServer } from "./server";
 
 /** Debian's Chromium (installed by .ci/run); no browser is ever downloaded at run time. */
@@ -37,9 +37,42 @@ export function describeInBrowser(title: string, body: () => void): void {
   });
 }
 
+/**
+ * Every page reports what the service's Content-Security-Policy blocked (Chromium logs each refusal as a console
+ * error); closing the browser fails the test run if anything was, so every browser test also proves the console works
+ * under the CSP without relying on what it refused.
+ */
+function watchCsp(browser: Browser): Browser {
+  const refused: string[] = [];
+  const watch = (page: Page) => {
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) refused.push(`${page.url()}: ${m.text()}`);
+    });
+    return page;
+  };
+  const watchContext = (ctx: BrowserContext) => {
+    ctx.on("page", watch);
+    return ctx;
+  };
+  const newPage = browser.newPage.bind(browser);
+  const newContext = browser.newContext.bind(browser);
+  const close = browser.close.bind(browser);
+  browser.newPage = async (...a) => watch(await newPage(...a));
+  browser.newContext = async (...a) => watchContext(await newContext(...a));
+  browser.close = async (...a) => {
+    await close(...a);
+    if (refused.length) throw new Error(`the CSP refused: ${refused.join("\n")}`);
+  };
+  return browser;
+}
+
 /** Headless Chromium with a fresh temporary profile, nothing reaching outside the machine. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  return watchCsp(await launchBrowser(extraArgs));
+}
+
+function launchBrowser(extraArgs: string[]): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

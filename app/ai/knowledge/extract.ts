@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { BadRequestError } from "../../../engine/errors";
+import { notPdfReason, notTextReason } from "./sniff";
 
 export type DocFormat = "PDF" | "TXT" | "MD";
 
@@ -23,6 +24,8 @@ export function formatOf(fileName: string, contentType: string): DocFormat {
 /** The text of a stored document; throws with a reason for an unreadable or empty one (the document ends FAILED). */
 export async function extractSections(format: DocFormat, bytes: Uint8Array): Promise<Section[]> {
   let sections: Section[];
+  const refused = format === "PDF" ? notPdfReason(bytes) : notTextReason(bytes);
+  if (refused) throw new Error(refused);
   if (format === "PDF") {
     let pages: string[];
     try {

@@ -4,6 +4,7 @@ import type { Confidentiality } from "../cms/clearance";
 import { isModeler } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError, type FieldError } from "../errors";
 import { findBase } from "../knowledge-bases/access";
+import { assertCanGrantClearance } from "./clearance-cap";
 import {
   type Agent,
   agentOf,
@@ -92,6 +93,7 @@ export function createAgent({ ctx, input }: { ctx: AgentsCtx; input: AgentInput 
   assertModeler(ctx);
   const scope = input.isGlobal ? GLOBAL_SCOPE : ctx.tenant.id;
   assertWritable(ctx, { scope });
+  assertCanGrantClearance(ctx, input.cmsClearance ?? "PUBLIC");
   checkReferences(ctx, input);
   const taken = findAgentRow(ctx.platformDb, ctx.tenant.id, input.key);
   if (taken?.scope === scope) throw new ConflictError(`Agent ${input.key} already exists`);
@@ -116,6 +118,7 @@ export function updateAgent({ ctx, input }: { ctx: AgentsCtx; input: AgentInput 
   assertModeler(ctx);
   const row = requireAgent(ctx, input.currentKey);
   assertWritable(ctx, row);
+  assertCanGrantClearance(ctx, input.cmsClearance ?? "PUBLIC");
   checkReferences(ctx, input);
   const now = new Date(ctx.clock.now()).toISOString();
   const updated = ctx.platformDb.update(agents).set(columns(input, now)).where(eq(agents.id, row.id)).returning().get();

@@ -4,6 +4,7 @@ import type { TenantCtx } from "../context";
 import { ConflictError, ForbiddenError, PaymentRequiredError } from "../errors";
 import type { FailureType } from "../ai-task-failures/failures";
 import { finalOutputs, InvalidOutput } from "./outputs";
+import { agentPrompt, cutsDetail } from "./prompt-inputs";
 import { recordToolCall } from "./tool-log";
 import { mayCall } from "../tools/authorise";
 import { agentToolNamed } from "../tools/agent-tools";
@@ -127,11 +128,24 @@ export async function runAgent(
   ]
     .filter(Boolean)
     .join("\n\n");
+  const { prompt, cuts } = agentPrompt(inputs);
+  // The audit says when the model saw less than the inputs (recorded as a "prompt" entry among the tool calls).
+  if (cuts.length)
+    recordToolCall(ctx, {
+      instanceId: env.instanceId,
+      activity: env.activity,
+      agentKey: agent.key,
+      tool: "prompt",
+      args: null,
+      outcome: "OK",
+      detail: cutsDetail("inputs", cuts),
+      durationMs: 0,
+    });
   try {
     const r = await ctx.ai.generateWithTools(caller, {
       modelId: agent.modelId,
       system,
-      prompt: `Inputs:\n${JSON.stringify(inputs, null, 2)}`,
+      prompt,
       tools: toolSet(ctx, env, (e) => {
         fatal = e;
         abort.abort();

@@ -75,7 +75,28 @@ export function attachmentHistory({
   return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
 }
 
-/** The file behind an attachment the caller may preview, with the headers of a download. */
+/**
+ * Types a browser only displays (no script, no active content): raster images, PDF, plain text. Only these are ever
+ * served inline; SVG and HTML are documents that could run the uploader's script on the service's origin.
+ */
+const PASSIVE = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/bmp",
+  "application/pdf",
+  "text/plain",
+]);
+export const isPassiveType = (contentType: string) =>
+  PASSIVE.has((contentType.split(";")[0] ?? "").trim().toLowerCase());
+
+/**
+ * The file behind an attachment the caller may preview, with the headers of a download: `inline` is honoured for
+ * passive types only; anything else is an `attachment` under `Content-Security-Policy: sandbox`, so even a browser
+ * that renders it gives it no script and no origin.
+ */
 export function openAttachment({
   ctx,
   input: { id, inline = false },
@@ -86,10 +107,12 @@ export function openAttachment({
   const a = getAttachment({ ctx, input: { id } });
   const file = Bun.file(fileStoreOf(ctx).pathOf(a.sha256));
   const ascii = a.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const disposition = `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`;
+  const passive = isPassiveType(a.contentType);
+  const disposition = `${inline && passive ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`;
   return {
     file,
     headers: {
+      ...(passive ? {} : { "Content-Security-Policy": "sandbox" }),
       "Content-Type": a.contentType,
       "Content-Length": String(a.size),
       "Content-Disposition": disposition,

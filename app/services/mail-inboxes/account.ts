@@ -4,6 +4,7 @@ import type { mailInboxes } from "../../../db/tenant/schema";
 import type { ImapAccount } from "../../outbound/imap";
 import type { TenantDb } from "../../../tenants/tenant-db-cache";
 import { BadRequestError } from "../errors";
+import { storedValue } from "../tenant-variables/sealing";
 
 /** Tenant variable listing internal hosts an inbox may reach (comma-separated; same rule as data sources). */
 export const MAIL_ALLOWED_PRIVATE_HOSTS_VARIABLE = "MAIL_ALLOWED_PRIVATE_HOSTS";
@@ -26,7 +27,8 @@ export function accountOf(
       [{ field: "passwordVariable", message: "not a secret tenant variable" }],
     );
   }
-  const allowed = (variable(db, MAIL_ALLOWED_PRIVATE_HOSTS_VARIABLE)?.value ?? "")
+  const hosts = variable(db, MAIL_ALLOWED_PRIVATE_HOSTS_VARIABLE);
+  const allowed = (hosts ? storedValue(db, hosts.value) : "")
     .split(",")
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
@@ -35,7 +37,7 @@ export function accountOf(
     port: inbox.port,
     tlsMode: inbox.tlsMode as ImapAccount["tlsMode"],
     username: inbox.username,
-    password: secret.value,
+    password: storedValue(db, secret.value),
     allowedPrivate: allowed,
   };
 }

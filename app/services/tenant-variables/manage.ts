@@ -3,6 +3,7 @@ import { tenantVariables } from "../../../db/tenant/schema";
 import { immediate } from "../../../db/connection";
 import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
+import { sealSecret } from "./sealing";
 
 export type TenantVariablesCtx = TenantCtx<"db">;
 
@@ -45,10 +46,11 @@ export function createVariable({
   input: { name: string; value: string; secret?: boolean };
 }) {
   const at = nowIso(ctx);
+  const secret = input.secret ?? false;
   const row: Row = {
     name: input.name,
-    value: input.value,
-    secret: input.secret ?? false,
+    value: secret ? sealSecret(ctx.db, input.value) : input.value,
+    secret,
     updatedBy: ctx.actor.userId,
     createdAt: at,
     updatedAt: at,
@@ -74,10 +76,11 @@ export function putVariable({
   const at = nowIso(ctx);
   return immediate(ctx.db.sqlite, () => {
     const old = find(ctx, name);
+    const secret = input.secret ?? old?.secret ?? false;
     const row: Row = {
       name,
-      value: input.value,
-      secret: input.secret ?? old?.secret ?? false,
+      value: secret ? sealSecret(ctx.db, input.value) : input.value,
+      secret,
       updatedBy: ctx.actor.userId,
       createdAt: old?.createdAt ?? at,
       updatedAt: at,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { extractSections, formatOf } from "../../ai/knowledge/extract";
 import { checkOutput } from "../agents/outputs";
+import { clipVariables, cutsDetail } from "../agents/prompt-inputs";
+import { recordToolCall } from "../agents/tool-log";
 import { SYSTEM_ACTOR, systemTenantForToolCall } from "../attachments/system-actor";
 import { fileStoreOf } from "../attachments/model";
 import { listAttachments } from "../attachments/read";
@@ -95,7 +97,22 @@ const readVariables = agentTool({
   run({ ctx, input, agent }) {
     asSystem(ctx, input.tenantId);
     const all = agent.variables();
-    return input.names ? Object.fromEntries(input.names.map((n) => [n, all[n] ?? null])) : all;
+    // Clipped as the prompt's inputs are: a tool result goes to the model too.
+    const { values, cuts } = clipVariables(
+      input.names ? Object.fromEntries(input.names.map((n) => [n, all[n] ?? null])) : all,
+    );
+    if (cuts.length)
+      recordToolCall(ctx, {
+        instanceId: agent.instanceId,
+        activity: agent.activity,
+        agentKey: agent.agent.key,
+        tool: "prompt",
+        args: null,
+        outcome: "OK",
+        detail: cutsDetail("read_variables result", cuts),
+        durationMs: 0,
+      });
+    return values;
   },
   summary: (o) => `${Object.keys(o).length} variables`,
 });
