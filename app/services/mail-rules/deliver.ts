@@ -17,7 +17,17 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? "")).filter(Boolean);
 
 export function factsOf(m: ParsedMail): MessageFacts {
+  const headers: Record<string, string> = {};
+  for (const h of m.headerLines) {
+    const value = h.line
+      .slice(h.line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+    headers[h.key.toLowerCase()] ??= value;
+  }
   return {
+    headers,
+    inReplyTo: m.inReplyTo ?? null,
     from: addresses(m.from)[0] ?? null,
     to: [...addresses(m.to), ...addresses(m.cc)],
     subject: m.subject ?? "",

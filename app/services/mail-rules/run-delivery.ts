@@ -5,8 +5,9 @@ import type { TenantCtx } from "../context";
 import { startInstance } from "../instances/start-instance";
 import { attachStream } from "../attachments/attach";
 import { processAccess } from "../attachments/process-access";
-import { mapVariables, ruleMatches, type MessageFacts } from "./match";
-import { ruleView } from "./manage";
+import { NotFoundError } from "../errors";
+import { correlationKeyOf, mapVariables, ruleMatches, type MessageFacts } from "./match";
+import { type RuleView, ruleView } from "./manage";
 
 type Outcome = typeof mailDeliveries.$inferSelect.outcome;
 
@@ -95,6 +96,7 @@ async function runOnce(
     return;
   }
   const ruleId = rule.id;
+  if (rule.correlate && (await correlate(ctx, delivery.id, rule, parsed, facts, finish))) return;
   try {
     // Refused before the start, so a message whose files cannot be kept leaves no instance.
     const policy = processAccess().policyOf(ctx, rule.definitionKey);
@@ -119,6 +121,72 @@ async function runOnce(
   } catch (e) {
     finish("FAILED", { ruleId, reason: e instanceof Error ? e.message : String(e) });
   }
+}
+
+type Finish = (outcome: Outcome, more?: Partial<typeof mailDeliveries.$inferInsert>) => unknown;
+
+/** The business key of the thread: that of the latest earlier delivery whose Message-ID this mail answers. */
+function threadKey(ctx: TenantCtx, inReplyTo: string | null | undefined): string | null {
+  if (!inReplyTo) return null;
+  const rows = ctx.db.orm
+    .select({ key: mailDeliveries.businessKey, at: mailDeliveries.createdAt })
+    .from(mailDeliveries)
+    .where(eq(mailDeliveries.messageId, inReplyTo))
+    .all()
+    .filter((r) => r.key)
+    .sort((a, b) => b.at.localeCompare(a.at));
+  return rows[0]?.key ?? null;
+}
+
+/**
+ * A correlating rule: the mail goes as message `messageName` to the instance with the business key read from it (its
+ * catch event or receive task gets the mapped variables, the delivery id and the attachments). True when the
+ * delivery is settled; false when nothing waits and the rule falls back to starting its definition.
+ */
+async function correlate(
+  ctx: TenantCtx,
+  deliveryId: string,
+  rule: RuleView,
+  parsed: ParsedMail,
+  facts: MessageFacts,
+  finish: Finish,
+): Promise<boolean> {
+  const c = rule.correlate!;
+  const ruleId = rule.id;
+  let key: string | null;
+  try {
+    key = c.key.source === "IN_REPLY_TO" ? threadKey(ctx, facts.inReplyTo) : correlationKeyOf(c, facts);
+  } catch (e) {
+    finish("FAILED", { ruleId, reason: `correlation key: ${e instanceof Error ? e.message : e}` });
+    return true;
+  }
+  const noMatch = (why: string) => {
+    if (c.fallback === "START") return false;
+    finish("NO_MATCH", { ruleId, businessKey: key, reason: why });
+    return true;
+  };
+  if (!key) return noMatch(`no business key in the mail (${c.key.source.toLowerCase().replaceAll("_", "-")})`);
+  try {
+    const variables = { ...mapVariables(rule.mapping, facts), [MAIL_DELIVERY_VARIABLE]: deliveryId };
+    const [target] = await ctx.processRuntime.correlateMessage(ctx.tenant.id, c.messageName, {
+      businessKey: key,
+      variables,
+    });
+    if (!target) return noMatch(`no instance waits for message '${c.messageName}' with business key '${key}'`);
+    const settled = { ruleId, instanceId: target.instanceId, businessKey: key };
+    finish(target.started ? "STARTED" : "CORRELATED", settled);
+    const failed = await attachAll(ctx, parsed, target.instanceId, rule.attachmentDocumentTypeId);
+    if (failed.length)
+      finish(target.started ? "STARTED" : "CORRELATED", {
+        ...settled,
+        reason: `attachments not stored: ${failed.join("; ")}`,
+      });
+  } catch (e) {
+    if (e instanceof NotFoundError)
+      return noMatch(`no instance waits for message '${c.messageName}' with business key '${key}'`);
+    finish("FAILED", { ruleId, businessKey: key, reason: e instanceof Error ? e.message : String(e) });
+  }
+  return true;
 }
 
 /** Stores each attachment on the instance; returns what could not be stored (the start stands). */
