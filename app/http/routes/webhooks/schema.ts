@@ -16,12 +16,9 @@ export const WebhookSchema = z
     enabled: z.boolean(),
     disabledReason: z.string().nullable(),
     failingSince: z.string().nullable(),
-    previousSecretValidUntil: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "Until when the secret replaced by the last rotation still signs beside the current one",
-      }),
+    previousSecretValidUntil: z.string().nullable().openapi({
+      description: "Until when the secret replaced by the last rotation still signs beside the current one",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -44,15 +41,9 @@ export const CreateWebhookBody = z
   .openapi("CreateWebhookRequest");
 export const RotateSecretBody = z
   .object({
-    graceSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_ROTATION_GRACE_SECONDS)
-      .optional()
-      .openapi({
-        description: "How long the replaced secret keeps signing beside the new one (default 86400; 0: stop now)",
-      }),
+    graceSeconds: z.number().int().min(0).max(MAX_ROTATION_GRACE_SECONDS).optional().openapi({
+      description: "How long the replaced secret keeps signing beside the new one (default 86400; 0: stop now)",
+    }),
   })
   .openapi("RotateWebhookSecretRequest");
 export const UpdateWebhookBody = z
