@@ -132,7 +132,8 @@ export async function openImapSession(account: ImapAccount, folder: string): Pro
       const uids = await client.search({ header: { "message-id": messageId } }, { uid: true });
       if (!uids || uids.length === 0) return null;
       const m = await client.fetchOne(String(uids[0]), { uid: true, source: true }, { uid: true });
-      return m && m.source ? { uid: m.uid, source: m.source } : null; // fetchOne answers false when gone
+      if (m === false || !m.source) return null; // fetchOne answers false when the message is gone
+      return { uid: m.uid, source: m.source };
     },
     async markRead(uid) {
       await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });

@@ -120,7 +120,7 @@ function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
           q.failingSince.run({ id: hook.id, since: at });
           current.failingSince = at;
         }
-        const reason = current.enabled ? disableReason(q, current, d, changes.status, at, since) : null;
+        const reason = current.enabled ? disableReason(q, d, changes.status, at, since) : null;
         if (reason) {
           disable(tx as unknown as PlatformOrm, current, at, reason);
           current.enabled = false;
@@ -197,7 +197,6 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: W
  */
 function disableReason(
   q: ReturnType<typeof writes>,
-  hook: WebhookRow,
   d: DeliveryRow,
   status: string,
   at: number,
