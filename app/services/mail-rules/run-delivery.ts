@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { mailDeliveries, mailRules } from "../../../db/tenant/schema";
+import { mailDeliveries, mailInboxes, mailRules } from "../../../db/tenant/schema";
 import type { TenantCtx } from "../context";
 import { startInstance } from "../instances/start-instance";
 import { attachStream } from "../attachments/attach";
@@ -128,10 +128,12 @@ type Finish = (outcome: Outcome, more?: Partial<typeof mailDeliveries.$inferInse
 /** The business key of the thread: that of the latest earlier delivery whose Message-ID this mail answers. */
 function threadKey(ctx: TenantCtx, inReplyTo: string | null | undefined): string | null {
   if (!inReplyTo) return null;
+  // By (inbox, Message-ID) for each inbox: the unique index serves it, where Message-ID alone would scan the log.
+  const inboxes = ctx.db.orm.select({ id: mailInboxes.id }).from(mailInboxes).all().map((i) => i.id);
   const rows = ctx.db.orm
     .select({ key: mailDeliveries.businessKey, at: mailDeliveries.createdAt })
     .from(mailDeliveries)
-    .where(eq(mailDeliveries.messageId, inReplyTo))
+    .where(and(inArray(mailDeliveries.inboxId, inboxes), eq(mailDeliveries.messageId, inReplyTo)))
     .all()
     .filter((r) => r.key)
     .sort((a, b) => b.at.localeCompare(a.at));
