@@ -20,6 +20,8 @@ export interface RawMessage {
 /** One session on one folder: list the unread messages, then flag or move each one handled. */
 export interface ImapSession {
   unread(): Promise<RawMessage[]>;
+  /** The message of the folder with that Message-ID, read or not (a retry fetches it again), or null. */
+  byMessageId(messageId: string): Promise<RawMessage | null>;
   markRead(uid: number): Promise<void>;
   moveTo(uid: number, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -125,6 +127,13 @@ export async function openImapSession(account: ImapAccount, folder: string): Pro
         if (m.source) out.push({ uid: m.uid, source: m.source });
       }
       return out.sort((a, b) => a.uid - b.uid);
+    },
+    async byMessageId(messageId) {
+      const uids = await client.search({ header: { "message-id": messageId } }, { uid: true });
+      if (!uids || uids.length === 0) return null;
+      const m = await client.fetchOne(String(uids[0]), { uid: true, source: true }, { uid: true });
+      if (m === false || !m.source) return null; // fetchOne answers false when the message is gone
+      return { uid: m.uid, source: m.source };
     },
     async markRead(uid) {
       await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });

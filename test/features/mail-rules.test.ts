@@ -204,7 +204,7 @@ describe("mail rules", () => {
     expect(rows.map((d) => d.outcome)).toEqual(["STARTED"]);
   });
 
-  test("kill -9 in the middle of a batch and a restart start nothing twice and skip nothing", async () => {
+  test("kill -9 in the middle of a batch and a restart start nothing twice and lose nothing", async () => {
     // This service stops reading (and watching) so that only the child process reads the batch.
     await s.platform.mailPoller.stop();
     const ids = ["k1", "k2", "k3", "k4"].map((k) => `${k}@customer.test`);
@@ -228,13 +228,11 @@ describe("mail rules", () => {
     for (const [i, id] of ids.entries()) {
       const rows = byId(after, id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.outcome).not.toBe("PENDING");
-      expect(started.filter((x) => x.businessKey === `ORD-${900 + i}`).length).toBeLessThanOrEqual(1);
-      if (rows[0]!.outcome === "STARTED") expect(started.some((x) => x.id === rows[0]!.instanceId)).toBe(true);
+      // At least once without duplicates: the one cut short is resumed (linked or started now), none is lost.
+      expect(rows[0]!.outcome).toBe("STARTED");
+      const mine = started.filter((x) => x.businessKey === `ORD-${900 + i}`);
+      expect(mine.map((x) => x.id)).toEqual([rows[0]!.instanceId as string]);
     }
-    expect(
-      after.filter((d) => ids.some((id) => byId([d], id).length) && d.outcome === "STARTED").length,
-    ).toBeGreaterThanOrEqual(3);
     expect(await imap.unread()).toEqual([]);
   });
 });

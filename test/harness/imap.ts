@@ -6,8 +6,10 @@ export interface TestImap {
   port: number;
   user: string;
   password: string;
-  /** Appends a raw message to a folder through IMAP (as a mail server delivering it would). */
-  append(raw: string, folder?: string): Promise<void>;
+  /** Appends a raw message (text, or bytes as sent) to a folder through IMAP (as a mail server delivering it would). */
+  append(raw: string | Buffer, folder?: string): Promise<void>;
+  /** Sets or clears \Seen on every message of a folder with that Message-ID (as a person reading it would). */
+  setSeen(messageId: string, seen: boolean, folder?: string): Promise<void>;
   /** UIDs of the unread messages of a folder. */
   unread(folder?: string): Promise<number[]>;
   close(): Promise<void>;
@@ -37,6 +39,19 @@ export async function startTestImap(user = "inbox@test.local", password = "imap-
     user,
     password,
     append: (raw, folder = "INBOX") => withClient(async (c) => void (await c.append(folder, raw))),
+    setSeen: (messageId, seen, folder = "INBOX") =>
+      withClient(async (c) => {
+        const lock = await c.getMailboxLock(folder);
+        try {
+          const uids = (await c.search({ header: { "message-id": messageId } }, { uid: true })) || [];
+          if (uids.length === 0) throw new Error(`no message ${messageId} in ${folder}`);
+          const set = uids.join(",");
+          if (seen) await c.messageFlagsAdd(set, ["\\Seen"], { uid: true });
+          else await c.messageFlagsRemove(set, ["\\Seen"], { uid: true });
+        } finally {
+          lock.release();
+        }
+      }),
     unread: (folder = "INBOX") =>
       withClient(async (c) => {
         const lock = await c.getMailboxLock(folder);

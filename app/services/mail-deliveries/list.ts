@@ -4,7 +4,7 @@ import { pageOf, pageParams } from "../../../db/pagination";
 import type { TenantCtx } from "../context";
 
 export type MailDeliveriesCtx = TenantCtx<"db">;
-export const DELIVERY_OUTCOMES = ["PENDING", "STARTED", "NO_RULE", "FAILED"] as const;
+export const DELIVERY_OUTCOMES = ["PENDING", "STARTED", "CORRELATED", "NO_MATCH", "NO_RULE", "FAILED"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** GET /a/mail-deliveries: every message read, newest first, optionally of one outcome. */

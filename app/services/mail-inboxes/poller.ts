@@ -5,6 +5,7 @@ import { imapErrorText, openImapSession, watchImap, type ImapSession, type ImapW
 import type { Clock } from "../clock";
 import type { TenantCtx } from "../context";
 import { deliverMessage } from "../mail-rules/deliver";
+import { settleOrphans } from "../mail-rules/resume";
 import { accountOf } from "./account";
 
 type Inbox = typeof mailInboxes.$inferSelect;
@@ -32,16 +33,18 @@ async function afterRead(session: ImapSession, inbox: Inbox, uid: number) {
 
 /**
  * Reads one inbox: each unread message is recorded and handled (deliverMessage), then flagged or moved. A message
- * whose flag failed is seen again next time and skipped by its recorded Message-ID. A delivery still PENDING when a
- * poll begins was cut short by a crash: it is closed as FAILED rather than started again (it may have started).
+ * whose flag failed is seen again next time and skipped by its recorded Message-ID. A delivery still PENDING was cut
+ * short by a crash; its message, not yet flagged, is read again and the delivery resumed (deliverMessage). One whose
+ * message is no longer unread is settled after the read (settleOrphans).
  */
 export async function pollInbox(ctx: TenantCtx, inbox: Inbox): Promise<void> {
   const at = () => new Date(ctx.clock.now()).toISOString();
-  ctx.db.orm
-    .update(mailDeliveries)
-    .set({ outcome: "FAILED", reason: "interrupted before its outcome was recorded; not started again" })
+  const pendingBefore = ctx.db.orm
+    .select({ id: mailDeliveries.id })
+    .from(mailDeliveries)
     .where(and(eq(mailDeliveries.inboxId, inbox.id), eq(mailDeliveries.outcome, "PENDING")))
-    .run();
+    .all()
+    .map((r) => r.id);
   let session: ImapSession | null = null;
   try {
     session = await openImapSession(accountOf(ctx.db, inbox), inbox.folder);
@@ -49,6 +52,7 @@ export async function pollInbox(ctx: TenantCtx, inbox: Inbox): Promise<void> {
       await deliverMessage(ctx, inbox.id, m.source);
       await afterRead(session, inbox, m.uid);
     }
+    await settleOrphans(ctx, session, pendingBefore);
     ctx.db.orm
       .update(mailInboxes)
       .set({ status: "ACTIVE", lastError: null, lastPollAt: at() })

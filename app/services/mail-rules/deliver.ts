@@ -1,25 +1,33 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ParsedMail, AddressObject } from "mailparser";
-import { mailDeliveries, mailRules } from "../../../db/tenant/schema";
+import { mailDeliveries } from "../../../db/tenant/schema";
 import type { Actor, TenantCtx } from "../context";
-import { startInstance } from "../instances/start-instance";
-import { attachStream } from "../attachments/attach";
 import { SYSTEM_ACTOR } from "../attachments/system-actor";
-import { mapVariables, ruleMatches, type MessageFacts } from "./match";
-import { ruleView } from "./manage";
+import type { MessageFacts } from "./match";
+import { parseMail } from "./parse";
+import { runDelivery } from "./run-delivery";
 
 /** Mail acts as the system on its tenant (passes role checks, never the delete rule), recorded on channel MAIL. */
 export const MAIL_ACTOR: Actor = { ...SYSTEM_ACTOR, channel: "MAIL" };
 
 export type DeliverCtx = TenantCtx;
-type Outcome = typeof mailDeliveries.$inferSelect.outcome;
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? "")).filter(Boolean);
 
-function factsOf(m: ParsedMail): MessageFacts {
+export function factsOf(m: ParsedMail): MessageFacts {
+  const headers: Record<string, string> = {};
+  for (const h of m.headerLines) {
+    const value = h.line
+      .slice(h.line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+    headers[h.key.toLowerCase()] ??= value;
+  }
   return {
+    headers,
+    inReplyTo: m.inReplyTo ?? null,
     from: addresses(m.from)[0] ?? null,
     to: [...addresses(m.to), ...addresses(m.cc)],
     subject: m.subject ?? "",
@@ -29,21 +37,25 @@ function factsOf(m: ParsedMail): MessageFacts {
   };
 }
 
+/** The key a message counts once by: its Message-ID, or a hash of its content when it has none. */
+export const messageKeyOf = (parsed: ParsedMail, source: Buffer) =>
+  parsed.messageId ?? `sha256:${createHash("sha256").update(source).digest("hex")}`;
+
 /**
  * Handles one raw message of an inbox once: the delivery row (keyed by inbox and Message-ID, or a hash of the content
- * when there is none) is committed before any effect, so a message seen again — after a crash, a restart or a failed
- * flag — is never started twice. Returns whether it was new.
+ * when there is none) is committed before any effect, so a message seen again — after a restart or a failed flag — is
+ * never started twice. A row still PENDING when its message is seen again was cut short by a crash before its outcome
+ * was recorded (the message stays unread until then): it is resumed, linked to the instance that carries its id or
+ * started now (at least once, never twice). Returns whether the message was handled now.
  */
 export async function deliverMessage(ctx: DeliverCtx, inboxId: string, source: Buffer): Promise<boolean> {
-  const { simpleParser } = await import("mailparser"); // imported on first use: start-up does not pay for it
-  const parsed = await simpleParser(source);
-  const messageId = parsed.messageId ?? `sha256:${createHash("sha256").update(source).digest("hex")}`;
+  const parsed = await parseMail(source);
+  const messageId = messageKeyOf(parsed, source);
   const facts = factsOf(parsed);
-  const id = crypto.randomUUID();
   const inserted = ctx.db.orm
     .insert(mailDeliveries)
     .values({
-      id,
+      id: crypto.randomUUID(),
       inboxId,
       messageId,
       fromAddress: facts.from,
@@ -55,65 +67,16 @@ export async function deliverMessage(ctx: DeliverCtx, inboxId: string, source: B
     .onConflictDoNothing()
     .returning({ id: mailDeliveries.id })
     .all();
-  if (inserted.length === 0) return false;
-  const finish = (outcome: Outcome, more: Partial<typeof mailDeliveries.$inferInsert> = {}) =>
-    ctx.db.orm
-      .update(mailDeliveries)
-      .set({ outcome, ...more })
-      .where(eq(mailDeliveries.id, id))
-      .run();
-
-  const rules = ctx.db.orm
-    .select()
-    .from(mailRules)
-    .where(and(eq(mailRules.enabled, true), or(isNull(mailRules.inboxId), eq(mailRules.inboxId, inboxId))))
-    .orderBy(asc(mailRules.priority), asc(mailRules.createdAt))
-    .all()
-    .map(ruleView);
-  let rule: (typeof rules)[number] | undefined;
-  try {
-    rule = rules.find((r) => ruleMatches(r.match, facts));
-  } catch (e) {
-    finish("FAILED", { reason: `rule evaluation failed: ${e instanceof Error ? e.message : e}` });
+  if (inserted[0]) {
+    await runDelivery(ctx, { id: inserted[0].id, inboxId }, parsed, facts);
     return true;
   }
-  if (!rule) {
-    finish("NO_RULE");
-    return true;
-  }
-  const ruleId = rule.id;
-  try {
-    // Refused before the start, so a message whose files cannot be kept leaves no instance.
-    const policy = ctx.processAccess.policyOf(ctx, rule.definitionKey);
-    if (parsed.attachments.length > 0 && policy?.uploadMode === "DISABLED")
-      throw new Error(`attachments are disabled for '${rule.definitionKey}'`);
-    const started = await startInstance({
-      ctx,
-      input: { definitionKey: rule.definitionKey, variables: mapVariables(rule.mapping, facts) },
-    });
-    finish("STARTED", { ruleId, instanceId: started.id, businessKey: started.businessKey });
-    const failed: string[] = [];
-    for (const a of parsed.attachments) {
-      try {
-        await attachStream(
-          ctx,
-          {
-            entityType: "PROCESS_INSTANCE",
-            entityId: started.id,
-            fileName: a.filename ?? "attachment",
-            contentType: a.contentType || "application/octet-stream",
-            documentTypeId: rule.attachmentDocumentTypeId,
-            data: new Blob([new Uint8Array(a.content)]).stream(),
-          },
-          "PROCESS",
-        );
-      } catch (e) {
-        failed.push(`${a.filename ?? "attachment"}: ${e instanceof Error ? e.message : e}`);
-      }
-    }
-    if (failed.length) finish("STARTED", { reason: `attachments not stored: ${failed.join("; ")}` });
-  } catch (e) {
-    finish("FAILED", { ruleId, reason: e instanceof Error ? e.message : String(e) });
-  }
+  const seen = ctx.db.orm
+    .select({ id: mailDeliveries.id, outcome: mailDeliveries.outcome })
+    .from(mailDeliveries)
+    .where(and(eq(mailDeliveries.inboxId, inboxId), eq(mailDeliveries.messageId, messageId)))
+    .get();
+  if (seen?.outcome !== "PENDING") return false;
+  await runDelivery(ctx, { id: seen.id, inboxId }, parsed, facts, { resumed: true });
   return true;
 }

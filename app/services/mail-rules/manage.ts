@@ -4,7 +4,7 @@ import { mailInboxes, mailRules } from "../../../db/tenant/schema";
 import type { TenantCtx } from "../context";
 import { BadRequestError, NotFoundError } from "../errors";
 import { findDocumentType } from "../document-types/document-types";
-import type { RuleMapping, RuleMatch } from "./match";
+import type { RuleCorrelation, RuleMapping, RuleMatch } from "./match";
 
 export type MailRulesCtx = TenantCtx<"db" | "processRuntime" | "platformDb">;
 type Row = typeof mailRules.$inferSelect;
@@ -17,11 +17,20 @@ export interface RuleInput {
   enabled: boolean;
   match: RuleMatch;
   mapping: RuleMapping;
+  /** null: the rule starts its definition. */
+  correlate: RuleCorrelation | null;
   attachmentDocumentTypeId: string | null;
 }
 
+/** The correlation is kept in the mapping's JSON (what the rule does with the mail), not in a column of its own. */
 export function ruleView(r: Row) {
-  return { ...r, match: JSON.parse(r.match) as RuleMatch, mapping: JSON.parse(r.mapping) as RuleMapping };
+  const { correlate, ...mapping } = JSON.parse(r.mapping) as RuleMapping & { correlate?: RuleCorrelation | null };
+  return {
+    ...r,
+    match: JSON.parse(r.match) as RuleMatch,
+    mapping: mapping as RuleMapping,
+    correlate: correlate ?? null,
+  };
 }
 export type RuleView = ReturnType<typeof ruleView>;
 
@@ -55,6 +64,10 @@ function validate(ctx: MailRulesCtx, input: RuleInput) {
     badField("inboxId", "names no inbox of this tenant");
   if (input.match.subjectRegex) compiles("match.subjectRegex", input.match.subjectRegex, false);
   (input.mapping.extract ?? []).forEach((x, i) => compiles(`mapping.extract[${i}].pattern`, x.pattern, true));
+  const key = input.correlate?.key;
+  if (key?.pattern) compiles("correlate.key.pattern", key.pattern, false);
+  if (key?.source === "HEADER" && !key.header)
+    badField("correlate.key.header", "names the header the key is read from");
   const docType = input.attachmentDocumentTypeId;
   if (docType && findDocumentType(ctx, docType)?.status !== "ACTIVE")
     badField("attachmentDocumentTypeId", "names no active document type");
@@ -71,8 +84,9 @@ export function getRule({ ctx, input }: { ctx: MailRulesCtx; input: { id: string
 }
 
 function toRow(input: RuleInput, id: string, createdAt: string, updatedAt: string): Row {
-  const { match, mapping, ...rest } = input;
-  return { ...rest, id, match: JSON.stringify(match), mapping: JSON.stringify(mapping), createdAt, updatedAt };
+  const { match, mapping, correlate, ...rest } = input;
+  const stored = correlate ? { ...mapping, correlate } : mapping;
+  return { ...rest, id, match: JSON.stringify(match), mapping: JSON.stringify(stored), createdAt, updatedAt };
 }
 
 export function createRule({ ctx, input }: { ctx: MailRulesCtx; input: RuleInput }) {

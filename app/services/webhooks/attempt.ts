@@ -4,7 +4,7 @@ import type { PlatformOrm } from "../../../tenants/tenant-directory";
 import { safeFetch } from "../../outbound";
 import { notify } from "../notifications/notify";
 import { prepared } from "../prepared";
-import { signedHeaders, signerFor } from "./envelope";
+import { signedHeaders, signersOf } from "./envelope";
 import type { WebhooksPort } from "./port";
 import { DISABLE_AFTER_MS, nextAttemptAt } from "./schedule";
 
@@ -64,7 +64,7 @@ async function send(deps: AttemptDeps, d: DeliveryRow, hook: WebhookRow): Promis
   const started = performance.now();
   const o: Outcome = { d, hook, at, code: null, body: null, error: null, latencyMs: 0 };
   try {
-    const headers = signedHeaders(signerFor(hook.secretEnc, deps.webhooks.secrets.open), d.eventId, at, d.payload);
+    const headers = signedHeaders(signersOf(hook, at, deps.webhooks.secrets.open), d.eventId, at, d.payload);
     const res = await safeFetch(
       hook.url,
       { method: "POST", headers, body: d.payload },
@@ -122,8 +122,9 @@ function record(deps: AttemptDeps, outcomes: Outcome[]): DeliveryRow[] {
           q.failingSince.run({ id: hook.id, since: at });
           current.failingSince = at;
         }
-        if (current.enabled && at - since >= DISABLE_AFTER_MS) {
-          disable(tx as unknown as PlatformOrm, current, at);
+        const reason = current.enabled ? disableReason(q, d, changes.status, at, since) : null;
+        if (reason) {
+          disable(tx as unknown as PlatformOrm, current, at, reason);
           current.enabled = false;
           disabled = true;
         }
@@ -168,6 +169,11 @@ const writes = (db: PlatformOrm) =>
       .from(webhooks)
       .where(eq(webhooks.id, sql.placeholder("id")))
       .prepare(),
+    firstAttempt: db
+      .select({ first: sql<number>`min(${webhookAttempts.attemptedAt})` })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, sql.placeholder("deliveryId")))
+      .prepare(),
     failingSince: db
       .update(webhooks)
       .set({ failingSince: param("since") })
@@ -188,8 +194,29 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryRow, hook: W
   return (await attemptDeliveries(deps, [{ d, h: hook }]))[0];
 }
 
-function disable(tx: PlatformOrm, hook: WebhookRow, at: number) {
-  const reason = `every delivery failed for 24 hours (since ${new Date(hook.failingSince ?? at).toISOString()})`;
+/**
+ * Why a failing endpoint is disabled now, or null (docs/webhooks.md, "Disabling"): every attempt has failed for 24 h
+ * straight, or a delivery has used up its attempts with no success of the endpoint since that delivery's first
+ * attempt (a lone failing event counts: its last attempt comes a little before the 24 h).
+ */
+function disableReason(
+  q: ReturnType<typeof writes>,
+  d: DeliveryRow,
+  status: string,
+  at: number,
+  since: number,
+): string | null {
+  const from = new Date(since).toISOString();
+  if (status === "FAILED") {
+    const first = q.firstAttempt.get({ deliveryId: d.id })?.first ?? at;
+    // Not when the endpoint answered another delivery after this one's first attempt: it works, this event does not.
+    if (since <= first)
+      return `the delivery of event ${d.eventId} (${d.eventType}) failed all ${d.attempts + 1} attempts, with no successful delivery since ${from}`;
+  }
+  return at - since >= DISABLE_AFTER_MS ? `every delivery failed for 24 hours (since ${from})` : null;
+}
+
+function disable(tx: PlatformOrm, hook: WebhookRow, at: number, reason: string) {
   tx.update(webhooks)
     .set({ enabled: false, disabledReason: reason, updatedAt: new Date(at).toISOString() })
     .where(eq(webhooks.id, hook.id))

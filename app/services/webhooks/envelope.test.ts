@@ -9,7 +9,7 @@ describe("webhook signatures", () => {
     const signer = signerFor(`sealed:${secret}`, (s) => s.slice("sealed:".length));
     for (const payload of ['{"ok":true}', '{"name":"Zoë ✓ 日本"}', `{"x":"${"x".repeat(5000)}"}`]) {
       const at = Date.now();
-      const headers = signedHeaders(signer, "evt_live", at, payload);
+      const headers = signedHeaders([signer], "evt_live", at, payload);
       expect(headers["webhook-id"]).toBe("evt_live");
       expect(headers["webhook-timestamp"]).toBe(String(Math.floor(at / 1000)));
       expect(new Webhook(secret).verify(payload, headers)).toEqual(JSON.parse(payload));

@@ -30,13 +30,35 @@ export function signerFor(sealed: string, open: (sealed: string) => string): Web
   return w;
 }
 
-/** Standard Webhooks headers for one attempt: the id stays the event's for every retry, the signature is per attempt. */
-export function signedHeaders(signer: Webhook, eventId: string, at: number, payload: string): Record<string, string> {
+/**
+ * The signers of an endpoint at `at`: its secret, and the one before the last rotation while its grace period lasts
+ * (a receiver moves to the new secret in its own time: either signature verifies).
+ */
+export function signersOf(
+  hook: { secretEnc: string; previousSecretEnc: string | null; previousSecretUntil: number | null },
+  at: number,
+  open: (sealed: string) => string,
+): Webhook[] {
+  const current = signerFor(hook.secretEnc, open);
+  if (!hook.previousSecretEnc || hook.previousSecretUntil === null || at >= hook.previousSecretUntil) return [current];
+  return [current, signerFor(hook.previousSecretEnc, open)];
+}
+
+/**
+ * Standard Webhooks headers for one attempt: the id stays the event's for every retry, the signature is per attempt.
+ * Several signers give several space-separated signatures in the one header, as the standard allows for rotation.
+ */
+export function signedHeaders(
+  signers: Webhook[],
+  eventId: string,
+  at: number,
+  payload: string,
+): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": "pms-webhooks/1",
     "webhook-id": eventId,
     "webhook-timestamp": String(Math.floor(at / 1000)),
-    "webhook-signature": signer.sign(eventId, new Date(at), payload),
+    "webhook-signature": signers.map((s) => s.sign(eventId, new Date(at), payload)).join(" "),
   };
 }

@@ -18,6 +18,8 @@ export function webhookView(w: WebhookRow) {
     enabled: w.enabled,
     disabledReason: w.disabledReason,
     failingSince: w.failingSince === null ? null : new Date(w.failingSince).toISOString(),
+    previousSecretValidUntil:
+      w.previousSecretEnc && w.previousSecretUntil !== null ? new Date(w.previousSecretUntil).toISOString() : null,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
   };
@@ -55,6 +57,8 @@ export async function createWebhook({ ctx, input }: { ctx: WebhooksCtx; input: W
     description: input.description ?? null,
     enabled: input.enabled ?? true,
     secretEnc: ctx.webhooks.secrets.seal(secret),
+    previousSecretEnc: null,
+    previousSecretUntil: null,
     failingSince: null,
     disabledReason: null,
     createdAt: now,
@@ -107,11 +111,32 @@ export function deleteWebhook({ ctx, input }: { ctx: WebhooksCtx; input: { id: s
   ctx.webhooks.subscriptions.refresh();
 }
 
-/** POST /a/webhooks/{id}/rotate-secret: a new secret, shown in this answer only; the old one stops signing at once. */
-export function rotateWebhookSecret({ ctx, input }: { ctx: WebhooksCtx; input: { id: string } }) {
+/** How long the secret before a rotation keeps signing beside the new one, unless the rotation says otherwise. */
+export const ROTATION_GRACE_SECONDS = 24 * 3600;
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 3600;
+
+/**
+ * POST /a/webhooks/{id}/rotate-secret: a new secret, shown in this answer only. The one it replaces keeps signing
+ * beside it for `graceSeconds` (default 24 h; 0 stops it at once), so receivers switch without a gap. Rotating again
+ * within the grace period replaces the older secret: only the last two ever sign.
+ */
+export function rotateWebhookSecret({
+  ctx,
+  input,
+}: {
+  ctx: WebhooksCtx;
+  input: { id: string; graceSeconds?: number };
+}) {
   const row = webhookOf(ctx, input.id);
   const secret = newSigningSecret();
-  const changes = { secretEnc: ctx.webhooks.secrets.seal(secret), updatedAt: new Date(ctx.clock.now()).toISOString() };
+  const now = ctx.clock.now();
+  const grace = input.graceSeconds ?? ROTATION_GRACE_SECONDS;
+  const changes = {
+    secretEnc: ctx.webhooks.secrets.seal(secret),
+    previousSecretEnc: grace > 0 ? row.secretEnc : null,
+    previousSecretUntil: grace > 0 ? now + grace * 1000 : null,
+    updatedAt: new Date(now).toISOString(),
+  };
   ctx.platformDb.update(webhooks).set(changes).where(eq(webhooks.id, row.id)).run();
   return { ...webhookView({ ...row, ...changes }), secret };
 }

@@ -15,6 +15,10 @@ export const webhooks = sqliteTable(
     description: text("description"),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
     secretEnc: text("secret_enc").notNull(),
+    /** The secret before the last rotation, sealed, still signing beside the new one until `previousSecretUntil`. */
+    previousSecretEnc: text("previous_secret_enc"),
+    /** Epoch ms: the end of the rotation's grace period. */
+    previousSecretUntil: integer("previous_secret_until"),
     /** Epoch ms of the first failed attempt since the last success; 24 h of failures disables the endpoint. */
     failingSince: integer("failing_since"),
     disabledReason: text("disabled_reason"),

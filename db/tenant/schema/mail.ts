@@ -52,8 +52,8 @@ export const mailDeliveries = sqliteTable(
     subject: text("subject"),
     receivedAt: text("received_at"),
     ruleId: text("rule_id"),
-    /** PENDING while handled, then STARTED, NO_RULE or FAILED. */
-    outcome: text("outcome", { enum: ["PENDING", "STARTED", "NO_RULE", "FAILED"] }).notNull(),
+    /** PENDING while handled, then STARTED, CORRELATED (a running instance got it), NO_MATCH, NO_RULE or FAILED. */
+    outcome: text("outcome", { enum: ["PENDING", "STARTED", "CORRELATED", "NO_MATCH", "NO_RULE", "FAILED"] }).notNull(),
     instanceId: text("instance_id"),
     businessKey: text("business_key"),
     reason: text("reason"),

@@ -7,6 +7,7 @@ const MatchSchema = z
     from: z.string().max(320).nullable().optional().openapi({ description: "an address, or a domain" }),
     to: z.string().max(320).nullable().optional(),
     subjectContains: z.string().max(500).nullable().optional(),
+    bodyContains: z.string().max(500).nullable().optional(),
     subjectRegex: Pattern.nullable().optional(),
     hasAttachment: z.boolean().nullable().optional(),
   })
@@ -29,6 +30,27 @@ const MappingSchema = z
   .strict()
   .openapi("MailRuleMapping");
 
+const CorrelateSchema = z
+  .object({
+    messageName: z.string().min(1).max(255),
+    key: z
+      .object({
+        source: z.enum(["SUBJECT", "HEADER", "IN_REPLY_TO"]),
+        header: z.string().min(1).max(100).nullable().optional(),
+        pattern: Pattern.nullable().optional().openapi({
+          description: "the group `key` (else the first group, else the match) is the business key",
+        }),
+      })
+      .strict(),
+    fallback: z.enum(["START", "NO_MATCH"]).default("NO_MATCH"),
+  })
+  .strict()
+  .openapi("MailRuleCorrelation", {
+    description:
+      "Deliver the mail as message `messageName` to the running instance with this business key (its catch event or " +
+      "receive task gets the mapped variables and the attachments) instead of starting one",
+  });
+
 export const RuleSchema = z
   .object({
     id: z.string(),
@@ -39,6 +61,7 @@ export const RuleSchema = z
     enabled: z.boolean(),
     match: MatchSchema,
     mapping: MappingSchema,
+    correlate: CorrelateSchema.nullable(),
     attachmentDocumentTypeId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -53,6 +76,7 @@ const fields = {
   enabled: z.boolean(),
   match: MatchSchema,
   mapping: MappingSchema,
+  correlate: CorrelateSchema.nullable(),
   attachmentDocumentTypeId: z.string().nullable(),
 };
 
@@ -64,6 +88,7 @@ export const CreateRuleBody = z
     enabled: fields.enabled.default(true),
     match: fields.match.default({}),
     mapping: fields.mapping.default({}),
+    correlate: fields.correlate.default(null),
     attachmentDocumentTypeId: fields.attachmentDocumentTypeId.default(null),
   })
   .strict()

@@ -13,7 +13,14 @@ import {
 } from "../../../services/webhooks/manage";
 import { z } from "@hono/zod-openapi";
 import { registerWebhookDeliveries } from "./deliveries";
-import { common, CreateWebhookBody, UpdateWebhookBody, WebhookSchema, WebhookWithSecretSchema } from "./schema";
+import {
+  common,
+  CreateWebhookBody,
+  RotateSecretBody,
+  UpdateWebhookBody,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from "./schema";
 
 const list = createRoute({
   ...common,
@@ -61,8 +68,8 @@ const rotate = createRoute({
   ...common,
   method: "post",
   path: "/a/webhooks/{id}/rotate-secret",
-  summary: "Replace the signing secret (Admin)",
-  request: { params: IdParam },
+  summary: "Replace the signing secret; the old one keeps signing beside it for a grace period (Admin)",
+  request: { params: IdParam, body: { ...json(RotateSecretBody), required: false } },
   responses: {
     200: { description: "The new secret, shown once", ...json(WebhookWithSecretSchema) },
     ...errorResponses,
@@ -82,7 +89,9 @@ export function webhooksRouter() {
     deleteWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
   });
-  r.openapi(rotate, (c) => c.json(rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  r.openapi(rotate, (c) =>
+    c.json(rotateWebhookSecret({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("json") } }), 200),
+  );
   registerWebhookDeliveries(r);
   return r;
 }

@@ -3,6 +3,7 @@ import { pageSchema, PageQuery } from "../../schemas";
 import { tenantSecurity } from "../../errors/openapi-responses";
 import { requireAdmin } from "../../middleware/roles";
 import { WEBHOOK_EVENT_TYPES } from "../../../services/webhooks/validate";
+import { MAX_ROTATION_GRACE_SECONDS } from "../../../services/webhooks/manage";
 
 export const common = { tags: ["webhooks"], security: tenantSecurity, middleware: requireAdmin };
 
@@ -15,6 +16,9 @@ export const WebhookSchema = z
     enabled: z.boolean(),
     disabledReason: z.string().nullable(),
     failingSince: z.string().nullable(),
+    previousSecretValidUntil: z.string().nullable().openapi({
+      description: "Until when the secret replaced by the last rotation still signs beside the current one",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -35,6 +39,13 @@ export const CreateWebhookBody = z
     enabled: z.boolean().optional(),
   })
   .openapi("CreateWebhookRequest");
+export const RotateSecretBody = z
+  .object({
+    graceSeconds: z.number().int().min(0).max(MAX_ROTATION_GRACE_SECONDS).optional().openapi({
+      description: "How long the replaced secret keeps signing beside the new one (default 86400; 0: stop now)",
+    }),
+  })
+  .openapi("RotateWebhookSecretRequest");
 export const UpdateWebhookBody = z
   .object({
     url: z.string().min(1).optional(),
