@@ -1,0 +1,183 @@
+import type { ScriptOutcome } from "../../../engine/bpmn/deps";
+import { DEFAULT_SCRIPT_WORKERS, perTenantShare, SCRIPT_LIMITS, type ScriptLimits } from "./script-limits";
+import type { FromWorker, ToWorker } from "./script-worker";
+
+interface Job {
+  id: number;
+  tenantId: string;
+  source: string;
+  variables: Record<string, unknown>;
+  resolve(outcome: ScriptOutcome): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Bun.Worker;
+  ready: boolean;
+  job?: Job;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export interface ScriptPoolOptions {
+  workers?: number;
+  limits?: ScriptLimits;
+}
+
+/** Counters since the pool started (tests and metrics read them). */
+export interface ScriptPoolStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Workers terminated past the deadline. */
+  killed: number;
+  /** Workers replaced because their memory grew past the recycle bound (or their module trapped). */
+  recycled: number;
+  started: number;
+}
+
+/**
+ * Model JavaScript off the main thread: a small pool of Bun workers, each with its own QuickJS module. A worker is
+ * terminated when an evaluation passes the wall-clock deadline (a native call the interrupt handler cannot reach
+ * included) and replaced when its WebAssembly memory grew past the recycle bound, so the process gives that memory
+ * back. Queued scripts are served round-robin per tenant, and one tenant's scripts occupy at most all workers but one.
+ */
+export function createScriptPool(opts: ScriptPoolOptions = {}) {
+  const size = Math.max(1, opts.workers ?? DEFAULT_SCRIPT_WORKERS);
+  const limits = opts.limits ?? SCRIPT_LIMITS;
+  const share = perTenantShare(size);
+  const slots: Slot[] = [];
+  // Per tenant, its waiting scripts; the Map's order is the round-robin: a tenant served goes to the back.
+  const queues = new Map<string, Job[]>();
+  const running = new Map<string, number>();
+  const stats = { killed: 0, recycled: 0, started: 0 };
+  let nextId = 1;
+  let queued = 0;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(new URL("./script-worker.ts", import.meta.url).href, { smol: true }) as Bun.Worker;
+    const slot: Slot = { worker, ready: false };
+    stats.started++;
+    worker.addEventListener("message", (event) => {
+      const msg = (event as unknown as MessageEvent<FromWorker>).data;
+      if (msg.type === "ready") {
+        slot.ready = true;
+        return dispatch();
+      }
+      const job = slot.job;
+      if (!job || job.id !== msg.id) return;
+      finish(slot);
+      if (msg.ok) job.resolve({ value: msg.value, writes: msg.writes });
+      else job.reject(new Error(msg.message));
+      if (msg.wasmBytes > limits.recycleBytes || (!msg.ok && msg.broken)) {
+        stats.recycled++;
+        replace(slot);
+      }
+      dispatch();
+    });
+    worker.onerror = (event) => {
+      const job = slot.job;
+      if (job) finish(slot);
+      job?.reject(new Error(`the script's worker failed: ${event.message}`));
+      replace(slot);
+      dispatch();
+    };
+    worker.postMessage({ type: "init", limits } satisfies ToWorker);
+    return slot;
+  };
+
+  const finish = (slot: Slot) => {
+    const job = slot.job!;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    const n = (running.get(job.tenantId) ?? 1) - 1;
+    if (n > 0) running.set(job.tenantId, n);
+    else running.delete(job.tenantId);
+  };
+
+  const replace = (slot: Slot) => {
+    slot.worker.terminate();
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots[i] = spawn();
+    keepAlive();
+  };
+
+  // Workers keep the process alive only while scripts wait or run: an idle pool never holds a test or a CLI open.
+  const keepAlive = () => {
+    const busy = queued > 0 || slots.some((s) => s.job);
+    for (const s of slots) busy ? s.worker.ref() : s.worker.unref();
+  };
+
+  /** The next job to run: round-robin over the tenants with waiting scripts that are under their share of workers. */
+  const nextJob = (): Job | undefined => {
+    for (const [tenantId, jobs] of queues) {
+      if ((running.get(tenantId) ?? 0) >= share) continue;
+      const job = jobs.shift()!;
+      queues.delete(tenantId);
+      if (jobs.length) queues.set(tenantId, jobs);
+      queued--;
+      return job;
+    }
+    return undefined;
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (!slot.ready || slot.job) continue;
+      const job = nextJob();
+      if (!job) break;
+      slot.job = job;
+      running.set(job.tenantId, (running.get(job.tenantId) ?? 0) + 1);
+      // The deadline counts from the hand-over: a script never pays for the queue or a worker's start.
+      slot.timer = setTimeout(() => {
+        if (slot.job !== job) return;
+        finish(slot);
+        stats.killed++;
+        job.reject(
+          new Error(
+            `the script ran longer than its time limit of ${limits.deadlineMs} ms (wall clock) and was stopped`,
+          ),
+        );
+        replace(slot);
+        dispatch();
+      }, limits.deadlineMs);
+      slot.worker.postMessage({
+        type: "run",
+        id: job.id,
+        source: job.source,
+        variables: job.variables,
+      } satisfies ToWorker);
+    }
+    keepAlive();
+  };
+
+  return {
+    limits,
+    run(source: string, job: { tenantId: string; variables: Record<string, unknown> }): Promise<ScriptOutcome> {
+      if (!slots.length) for (let i = 0; i < size; i++) slots.push(spawn());
+      return new Promise<ScriptOutcome>((resolve, reject) => {
+        const queue = queues.get(job.tenantId) ?? [];
+        queue.push({ id: nextId++, tenantId: job.tenantId, source, variables: job.variables, resolve, reject });
+        queues.set(job.tenantId, queue);
+        queued++;
+        dispatch();
+      });
+    },
+    stats(): ScriptPoolStats {
+      return { workers: size, busy: slots.filter((s) => s.job).length, queued, ...stats };
+    },
+    /** Ends every worker; waiting scripts fail. */
+    close() {
+      for (const jobs of queues.values()) for (const j of jobs) j.reject(new Error("the script pool was closed"));
+      queues.clear();
+      queued = 0;
+      for (const s of slots) {
+        clearTimeout(s.timer);
+        s.job?.reject(new Error("the script pool was closed"));
+        s.worker.terminate();
+      }
+      slots.length = 0;
+    },
+  };
+}
+export type ScriptPool = ReturnType<typeof createScriptPool>;
