@@ -7,6 +7,7 @@ import { evaluateForEngine, evaluateLatest } from "../services/decisions/operati
 import type { Platform } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
+import { createJsSandbox, scriptPool } from "../runtime/scripting/js-sandbox";
 import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
 
 /**
@@ -53,6 +54,8 @@ export function wireProcessRuntime(p: Platform): ProcessRuntime {
       }),
     ),
     attachedAgent: attachedAgentOf(p),
+    // Model JavaScript on the process's pool of script workers, of the configured size.
+    scripts: createJsSandbox(scriptPool(p.config.scriptWorkers)),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),

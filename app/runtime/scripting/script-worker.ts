@@ -26,10 +26,15 @@ declare const self: {
 };
 
 // What the script sees: `execution` only. Values cross the boundary as JSON text, so no host object leaks in; a
-// written value's length goes along, so an oversized one is refused before it is copied out of the sandbox.
-const PRELUDE = `const execution = Object.freeze({
+// written value's length goes along, so an oversized one is refused before it is copied out of the sandbox (a long
+// string before it is even turned into JSON, which would take longer than the deadline for 10 MiB).
+const prelude = (maxBytes: number) => `const execution = Object.freeze({
   getVariable: (name) => { const v = __get(String(name)); return v === undefined ? undefined : JSON.parse(v); },
-  setVariable: (name, value) => { const j = JSON.stringify(value === undefined ? null : value); __set(String(name), j, j.length); },
+  setVariable: (name, value) => {
+    if (typeof value === "string" && value.length > ${maxBytes}) return __set(String(name), "", value.length + 2);
+    const j = JSON.stringify(value === undefined ? null : value);
+    __set(String(name), j, j.length);
+  },
 });`;
 
 let QuickJS: QuickJSWASMModule;
@@ -76,7 +81,7 @@ function evaluate(source: string, variables: Record<string, unknown>) {
     vm.setProp(vm.global, "__set", set);
     get.dispose();
     set.dispose();
-    vm.unwrapResult(vm.evalCode(PRELUDE)).dispose();
+    vm.unwrapResult(vm.evalCode(prelude(limits.valueBytes))).dispose();
     // The CPU-time cap counts the script only, not the setting up of its sandbox.
     const deadline = Date.now() + limits.cpuMs;
     runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
@@ -98,7 +103,11 @@ function evaluate(source: string, variables: Record<string, unknown>) {
     }
     // The result as JSON inside the sandbox, so an oversized one is measured before it is copied out.
     const stringify = vm.unwrapResult(
-      vm.evalCode("(v) => { const j = JSON.stringify(v); return j === undefined ? [0, undefined] : [j.length, j]; }"),
+      vm.evalCode(`(v) => {
+        if (typeof v === "string" && v.length > ${limits.valueBytes}) return [v.length + 2, undefined];
+        const j = JSON.stringify(v);
+        return j === undefined ? [0, undefined] : [j.length, j];
+      }`),
     );
     const pair = vm.unwrapResult(vm.callFunction(stringify, vm.undefined, result.value));
     stringify.dispose();
