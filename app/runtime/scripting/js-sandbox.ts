@@ -21,5 +21,22 @@ export function scriptPool(workers = DEFAULT_SCRIPT_WORKERS): ScriptPool {
  * an Error naming it, which the engine turns into a failed command or job.
  */
 export function createJsSandbox(pool: ScriptPool = scriptPool()): ScriptSandbox {
-  return { run: (source, job) => pool.run(source, job) };
+  return { run: (source, job) => pool.run(source, { tenantId: job.tenantId, variables: asJson(job.variables) }) };
+}
+
+/**
+ * The variables as the script sees them, as JSON values: what `getVariable` has always returned (a FEEL date becomes
+ * its string), and always clonable to a worker. One that has no JSON form (a BigInt, a cycle) is left out.
+ */
+function asJson(variables: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    try {
+      const json = JSON.stringify(value ?? null);
+      if (json !== undefined) out[name] = JSON.parse(json);
+    } catch {
+      // not representable in JSON: the script cannot read it
+    }
+  }
+  return out;
 }

@@ -141,12 +141,19 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
         replace(slot);
         dispatch();
       }, limits.deadlineMs);
-      slot.worker.postMessage({
-        type: "run",
-        id: job.id,
-        source: job.source,
-        variables: job.variables,
-      } satisfies ToWorker);
+      try {
+        slot.worker.postMessage({
+          type: "run",
+          id: job.id,
+          source: job.source,
+          variables: job.variables,
+        } satisfies ToWorker);
+      } catch (e) {
+        // Variables that cannot be cloned to a worker: this script fails, the worker stays free.
+        finish(slot);
+        job.reject(new Error(`the script's variables cannot be handed to it: ${(e as Error).message}`));
+        queueMicrotask(dispatch);
+      }
     }
     keepAlive();
   };
