@@ -27,6 +27,7 @@ import { processTemplateSeeder } from "./process-template-seeder";
 import { wireWebhooks, type WebhooksWiring } from "./webhooks";
 import { createLogger, messageLog, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
+import { scriptPool } from "../runtime/scripting/js-sandbox";
 import { readinessOf, type Phase, type Readiness } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
 import { assemblePorts } from "./ports";
@@ -233,6 +234,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     openTenantDbs: () => tenantDbs.openCount(),
     commandRecomputations: () => platform.processRuntime.commandRecomputations(),
     historyBacklog: () => platform.processRuntime.historyCleanup.backlog(),
+    scriptPool: () => scriptPool(config.scriptWorkers).stats(),
   });
   platform.historyCleanup = createCleanupLoop({
     cleanup: platform.processRuntime.historyCleanup,

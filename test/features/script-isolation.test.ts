@@ -73,6 +73,9 @@ describe("model JavaScript in killable workers", () => {
       variables: Record<string, unknown>;
     };
     expect(detail.variables).toMatchObject({ n: 21, twice: 42, out: "done" });
+    // The pool's counters are on /metrics.
+    const metrics = await (await s.req("GET", "/metrics")).text();
+    expect(metrics).toMatch(new RegExp(`script_pool\\{what="killed"\\} ${pool().stats().killed}\\b`));
   });
 
   test("an allocation bomb is refused with 422 naming a limit; the worker that grew is replaced, nothing is written", async () => {

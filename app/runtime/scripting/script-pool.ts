@@ -11,8 +11,13 @@ interface Job {
   reject(err: Error): void;
 }
 
+// Run by the same bun as the service, as a child process with an IPC channel.
+const WORKER_PATH = new URL("./script-worker.ts", import.meta.url).pathname;
+
 interface Slot {
-  worker: Bun.Worker;
+  worker: Bun.Subprocess;
+  /** Set once the pool ended it on purpose (deadline, recycling, close). */
+  ended?: boolean;
   ready: boolean;
   job?: Job;
   timer?: ReturnType<typeof setTimeout>;
@@ -54,35 +59,44 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
   let queued = 0;
 
   const spawn = (): Slot => {
-    const worker = new Worker(new URL("./script-worker.ts", import.meta.url).href, { smol: true }) as Bun.Worker;
-    const slot: Slot = { worker, ready: false };
-    stats.started++;
-    worker.addEventListener("message", (event) => {
-      const msg = (event as unknown as MessageEvent<FromWorker>).data;
-      if (msg.type === "ready") {
-        slot.ready = true;
-        return dispatch();
-      }
-      const job = slot.job;
-      if (!job || job.id !== msg.id) return;
-      finish(slot);
-      if (msg.ok) job.resolve({ value: msg.value, writes: msg.writes });
-      else job.reject(new Error(msg.message));
-      if (msg.wasmBytes > limits.recycleBytes || (!msg.ok && msg.broken)) {
-        stats.recycled++;
+    const slot = { ready: false } as Slot;
+    const worker = Bun.spawn([process.execPath, WORKER_PATH], {
+      stdio: ["ignore", "inherit", "inherit"],
+      // Nothing of the service's environment (secrets) reaches the process that runs tenants' code.
+      env: { PATH: process.env.PATH ?? "" },
+      serialization: "advanced",
+      ipc: (msg: FromWorker) => answered(slot, msg),
+      onExit: () => {
+        if (slot.worker !== worker || slot.ended) return;
+        // Ended on its own (crashed): its script fails and a fresh worker takes its place.
+        const job = slot.job;
+        if (job) finish(slot);
+        job?.reject(new Error("the script's worker ended unexpectedly"));
         replace(slot);
-      }
-      dispatch();
+        dispatch();
+      },
     });
-    worker.onerror = (event) => {
-      const job = slot.job;
-      if (job) finish(slot);
-      job?.reject(new Error(`the script's worker failed: ${event.message}`));
-      replace(slot);
-      dispatch();
-    };
-    worker.postMessage({ type: "init", limits } satisfies ToWorker);
+    slot.worker = worker;
+    stats.started++;
+    worker.send({ type: "init", limits } satisfies ToWorker);
     return slot;
+  };
+
+  const answered = (slot: Slot, msg: FromWorker) => {
+    if (msg.type === "ready") {
+      slot.ready = true;
+      return dispatch();
+    }
+    const job = slot.job;
+    if (!job || job.id !== msg.id) return;
+    finish(slot);
+    if (msg.ok) job.resolve({ value: msg.value, writes: msg.writes });
+    else job.reject(new Error(msg.message));
+    if (msg.wasmBytes > limits.recycleBytes || (!msg.ok && msg.broken)) {
+      stats.recycled++;
+      replace(slot);
+    }
+    dispatch();
   };
 
   const finish = (slot: Slot) => {
@@ -95,8 +109,13 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
     else running.delete(job.tenantId);
   };
 
+  const end = (slot: Slot) => {
+    slot.ended = true;
+    slot.worker.kill(9);
+  };
+
   const replace = (slot: Slot) => {
-    slot.worker.terminate();
+    end(slot);
     const i = slots.indexOf(slot);
     if (i >= 0) slots[i] = spawn();
     keepAlive();
@@ -142,7 +161,7 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
         dispatch();
       }, limits.deadlineMs);
       try {
-        slot.worker.postMessage({
+        slot.worker.send({
           type: "run",
           id: job.id,
           source: job.source,
@@ -181,7 +200,7 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
       for (const s of slots) {
         clearTimeout(s.timer);
         s.job?.reject(new Error("the script pool was closed"));
-        s.worker.terminate();
+        end(s);
       }
       slots.length = 0;
     },

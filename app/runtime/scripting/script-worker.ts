@@ -8,7 +8,8 @@ import {
 import { mib, type ScriptLimits } from "./script-limits";
 
 /**
- * One script worker: its own QuickJS WebAssembly module with a memory that cannot grow past the worker's cap, and a
+ * One script worker, a child process (terminating a thread does not stop WebAssembly that runs a long native call, so
+ * a thread could not be stopped at the deadline; a process can): its own QuickJS WebAssembly module with a memory that cannot grow past the worker's cap, and a
  * fresh QuickJS runtime per evaluation. The pool (script-pool.ts) terminates it from outside past the deadline.
  */
 export type ToWorker =
@@ -18,12 +19,6 @@ export type FromWorker =
   | { type: "ready" }
   | { type: "done"; id: number; ok: true; value: unknown; writes: Array<[string, unknown]>; wasmBytes: number }
   | { type: "done"; id: number; ok: false; message: string; wasmBytes: number; broken?: boolean };
-
-// The worker's global scope: messages from the pool in, answers out.
-declare const self: {
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker): void;
-};
 
 // What the script sees: `execution` only. Values cross the boundary as JSON text, so no host object leaks in; a
 // written value's length goes along, so an oversized one is refused before it is copied out of the sandbox (a long
@@ -133,8 +128,10 @@ function evaluate(source: string, variables: Record<string, unknown>) {
   }
 }
 
-self.onmessage = async (event: MessageEvent<ToWorker>) => {
-  const msg = event.data;
+// A child process of the service: messages from the pool over IPC; it ends with its parent.
+const send = (message: FromWorker) => process.send?.(message);
+process.on("disconnect", () => process.exit(0));
+process.on("message", async (msg: ToWorker) => {
   if (msg.type === "init") {
     limits = msg.limits;
     const pages = (bytes: number) => Math.ceil(bytes / 65536);
@@ -145,7 +142,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     QuickJS = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
     // One evaluation before the first script: a cold module is slow, and that must not count against a script.
     evaluate("execution.setVariable('a', execution.getVariable('a')); 1", { a: 1 });
-    self.postMessage({ type: "ready" } satisfies FromWorker);
+    send({ type: "ready" } satisfies FromWorker);
     return;
   }
   let answer: FromWorker;
@@ -168,5 +165,5 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     };
   }
   answer.wasmBytes = QuickJS.getWasmMemory().buffer.byteLength;
-  self.postMessage(answer);
-};
+  send(answer);
+});
