@@ -50,8 +50,8 @@ describe("JavaScript in models, in the QuickJS sandbox", () => {
     expect(job.exception).toMatch(/JavaScript script at 'js' failed: the script ran longer than its CPU-time limit/);
     // A synchronous runaway script refuses the command itself, with the same message (422, never 500).
     await deploy(rt, "js4", model("for (;;) {}"));
-    // Caught rather than `expect(...).rejects`: bun's matcher, waiting on a promise a worker settles, can miss the
-    // worker's answer after failed jobs (seen on bun 1.4.4), so the pool's deadline would answer instead.
+    // Caught rather than `expect(...).rejects`: bun's matcher, waiting on a promise a worker settles, missed the
+    // worker's answer after failed jobs (seen on bun 1.4.4 with worker threads), so the pool's deadline answered.
     const refused = await rt.startInstance(T, { definitionKey: "js4", variables: { n: 1 } }).catch((e) => e);
     expect(refused).toMatchObject({ code: "UNPROCESSABLE", message: expect.stringMatching(/CPU-time limit/) });
     // Native calls the interrupt handler cannot reach: stopped by the worker's deadline or its memory cap.

@@ -33,7 +33,7 @@ export interface ScriptPoolStats {
   workers: number;
   busy: number;
   queued: number;
-  /** Workers terminated past the deadline. */
+  /** Workers killed past the deadline. */
   killed: number;
   /** Workers replaced because their memory grew past the recycle bound (or their module trapped). */
   recycled: number;
@@ -41,10 +41,9 @@ export interface ScriptPoolStats {
 }
 
 /**
- * Model JavaScript off the main thread: a small pool of Bun workers, each with its own QuickJS module. A worker is
- * terminated when an evaluation passes the wall-clock deadline (a native call the interrupt handler cannot reach
- * included) and replaced when its WebAssembly memory grew past the recycle bound, so the process gives that memory
- * back. Queued scripts are served round-robin per tenant, and one tenant's scripts occupy at most all workers but one.
+ * Model JavaScript off the event loop: a small pool of worker processes, each with its own QuickJS module. A worker
+ * is killed when an evaluation passes the wall-clock deadline (a native call the interrupt handler cannot reach
+ * included) and replaced when its WebAssembly memory grew past the recycle bound, so that memory is given back. Queued scripts are served round-robin per tenant, and one tenant's scripts occupy at most all workers but one.
  */
 export function createScriptPool(opts: ScriptPoolOptions = {}) {
   const size = Math.max(1, opts.workers ?? DEFAULT_SCRIPT_WORKERS);
