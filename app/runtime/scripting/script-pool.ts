@@ -188,6 +188,10 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
         dispatch();
       });
     },
+    /** Workers running a script of this tenant now. */
+    runningOf(tenantId: string): number {
+      return running.get(tenantId) ?? 0;
+    },
     stats(): ScriptPoolStats {
       return { workers: size, busy: slots.filter((s) => s.job).length, queued, ...stats };
     },
