@@ -65,8 +65,15 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
       env: { PATH: process.env.PATH ?? "" },
       serialization: "advanced",
       ipc: (msg: FromWorker) => answered(slot, msg),
-      onExit: () => {
+      onExit: (_proc, code) => {
         if (slot.worker !== worker || slot.ended) return;
+        if (!slot.ready) {
+          // It could not start: the waiting scripts fail rather than wait, and the next try is a second later.
+          failQueued(new Error(`a script worker could not start (exit code ${code})`));
+          slot.ended = true;
+          setTimeout(() => slots.includes(slot) && replace(slot), 1000).unref();
+          return;
+        }
         // Ended on its own (crashed): its script fails and a fresh worker takes its place.
         const job = slot.job;
         if (job) finish(slot);
@@ -106,6 +113,12 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
     const n = (running.get(job.tenantId) ?? 1) - 1;
     if (n > 0) running.set(job.tenantId, n);
     else running.delete(job.tenantId);
+  };
+
+  const failQueued = (err: Error) => {
+    for (const jobs of queues.values()) for (const j of jobs) j.reject(err);
+    queues.clear();
+    queued = 0;
   };
 
   const end = (slot: Slot) => {
@@ -197,9 +210,7 @@ export function createScriptPool(opts: ScriptPoolOptions = {}) {
     },
     /** Ends every worker; waiting scripts fail. */
     close() {
-      for (const jobs of queues.values()) for (const j of jobs) j.reject(new Error("the script pool was closed"));
-      queues.clear();
-      queued = 0;
+      failQueued(new Error("the script pool was closed"));
       for (const s of slots) {
         clearTimeout(s.timer);
         s.job?.reject(new Error("the script pool was closed"));
