@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import type { SyncMode } from "../../db/connection";
 import { parseTrustProxy, type TrustProxy } from "../http/middleware/client-ip";
 import { cleanupSettingsOf, type CleanupSettings } from "./history-cleanup";
+import { DEFAULT_SCRIPT_WORKERS } from "../runtime/scripting/script-limits";
 
 /** Everything read from the environment, once, at start. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   /** SSO: the service's public origin (callback URL), where the browser lands with its one-time code, internal IdP hosts. */
   sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[] };
   ai: { baseUrl: string | null; apiKey: string | null; model: string | null; embeddingModel: string | null };
+  /** Workers of the pool that runs model JavaScript (SCRIPT_WORKERS, at least 1; docs/limits.md). */
+  scriptWorkers: number;
   /** The history cleanup's off-peak window and batch size (HISTORY_CLEANUP_WINDOW, HISTORY_CLEANUP_BATCH_SIZE). */
   historyCleanup: CleanupSettings;
   /** Fair share of expensive work per tenant (ADMISSION_PER_TENANT running, ADMISSION_QUEUE_PER_TENANT waiting). */
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     sseHeartbeatMs: Math.max(10, Number(env.SSE_HEARTBEAT_MS || 15_000)),
+    scriptWorkers: Math.max(1, Math.floor(Number(env.SCRIPT_WORKERS || DEFAULT_SCRIPT_WORKERS)) || DEFAULT_SCRIPT_WORKERS),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     httpTasksAllowPrivate: allowPrivateOf(env.HTTP_TASKS_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL || "info",

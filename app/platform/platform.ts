@@ -23,6 +23,7 @@ import { processTemplateSeeder } from "./process-template-seeder";
 import { wireWebhooks } from "./webhooks";
 import { createLogger, messageLog } from "./observability/logger";
 import { createMetrics } from "./observability/metrics";
+import { scriptPool } from "../runtime/scripting/js-sandbox";
 import { readinessOf, type Phase } from "./observability/readiness";
 import { checkpointAll } from "./observability/checkpoint";
 import { assemblePorts } from "./ports";
@@ -127,6 +128,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     openTenantDbs: () => tenantDbs.openCount(),
     commandRecomputations: () => processRuntime.commandRecomputations(),
     historyBacklog: () => processRuntime.historyCleanup.backlog(),
+    scriptPool: () => scriptPool(config.scriptWorkers).stats(),
   });
   const historyCleanup = createCleanupLoop({
     cleanup: processRuntime.historyCleanup,

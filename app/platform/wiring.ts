@@ -7,6 +7,7 @@ import { evaluateForEngine, evaluateLatest } from "../services/decisions/operati
 import type { PlatformCore } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
+import { createJsSandbox, scriptPool } from "../runtime/scripting/js-sandbox";
 import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
 
 /**
@@ -55,6 +56,8 @@ export function wireProcessRuntime(p: PlatformCore, caseRuntime: () => CaseRunti
       }),
     ),
     attachedAgent: attachedAgentOf(p),
+    // Model JavaScript on the process's pool of script workers, of the configured size.
+    scripts: createJsSandbox(scriptPool(p.config.scriptWorkers)),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.
     hooks: {
       ...taskHooks(p),

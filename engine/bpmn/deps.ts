@@ -13,16 +13,21 @@ export type DecisionEvaluator = (
   variables: Record<string, unknown>,
 ) => Promise<{ result: unknown }> | { result: unknown };
 
+/** What one JavaScript evaluation gives back: the value of its last expression and its writes, in order. */
+export interface ScriptOutcome {
+  value: unknown;
+  writes: Array<[name: string, value: unknown]>;
+}
+
 /**
  * Runs JavaScript of a model (script task, condition) away from the service's own runtime: the sandbox port, built
- * in app/runtime. `execution` is all the script sees. Returns the value of the last expression; throws on error,
- * timeout or memory exhaustion with a message naming the cause.
+ * in app/runtime (a pool of killable workers). The script sees `execution.getVariable/setVariable` over a copy of the
+ * variables visible where it runs; its writes come back to be applied by the engine, in order. Asynchronous, so a
+ * command waits for it while computing, before its write transaction opens. Rejects on error, deadline, memory or
+ * size limits with a message naming the limit.
  */
 export interface ScriptSandbox {
-  run(
-    source: string,
-    execution: { getVariable(name: string): unknown; setVariable(name: string, value: unknown): void },
-  ): unknown;
+  run(source: string, job: { tenantId: string; variables: Record<string, unknown> }): Promise<ScriptOutcome>;
 }
 
 /** Collaborators the interpreter calls out to; everything else is in the session. */

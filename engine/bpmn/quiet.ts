@@ -41,7 +41,10 @@ function checkInclusiveJoins(run: Run): boolean {
       for (const w of waiting) if (w.id !== token.id) run.removeExecution(w);
       token.state = "active";
       run.mark(token);
-      run.schedule(() => run.leave(token, selectInclusive(run, token)));
+      run.schedule(() => {
+        const flows = selectInclusive(run, token);
+        return Array.isArray(flows) ? run.leave(token, flows) : flows.then((f) => run.leave(token, f));
+      });
       fired = true;
     }
   }
@@ -50,7 +53,7 @@ function checkInclusiveJoins(run: Run): boolean {
 
 /** Outgoing flows of an inclusive gateway: every true condition, else the default. */
 export function selectInclusive(run: Run, token: ExecutionRecord) {
-  return run.selectFlows(token, run.el(token));
+  return run.chooseFlows(token, run.el(token));
 }
 
 /** Conditional events re-evaluate after a command changed variables; they fire on a false-to-true change. */

@@ -1,7 +1,7 @@
 import { UnprocessableError } from "../errors";
 import { compileExpression, compileValue, isTrue, type VarScope } from "../expressions";
 import type { ElementModel, ProcessModel } from "../model/bpmn/types";
-import type { EngineDeps } from "./deps";
+import type { EngineDeps, ScriptOutcome } from "./deps";
 import type { InstanceSpace, Session } from "./session";
 import type { ExecutionRecord } from "./state";
 
@@ -125,23 +125,26 @@ export class RunTree {
       all: () => ({ execution, businessKey: inst.businessKey, ...this.allVars(e) }),
     };
   }
-  evalCondition(e: ExecutionRecord, src: string, language?: "javascript"): boolean {
-    if (language === "javascript") return isTrue(this.runJavaScript(e, src, "condition"));
+  /** FEEL and JUEL conditions; a JavaScript one is evaluated asynchronously (Run.chooseFlows), never here. */
+  evalCondition(e: ExecutionRecord, src: string): boolean {
     return isTrue(compileExpression(src)(this.scope(e)));
   }
-  /** JavaScript through the sandbox port, seeing only `execution.getVariable/setVariable` on `e`. */
-  runJavaScript(e: ExecutionRecord, src: string, what: string): unknown {
+  /**
+   * JavaScript through the sandbox port: the script gets a copy of the variables visible at `e` and its writes are
+   * applied here, in order, as `execution.setVariable` would have made them, once it has ended.
+   */
+  async runJavaScript(e: ExecutionRecord, src: string, what: string): Promise<unknown> {
     const sandbox = this.deps.scripts;
     if (!sandbox)
       throw new UnprocessableError(`JavaScript ${what} at '${e.activityId}': no script sandbox is configured`);
+    let outcome: ScriptOutcome;
     try {
-      return sandbox.run(src, {
-        getVariable: (name) => this.getVar(e, name),
-        setVariable: (name, value) => this.setVar(e, name, value),
-      });
+      outcome = await sandbox.run(src, { tenantId: e.tenantId, variables: this.allVars(e) });
     } catch (err) {
       throw new UnprocessableError(`JavaScript ${what} at '${e.activityId}' failed: ${(err as Error).message}`);
     }
+    for (const [name, value] of outcome.writes) this.setVar(e, name, value);
+    return outcome.value;
   }
   evalValue(e: ExecutionRecord, src: string): unknown {
     return compileValue(src)(this.scope(e));

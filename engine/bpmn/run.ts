@@ -1,4 +1,5 @@
 import { ExpressionError, UnprocessableError } from "../errors";
+import { isTrue } from "../expressions";
 import { DEFAULT_RETRIES, parseRetryCycle } from "../jobs/retry-cycle";
 import { scheduleTimer } from "../jobs/timers";
 import { isActivityType } from "../model/bpmn/parse";
@@ -97,7 +98,13 @@ export class Run extends RunTree {
   }
 
   takeOutgoing(token: ExecutionRecord, el: ElementModel, flows?: FlowModel[]): void {
-    const chosen = flows ?? this.selectFlows(token, el);
+    const chosen = flows ?? this.chooseFlows(token, el);
+    if (!Array.isArray(chosen)) {
+      // A JavaScript condition runs in the script pool: the token moves on in an agenda step once it has answered.
+      chosen.catch(() => {}); // awaited by that step; this only keeps it from counting as unhandled meanwhile
+      this.schedule(() => chosen.then((f) => (this.alive(token) ? this.takeOutgoing(token, el, f) : undefined)));
+      return;
+    }
     if (!chosen.length) return this.endToken(token);
     const parent = this.parent(token)!;
     this.schedule(() => this.enter(token, chosen[0].target));
@@ -108,24 +115,59 @@ export class Run extends RunTree {
     }
   }
 
-  flowTrue(token: ExecutionRecord, f: FlowModel): boolean {
+  /** Whether a flow's condition holds: FEEL or JUEL at once, JavaScript (a promise) in the script pool. */
+  flowTrue(token: ExecutionRecord, f: FlowModel): boolean | Promise<boolean> {
     if (f.invalid) throw new ExpressionError(`sequence flow '${f.id}': ${f.invalid}`);
-    return !f.condition || this.evalCondition(token, f.condition, f.language);
+    if (!f.condition) return true;
+    if (f.language === "javascript") return this.runJavaScript(token, f.condition, "condition").then(isTrue);
+    return this.evalCondition(token, f.condition);
   }
 
-  /** Flowable's rule for activities: unconditional and true flows; the default only when nothing else holds. */
-  selectFlows(token: ExecutionRecord, el: ElementModel): FlowModel[] {
+  /**
+   * Flowable's rule for activities: unconditional and true flows; the default only when nothing else holds. The
+   * conditions are evaluated in model order; the answer is a promise once one of them is JavaScript.
+   */
+  chooseFlows(token: ExecutionRecord, el: ElementModel): FlowModel[] | Promise<FlowModel[]> {
     if (!el.outgoing.length) return [];
     const flows = this.model(token).flows;
-    const taken = el.outgoing
-      .filter((id) => id !== el.default && this.flowTrue(token, flows[id]))
-      .map((id) => flows[id]);
-    if (!taken.length && el.default) taken.push(flows[el.default]);
-    if (!taken.length)
-      throw new UnprocessableError(
-        `No outgoing sequence flow of '${el.id}' could be selected: no condition holds and there is no default flow`,
-      );
-    return taken;
+    const candidates = el.outgoing.filter((id) => id !== el.default).map((id) => flows[id]);
+    const taken: FlowModel[] = [];
+    const finish = () => {
+      if (!taken.length && el.default) taken.push(flows[el.default]);
+      if (!taken.length)
+        throw new UnprocessableError(
+          `No outgoing sequence flow of '${el.id}' could be selected: no condition holds and there is no default flow`,
+        );
+      return taken;
+    };
+    for (let i = 0; i < candidates.length; i++) {
+      const holds = this.flowTrue(token, candidates[i]);
+      if (typeof holds !== "boolean")
+        return (async () => {
+          if (await holds) taken.push(candidates[i]);
+          for (const f of candidates.slice(i + 1)) if (await this.flowTrue(token, f)) taken.push(f);
+          return finish();
+        })();
+      if (holds) taken.push(candidates[i]);
+    }
+    return finish();
+  }
+
+  /** The first outgoing flow whose condition holds, in model order (exclusive gateways), or undefined. */
+  firstTrueFlow(token: ExecutionRecord, el: ElementModel): FlowModel | undefined | Promise<FlowModel | undefined> {
+    const flows = this.model(token).flows;
+    const candidates = el.outgoing.filter((id) => id !== el.default).map((id) => flows[id]);
+    for (let i = 0; i < candidates.length; i++) {
+      const holds = this.flowTrue(token, candidates[i]);
+      if (typeof holds !== "boolean")
+        return (async () => {
+          if (await holds) return candidates[i];
+          for (const f of candidates.slice(i + 1)) if (await this.flowTrue(token, f)) return f;
+          return undefined;
+        })();
+      if (holds) return candidates[i];
+    }
+    return undefined;
   }
 
   endToken(token: ExecutionRecord): void {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobFigures } from "../../runtime/kernel/job-executor";
+import type { ScriptPoolStats } from "../../runtime/scripting/script-pool";
 import { createRequestHistogram } from "./request-histogram";
 import { engineDbPath, platformDbPath, tenantDbPath } from "../../../tenants/paths";
 
@@ -13,6 +14,8 @@ export interface MetricsSources {
   commandRecomputations(): number;
   /** Ended instances past their time-to-live not yet removed (capped count). */
   historyBacklog(): number;
+  /** The script pool's workers and counters (app/runtime/scripting/script-pool.ts). */
+  scriptPool(): ScriptPoolStats;
 }
 
 /** Bytes of a database's write-ahead log (0 when there is none: checkpointed and truncated, or never written). */
@@ -106,6 +109,16 @@ export function createMetrics(src: MetricsSources) {
       this.set(src.commandRecomputations());
     },
   );
+  new Gauge({
+    name: "script_pool",
+    help: "Model JavaScript workers: busy now, scripts waiting, workers killed at the deadline and recycled past the memory bound since start",
+    labelNames: ["what"] as const,
+    registers: [registry],
+    collect() {
+      const p = src.scriptPool();
+      for (const what of ["workers", "busy", "queued", "killed", "recycled"] as const) this.set({ what }, p[what]);
+    },
+  });
   gauge("tenant_databases_open", "Tenant database files open now (bounded by MAX_OPEN_TENANT_DBS)", function () {
     this.set(src.openTenantDbs());
   });

@@ -28,7 +28,7 @@ export interface RuntimeOptions {
   delegates?: DelegateRegistry;
   decisions?: DecisionEvaluator;
   hooks?: RuntimeHooks;
-  /** JavaScript in models; default: the QuickJS sandbox with SCRIPT_LIMITS */
+  /** JavaScript in models; default: the QuickJS sandbox on the process's script pool of the default size */
   scripts?: ScriptSandbox;
   /** The agent the platform attached to a step (agent attachments), for steps the model does not name one at. */
   attachedAgent?: (tenantId: string, definitionKey: string, activityId: string) => string | undefined;

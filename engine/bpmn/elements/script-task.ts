@@ -9,12 +9,13 @@ import type { Behaviour } from "../behaviour";
 export const scriptTask: Behaviour = {
   execute(run, token, el) {
     const s = el.script!;
-    if (s.format !== "feel") {
-      const value =
-        s.format === "javascript" ? run.runJavaScript(token, s.body, "script") : compileValue(s.body)(run.scope(token));
+    const done = (value: unknown) => {
       if (s.resultVariable) run.setVar(token, s.resultVariable, value ?? null);
-      return run.leave(token);
-    }
+      run.leave(token);
+    };
+    // JavaScript runs in the script pool: the command waits for it (before its write transaction) and goes on.
+    if (s.format === "javascript") return run.runJavaScript(token, s.body, "script").then(done);
+    if (s.format !== "feel") return done(compileValue(s.body)(run.scope(token)));
     const value = compileFeelScript(s.body)(run.scope(token));
     if (s.resultVariable) run.setVar(token, s.resultVariable, value);
     else if (value && typeof value === "object" && !Array.isArray(value))
