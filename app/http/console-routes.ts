@@ -2,7 +2,7 @@ import { join, normalize } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { type Asset, BPMN_ASSETS, buildConsole, consolePage } from "../../console/build";
+import { type Asset, BPMN_ASSETS, buildConsole, consolePage, PANEL_CSS } from "../../console/build";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -38,10 +38,16 @@ export function registerConsole(app: OpenAPIHono<AppEnv>) {
     if (!a) return c.notFound();
     return new Response(a.bytes, { headers: { "content-type": a.type, "cache-control": IMMUTABLE } });
   });
+  // Browsers and tools that ask for /favicon.ico without reading the page get the console's icon.
+  app.get("/favicon.ico", async (c) => {
+    const icon = [...(await assets()).keys()].find((n) => n.startsWith("favicon-"));
+    return icon ? c.redirect(`/assets/${icon}`, 301) : c.notFound();
+  });
   app.get("/bpmn-js/*", async (c) => {
     const rel = normalize(c.req.path.slice("/bpmn-js/".length));
     if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
-    const file = Bun.file(join(BPMN_ASSETS, rel));
+    // The properties panel's stylesheet sits beside bpmn-js's, for the modeler alone.
+    const file = Bun.file(rel === "properties-panel.css" ? PANEL_CSS : join(BPMN_ASSETS, rel));
     if (!(await file.exists())) return c.notFound();
     return new Response(file, { headers: { "cache-control": "public, max-age=86400" } });
   });
