@@ -13,6 +13,7 @@ let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
 let modeler: Awaited<ReturnType<typeof userInTenant>>;
 let worker: Awaited<ReturnType<typeof userInTenant>>;
+let admin: Awaited<ReturnType<typeof userInTenant>>;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
@@ -53,6 +54,7 @@ describeInBrowser("console modeler with the properties panel in headless Chromiu
     const t = await createTenant(s, "console-panel", sa);
     modeler = await userInTenant(s, t, "MODELER", sa);
     worker = await userInTenant(s, t, "USER", sa);
+    admin = await userInTenant(s, t, "ADMIN", sa);
     const role = await (
       await s.req("POST", "/api/a/process-roles", {
         token: modeler.token,
@@ -152,5 +154,46 @@ describeInBrowser("console modeler with the properties panel in headless Chromiu
     expect(tasks[0].formKey).toBe("approve-form");
     expect(tasks[0].dueDate).toMatch(/^2030-01-15T09:00:00/);
     await p2.close();
+  });
+
+  test("the process roles page: members by name, the processes that use each role, add and remove with confirmation", async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on("dialog", (d) => void d.accept());
+    await logIn(page, admin);
+    await page.getByRole("link", { name: "Modeler" }).click();
+    await page.getByRole("link", { name: /Process roles/ }).click();
+    const approvers = page.locator('article[data-role="approvers"]');
+    await approvers.waitFor();
+    // The worker, by name (the e-mail on hover); the drawn process's user task uses the role.
+    const who = approvers.locator(`li span[title="${worker.email}"]`);
+    expect(await who.textContent()).toMatch(/^U\d+$/); // the fixture's first name, not the id
+    const leaveUse = approvers.locator("li", { hasText: "leave" });
+    await leaveUse.waitFor();
+    expect(await leaveUse.textContent()).toMatch(/leave: Activity_\w+/);
+
+    // A tenant-wide role: created, the worker added from the member list, removed (confirmed), the role deleted.
+    await page.getByLabel(/^Key/).fill("clerks");
+    await page.getByLabel("Name", { exact: true }).fill("Clerks");
+    await page.getByRole("button", { name: "Create role" }).click();
+    const clerks = page.locator('article[data-role="clerks"]');
+    await clerks.getByText("Nobody holds this role").waitFor();
+    await clerks.getByText("every process").waitFor();
+    await clerks.getByText("No user task offers work to this role yet.").waitFor();
+    await clerks.getByLabel("Add a member to Clerks").selectOption(worker.id);
+    await clerks.getByRole("button", { name: "Add" }).click();
+    await clerks.locator(`li span[title="${worker.email}"]`).waitFor();
+    await shot(page, "23-process-roles");
+    const roles = async () =>
+      (await (await s.req("GET", "/api/a/process-roles", { token: admin.token })).json()) as {
+        key: string;
+        members: { userId: string }[];
+      }[];
+    expect((await roles()).find((r) => r.key === "clerks")?.members.map((m) => m.userId)).toEqual([worker.id]);
+    await clerks.getByRole("button", { name: /^Remove / }).click();
+    await clerks.getByText("Nobody holds this role").waitFor();
+    await clerks.getByRole("button", { name: "Delete the role Clerks" }).click();
+    await clerks.waitFor({ state: "detached" });
+    expect((await roles()).map((r) => r.key)).toEqual(["approvers"]);
+    await page.close();
   });
 });
