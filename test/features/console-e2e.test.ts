@@ -107,6 +107,12 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.getByRole("heading", { name: "Fill in the details" }).waitFor();
     expect(await page.getByRole("status").textContent()).toContain("PR-E2E-1");
     expect(await page.getByLabel(/Company name/).count()).toBe(0);
+    // The case at a glance: business key, who started it (the worker: "me") and the start form's data, read-only.
+    const theCase = page.locator("section.case");
+    await theCase.getByText("PR-E2E-1").waitFor();
+    expect(await theCase.locator("dd", { hasText: /by me$/ }).count()).toBe(1);
+    expect(await theCase.locator("tr", { hasText: "title" }).textContent()).toContain("New laptops");
+    expect(await page.locator(".task-facts").textContent()).toContain("Priority");
     await page.getByLabel("Company", { exact: true }).check();
     await page.getByLabel(/Company name/).waitFor();
     await page.getByRole("button", { name: "Complete" }).click();

@@ -10,6 +10,7 @@ import { CasePlan, type Milestone, type PlanItem } from "./case-plan";
 import { type FailedJob, FailedJobsTable, loadFailedJobs } from "./failed-jobs";
 import { type Activity, HistoryTable, VariablesTable } from "./instance-history";
 import { who } from "./tasks";
+import { type Person, Who } from "../people";
 
 interface Detail {
   id: string;
@@ -21,6 +22,7 @@ interface Detail {
   startTime: string;
   endTime: string | null;
   startedBy: string | null;
+  startedByUser?: Person | null;
   variables: Record<string, unknown>;
   activeTasks: { id: string; name: string; assignee: string | null }[];
   activeActivityIds: string[];
@@ -109,7 +111,7 @@ export function InstancePage({ id }: { id: string }) {
     <dl class="facts">
       <div><dt>State</dt><dd class=${`status ${d.state}`}>${d.state}</dd></div>
       <div><dt>Type</dt><dd>${d.type === "CMMN" ? "Case" : "Process"}</dd></div>
-      <div><dt>Started</dt><dd>${when(d.startTime)}${d.startedBy ? ` by ${who(d.startedBy)}` : ""}</dd></div>
+      <div><dt>Started</dt><dd>${when(d.startTime)}${d.startedBy ? html` by <${Who} id=${d.startedBy} person=${d.startedByUser} />` : ""}</dd></div>
       ${d.endTime ? html`<div><dt>Ended</dt><dd>${when(d.endTime)}</dd></div>` : null}
     </dl>
     <h2>Open tasks</h2>
