@@ -1,10 +1,36 @@
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { onePreact } from "./one-preact";
 
-/** One built file of the console, held in memory and served as is. */
+/** One built file of the console, held in memory, with its precompressed forms (absent when they save nothing). */
 export interface Asset {
   bytes: Uint8Array<ArrayBuffer>;
   type: string;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Brotli and gzip (level 9) of an asset, made once per build. Brotli's quality 11 costs ~15× quality 9 for ~10 % fewer
+ * bytes, so it is kept for files up to 400 KB (the first load: entry, stylesheet); the large lazy chunks take 9. zlib's
+ * asynchronous forms run on libuv's thread pool, so the event loop keeps serving while the build compresses.
+ */
+async function compress(a: Asset): Promise<Asset> {
+  const [b, g] = await Promise.all([
+    brotli(a.bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: a.bytes.length <= 400 * 1024 ? 11 : 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: a.bytes.length,
+      },
+    }),
+    gz(a.bytes, { level: 9 }),
+  ]);
+  const smaller = (c: Buffer) => (c.length < a.bytes.length ? new Uint8Array(c) : undefined);
+  return { ...a, br: smaller(b), gzip: smaller(g) };
 }
 
 const HERE = import.meta.dir;
@@ -62,6 +88,7 @@ export async function buildConsole(): Promise<Map<string, Asset>> {
   const icon = new Uint8Array(await Bun.file(FAVICON).arrayBuffer());
   const iconName = `favicon-${Bun.hash(icon).toString(36)}.svg`;
   assets.set(iconName, { bytes: icon, type: typeOf(iconName) });
+  await Promise.all([...assets].map(async ([name, a]) => assets.set(name, await compress(a))));
   return assets;
 }
 

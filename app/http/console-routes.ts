@@ -21,6 +21,27 @@ export function warmConsole(): void {
   assets().catch(() => {});
 }
 
+/** q-values of an Accept-Encoding header (`br;q=0.8, gzip`): coding → weight; `*` stands for the others. */
+function weights(header: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (!coding) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    out.set(coding, q === undefined ? 1 : Number(q) || 0);
+  }
+  return out;
+}
+
+/** The precompressed form to send: brotli, else gzip, when the client accepts it (q > 0) and the asset has it. */
+export function pickEncoding(header: string | undefined, a: Asset): "br" | "gzip" | null {
+  const w = weights(header);
+  const accepts = (coding: string) => (w.get(coding) ?? w.get("*") ?? 0) > 0;
+  if (a.br && accepts("br")) return "br";
+  if (a.gzip && accepts("gzip")) return "gzip";
+  return null;
+}
+
 /**
  * The web console at `/` (a client of the public API under /api). The bundle is built on the first request for it and
  * kept in memory, so starting the service (and /health) never waits for the bundler.
@@ -36,7 +57,14 @@ export function registerConsole(app: OpenAPIHono<AppEnv>) {
   app.get("/assets/:file", async (c) => {
     const a = (await assets()).get(c.req.param("file"));
     if (!a) return c.notFound();
-    return new Response(a.bytes, { headers: { "content-type": a.type, "cache-control": IMMUTABLE } });
+    const headers: Record<string, string> = {
+      "content-type": a.type,
+      "cache-control": IMMUTABLE,
+      vary: "accept-encoding",
+    };
+    const encoding = pickEncoding(c.req.header("accept-encoding"), a);
+    if (encoding) headers["content-encoding"] = encoding;
+    return new Response(encoding ? a[encoding] : a.bytes, { headers });
   });
   // Browsers and tools that ask for /favicon.ico without reading the page get the console's icon.
   app.get("/favicon.ico", async (c) => {

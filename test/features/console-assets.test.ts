@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startTestServer, type TestServer } from "../harness/server";
 import { bundleConsole } from "../../console/build";
 
@@ -88,5 +89,32 @@ describe("the console is served by the service at / (no CDN)", () => {
     const panel = await s.req("GET", "/bpmn-js/properties-panel.css");
     expect(panel.status).toBe(200);
     expect(await panel.text()).toContain(".bio-properties-panel");
+  });
+});
+
+describe("precompressed assets", () => {
+  const mainOf = async () =>
+    assetsOf(await (await s.req("GET", "/")).text()).find((f) => f.startsWith("main-")) as string;
+  test("brotli when accepted, else gzip, else the bytes themselves; each varies on Accept-Encoding", async () => {
+    const main = await mainOf();
+    const plain = await s.req("GET", `/assets/${main}`);
+    const raw = new Uint8Array(await plain.arrayBuffer());
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("accept-encoding");
+    const get = (ae: string) => s.req("GET", `/assets/${main}`, { headers: { "accept-encoding": ae } });
+    const br = await get("gzip, deflate, br");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    const brBytes = new Uint8Array(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(raw.length / 2);
+    expect(Buffer.from(brotliDecompressSync(brBytes)).equals(Buffer.from(raw))).toBe(true);
+    const gz = await get("gzip");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(Buffer.from(gunzipSync(new Uint8Array(await gz.arrayBuffer()))).equals(Buffer.from(raw))).toBe(true);
+    // Refused codings (q=0) are not sent; `*` covers the others.
+    expect((await get("br;q=0, gzip;q=0.5")).headers.get("content-encoding")).toBe("gzip");
+    expect((await get("br;q=0, gzip;q=0")).headers.get("content-encoding")).toBeNull();
+    expect((await get("*")).headers.get("content-encoding")).toBe("br");
+    expect((await get("identity")).headers.get("content-encoding")).toBeNull();
   });
 });
