@@ -166,6 +166,11 @@ describeInBrowser("web console in headless Chromium", () => {
 
   test("an SA creates a tenant, watches it become ACTIVE, suspends and reactivates it", async () => {
     const page = await web.browser.newPage();
+    // Nothing logged in Chromium's console on the way (the slug's pattern compiles under the v flag, the icon exists).
+    const logged: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") logged.push(`${m.type()}: ${m.text()}`);
+    });
     await logIn(page, SA_EMAIL, SA_PASSWORD);
     await page.getByRole("link", { name: "Tenants" }).first().click();
     await page.getByLabel("Slug").fill("fresh-co");
@@ -179,6 +184,7 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.locator('tr[data-slug="fresh-co"] .status.SUSPENDED').waitFor();
     await page.getByRole("button", { name: "Reactivate fresh-co" }).click();
     await page.locator('tr[data-slug="fresh-co"] .status.ACTIVE').waitFor();
+    expect(logged).toEqual([]);
     await page.close();
   });
 });
