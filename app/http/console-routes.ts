@@ -2,7 +2,7 @@ import { join, normalize } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { type Asset, BPMN_ASSETS, buildConsole, consolePage } from "../../console/build";
+import { type Asset, BPMN_ASSETS, buildConsole, consolePage, PANEL_CSS } from "../../console/build";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -21,6 +21,27 @@ export function warmConsole(): void {
   assets().catch(() => {});
 }
 
+/** q-values of an Accept-Encoding header (`br;q=0.8, gzip`): coding → weight; `*` stands for the others. */
+function weights(header: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (!coding) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    out.set(coding, q === undefined ? 1 : Number(q) || 0);
+  }
+  return out;
+}
+
+/** The precompressed form to send: brotli, else gzip, when the client accepts it (q > 0) and the asset has it. */
+export function pickEncoding(header: string | undefined, a: Asset): "br" | "gzip" | null {
+  const w = weights(header);
+  const accepts = (coding: string) => (w.get(coding) ?? w.get("*") ?? 0) > 0;
+  if (a.br && accepts("br")) return "br";
+  if (a.gzip && accepts("gzip")) return "gzip";
+  return null;
+}
+
 /**
  * The web console at `/` (a client of the public API under /api). The bundle is built on the first request for it and
  * kept in memory, so starting the service (and /health) never waits for the bundler.
@@ -36,12 +57,25 @@ export function registerConsole(app: OpenAPIHono<AppEnv>) {
   app.get("/assets/:file", async (c) => {
     const a = (await assets()).get(c.req.param("file"));
     if (!a) return c.notFound();
-    return new Response(a.bytes, { headers: { "content-type": a.type, "cache-control": IMMUTABLE } });
+    const headers: Record<string, string> = {
+      "content-type": a.type,
+      "cache-control": IMMUTABLE,
+      vary: "accept-encoding",
+    };
+    const encoding = pickEncoding(c.req.header("accept-encoding"), a);
+    if (encoding) headers["content-encoding"] = encoding;
+    return new Response(encoding ? a[encoding] : a.bytes, { headers });
+  });
+  // Browsers and tools that ask for /favicon.ico without reading the page get the console's icon.
+  app.get("/favicon.ico", async (c) => {
+    const icon = [...(await assets()).keys()].find((n) => n.startsWith("favicon-"));
+    return icon ? c.redirect(`/assets/${icon}`, 301) : c.notFound();
   });
   app.get("/bpmn-js/*", async (c) => {
     const rel = normalize(c.req.path.slice("/bpmn-js/".length));
     if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
-    const file = Bun.file(join(BPMN_ASSETS, rel));
+    // The properties panel's stylesheet sits beside bpmn-js's, for the modeler alone.
+    const file = Bun.file(rel === "properties-panel.css" ? PANEL_CSS : join(BPMN_ASSETS, rel));
     if (!(await file.exists())) return c.notFound();
     return new Response(file, { headers: { "cache-control": "public, max-age=86400" } });
   });

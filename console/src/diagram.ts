@@ -40,7 +40,14 @@ export async function drawDiagram(
   linkStyles();
   const { default: Viewer } = await import("bpmn-js/lib/NavigatedViewer");
   const viewer = new Viewer({ container });
-  await viewer.importXML(xml);
+  try {
+    await viewer.importXML(xml);
+  } catch (e) {
+    // A model that cannot be drawn (one without diagram interchange) leaves no viewer behind: each reload of the page
+    // would otherwise add another empty canvas to the box.
+    viewer.destroy();
+    throw e;
+  }
   const canvas = viewer.get("canvas") as { zoom(mode: string): void; addMarker(id: string, cls: string): void };
   const overlays = viewer.get("overlays") as {
     add(id: string, o: { position: Record<string, number>; html: HTMLElement }): void;

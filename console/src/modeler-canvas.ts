@@ -1,6 +1,9 @@
 /**
- * The bpmn-js modeler, imported only by the diagram editor page: Bun's bundler puts it (and bpmn-js) in lazy chunks,
- * so no other page downloads it. The stylesheets are the ones the viewer links, served from the installed package.
+ * The bpmn-js modeler with the bpmn.io properties panel, imported only by the diagram editor page: Bun's bundler puts
+ * them in lazy chunks, so no other page downloads them. The stylesheets are the ones the viewer links (served from the
+ * installed packages, no CDN) plus the panel's. The Camunda 7 moddle and provider give the attributes the engine reads
+ * (`camunda:assignee`, `candidateGroups`, `formKey`, `dueDate`, `priority`, async and retries, external topics,
+ * script format, result variable, input/output); the Camunda behaviours keep them consistent as elements change type.
  */
 import { linkStyles } from "./diagram";
 
@@ -10,12 +13,61 @@ export interface ModelerCanvas {
   destroy(): void;
 }
 
-/** Opens `xml` for editing in `container` (palette, context pad, direct editing of names, keyboard shortcuts). */
-export async function openModeler(container: HTMLElement, xml: string): Promise<ModelerCanvas> {
+const PANEL_STYLES = "/bpmn-js/properties-panel.css";
+
+function linkPanelStyles(): void {
+  if (document.querySelector(`link[href="${PANEL_STYLES}"]`)) return;
+  const l = document.createElement("link");
+  l.rel = "stylesheet";
+  l.href = PANEL_STYLES;
+  document.head.append(l);
+}
+
+interface PadInternals {
+  isOpen(target?: unknown): boolean;
+  _current: { html: HTMLElement };
+  _createHtml(target: unknown): HTMLElement;
+  getPad(target: unknown): { html: HTMLElement };
+}
+
+/**
+ * bpmn-js 18 positions its replace (wrench) menu with diagram-js's `ContextPad#getPad`, which diagram-js 15 deprecates
+ * with a console warning on every use. Same answer, without the warning, until bpmn-js stops calling it.
+ */
+function QuietContextPad(contextPad: PadInternals) {
+  contextPad.getPad = (target) => ({
+    html: contextPad.isOpen(target) ? contextPad._current.html : contextPad._createHtml(target),
+  });
+}
+QuietContextPad.$inject = ["contextPad"];
+const quietContextPad = { __init__: ["quietContextPad"], quietContextPad: ["type", QuietContextPad] };
+
+/**
+ * Opens `xml` for editing in `container` (palette, context pad, replace menu, direct editing of names, keyboard
+ * shortcuts) with the properties of the selected element in `panel`.
+ */
+export async function openModeler(container: HTMLElement, panel: HTMLElement, xml: string): Promise<ModelerCanvas> {
   linkStyles();
-  const { default: Modeler } = await import("bpmn-js/lib/Modeler");
+  linkPanelStyles();
+  const [{ default: Modeler }, props, { default: camundaModdle }, { default: CamundaBehaviors }] = await Promise.all([
+    import("bpmn-js/lib/Modeler"),
+    import("bpmn-js-properties-panel"),
+    import("camunda-bpmn-moddle/resources/camunda.json"),
+    import("camunda-bpmn-js-behaviors/lib/camunda-platform"),
+  ]);
   // The keyboard shortcuts bind to the canvas itself (diagram-js makes it focusable), not to the whole page.
-  const modeler = new Modeler({ container });
+  const modeler = new Modeler({
+    container,
+    propertiesPanel: { parent: panel },
+    additionalModules: [
+      props.BpmnPropertiesPanelModule,
+      props.BpmnPropertiesProviderModule,
+      props.CamundaPlatformPropertiesProviderModule,
+      CamundaBehaviors,
+      quietContextPad,
+    ],
+    moddleExtensions: { camunda: camundaModdle },
+  });
   await modeler.importXML(xml);
   (modeler.get("canvas") as { zoom(mode: string): void }).zoom("fit-viewport");
   return {
@@ -32,6 +84,7 @@ export function newDiagram(key: string, name: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
   xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
   id="Definitions_${escape(key)}" targetNamespace="http://bpmn.io/schema/bpmn">
   <bpmn:process id="${escape(key)}" name="${escape(name)}" isExecutable="true">
     <bpmn:startEvent id="start" name="Start" />

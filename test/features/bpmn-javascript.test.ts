@@ -43,9 +43,8 @@ describe("JavaScript in models, in the QuickJS sandbox", () => {
     const { rt } = makeRuntime();
     await deploy(rt, "js3", model("while (true) {}", undefined, `flowable:async="true" camunda:asyncBefore="true"`));
     const i = await rt.startInstance(T, { definitionKey: "js3", variables: { n: 1 } });
-    const t0 = Date.now();
+    // The job ends (the test's timeout would say otherwise) with the limit named: the loop was stopped.
     await rt.runDueJobs();
-    expect(Date.now() - t0).toBeLessThan(5000);
     const [job] = rt.jobsOfInstance(T, i.id);
     expect(job.exception).toMatch(/JavaScript script at 'js' failed: the script ran longer than its CPU-time limit/);
     // A synchronous runaway script refuses the command itself, with the same message (422, never 500).

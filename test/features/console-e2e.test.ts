@@ -107,6 +107,12 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.getByRole("heading", { name: "Fill in the details" }).waitFor();
     expect(await page.getByRole("status").textContent()).toContain("PR-E2E-1");
     expect(await page.getByLabel(/Company name/).count()).toBe(0);
+    // The case at a glance: business key, who started it (the worker: "me") and the start form's data, read-only.
+    const theCase = page.locator("section.case");
+    await theCase.getByText("PR-E2E-1").waitFor();
+    expect(await theCase.locator("dd", { hasText: /by me$/ }).count()).toBe(1);
+    expect(await theCase.locator("tr", { hasText: "title" }).textContent()).toContain("New laptops");
+    expect(await page.locator(".task-facts").textContent()).toContain("Priority");
     await page.getByLabel("Company", { exact: true }).check();
     await page.getByLabel(/Company name/).waitFor();
     await page.getByRole("button", { name: "Complete" }).click();
@@ -160,6 +166,11 @@ describeInBrowser("web console in headless Chromium", () => {
 
   test("an SA creates a tenant, watches it become ACTIVE, suspends and reactivates it", async () => {
     const page = await web.browser.newPage();
+    // Nothing logged in Chromium's console on the way (the slug's pattern compiles under the v flag, the icon exists).
+    const logged: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") logged.push(`${m.type()}: ${m.text()}`);
+    });
     await logIn(page, SA_EMAIL, SA_PASSWORD);
     await page.getByRole("link", { name: "Tenants" }).first().click();
     await page.getByLabel("Slug").fill("fresh-co");
@@ -173,6 +184,7 @@ describeInBrowser("web console in headless Chromium", () => {
     await page.locator('tr[data-slug="fresh-co"] .status.SUSPENDED').waitFor();
     await page.getByRole("button", { name: "Reactivate fresh-co" }).click();
     await page.locator('tr[data-slug="fresh-co"] .status.ACTIVE').waitFor();
+    expect(logged).toEqual([]);
     await page.close();
   });
 });

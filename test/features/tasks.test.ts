@@ -208,3 +208,28 @@ describe("required form fields", () => {
     ).toBe(200);
   });
 });
+
+describe("names, not ids", () => {
+  test("task answers name the assignee and who completed; the instance names who started it", async () => {
+    const { taskId, instanceId, task } = await newTask();
+    expect(task.assigneeUser).toBeNull();
+    await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    const person = { id: approver.id, name: expect.stringMatching(/^U\d+$/), email: approver.email };
+    const list = await (await s.req("GET", `/api/a/tasks?instanceId=${instanceId}`, { token: manager.token })).json();
+    expect(list[0].assigneeUser).toEqual(person);
+    const detail = await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json();
+    expect(detail.assigneeUser).toEqual(person);
+    const inst = await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json();
+    expect(inst.startedByUser).toEqual({ id: starter.id, name: expect.stringMatching(/^U\d+$/), email: starter.email });
+    await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
+      token: approver.token,
+      json: { variables: { decision: "approve" } },
+    });
+    const done = await (await s.req("GET", "/api/a/tasks/completed", { token: approver.token })).json();
+    expect(done.find((t: { id: string }) => t.id === taskId).completedByUser).toEqual(person);
+    // The fields are documented in the API description.
+    const doc = await (await s.req("GET", "/v3/api-docs")).json();
+    expect(doc.components.schemas.Task.properties.assigneeUser).toBeDefined();
+    expect(JSON.stringify(doc.components.schemas.InstanceDetail)).toContain('"startedByUser"');
+  });
+});

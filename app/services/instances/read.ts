@@ -1,6 +1,7 @@
 import type { CaseView } from "../../runtime/cmmn";
 import type { InstanceView, Page } from "../../runtime/bpmn";
 import type { TenantCtx } from "../context";
+import { peopleByIds } from "../people/people";
 import { kindOfInstance } from "./kind-of";
 import { byType, type TypeQuery } from "./merged-page";
 import { visibilityOf } from "./visibility";
@@ -32,12 +33,18 @@ export function searchInstances({
   return ctx.processRuntime.searchInstancesByVariable(ctx.tenant.id, visibilityOf(ctx), varName, varValue, page);
 }
 
-/** GET /a/instances/{id}: a process or a case, with variables; 404 when the caller takes no part. */
+/**
+ * GET /a/instances/{id}: a process or a case, with variables; 404 when the caller takes no part. `startedByUser` names
+ * who started it (name and e-mail), so clients show a name, not an id.
+ */
 export function instanceDetail({ ctx, input }: { ctx: InstanceReadCtx; input: { id: string } }) {
   const v = visibilityOf(ctx);
-  return kindOfInstance(ctx, input.id) === "CMMN"
-    ? ctx.caseRuntime.getCase(ctx.tenant.id, input.id, v)
-    : ctx.processRuntime.getInstance(ctx.tenant.id, input.id, v);
+  const found =
+    kindOfInstance(ctx, input.id) === "CMMN"
+      ? ctx.caseRuntime.getCase(ctx.tenant.id, input.id, v)
+      : ctx.processRuntime.getInstance(ctx.tenant.id, input.id, v);
+  const people = peopleByIds(ctx.platformDb, [found.startedBy]);
+  return { ...found, startedByUser: (found.startedBy && people.get(found.startedBy)) || null };
 }
 
 /** GET /a/instances/{id}/diagram: SVG (or the BPMN on request) for a process; the CMMN XML for a case. */

@@ -1,5 +1,6 @@
 import type { TenantCtx } from "../context";
 import { formForVersion } from "../forms/task-forms";
+import { withPeople } from "../people/people";
 import { visibilityOf } from "../instances/visibility";
 import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
 import { type InboxCtx, openTasksAssignedTo, openTasksOfUser } from "./inbox";
@@ -11,8 +12,18 @@ export interface TaskListQuery {
   instanceId?: string;
 }
 
-/** GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them. */
+/** The people a task names (its assignee, who completed it), beside their ids: clients show names. */
+const NAMED = ["assignee", "completedBy"] as const;
+
+/**
+ * GET /a/tasks: open tasks the caller sees (page zero-based, size ≤ 200); `mine` narrows to tasks assigned to them.
+ * Each carries `assigneeUser` (name and e-mail).
+ */
 export function listTasks({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformDb">; input: TaskListQuery }) {
+  return withPeople(ctx.platformDb, openTasks(ctx, input), [...NAMED]);
+}
+
+function openTasks(ctx: InboxCtx & TenantCtx<"platformDb">, input: TaskListQuery) {
   const v = visibilityOf(ctx);
   if (input.mine) return openTasksAssignedTo({ ctx, input });
   if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, input);
@@ -27,12 +38,20 @@ export function listCompletedTasks({
   ctx: TenantCtx<"processRuntime" | "platformDb">;
   input: { page?: number; size?: number };
 }) {
-  return ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), input);
+  return withPeople(ctx.platformDb, ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), input), [
+    ...NAMED,
+  ]);
 }
 
 /** GET /a/tasks/{id}: the task and the form of the version locked at its creation (null when it has none). */
-export function taskDetail({ ctx, input }: { ctx: TaskAccessCtx & TenantCtx<"db">; input: { taskId: string } }) {
-  const task = visibleTask(ctx, input.taskId);
+export function taskDetail({
+  ctx,
+  input,
+}: {
+  ctx: TaskAccessCtx & TenantCtx<"db" | "platformDb">;
+  input: { taskId: string };
+}) {
+  const [task] = withPeople(ctx.platformDb, [visibleTask(ctx, input.taskId)], [...NAMED]);
   const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;
   return { ...task, form };
 }

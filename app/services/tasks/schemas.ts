@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PersonSchema } from "../people/people";
 
 /** A task as the REST routes (app/http/routes/tasks) and the MCP run tools answer it: one schema for both. */
 export const TaskSchema = z.object({
@@ -22,6 +23,12 @@ export const TaskSchema = z.object({
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),
   channel: z.string().nullable(),
+  assigneeUser: PersonSchema.nullable()
+    .optional()
+    .describe("the assignee's display name and e-mail (GET /a/tasks, /a/tasks/completed, /a/tasks/{id})"),
+  completedByUser: PersonSchema.nullable()
+    .optional()
+    .describe("who completed the task, name and e-mail (GET /a/tasks, /a/tasks/completed, /a/tasks/{id})"),
 });
 
 /** A task with the form schema of the version locked when it was created (null when it has none). */

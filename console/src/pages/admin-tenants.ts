@@ -43,7 +43,7 @@ export function AdminTenantsPage() {
       <h2 id="new-t">New tenant</h2>
       ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
       <div class="field"><label for="t-slug">Slug</label>
-        <input id="t-slug" required pattern="[a-z0-9-]+" value=${slug} onInput=${(e: Event) => setSlug((e.currentTarget as HTMLInputElement).value)} /></div>
+        <input id="t-slug" required pattern="[a-z0-9\\-]+" value=${slug} onInput=${(e: Event) => setSlug((e.currentTarget as HTMLInputElement).value)} /></div>
       <div class="field"><label for="t-name">Name</label>
         <input id="t-name" required value=${name} onInput=${(e: Event) => setName((e.currentTarget as HTMLInputElement).value)} /></div>
       <button type="submit" class="primary">Create</button>

@@ -10,6 +10,8 @@ import { CasePlan, type Milestone, type PlanItem } from "./case-plan";
 import { type FailedJob, FailedJobsTable, loadFailedJobs } from "./failed-jobs";
 import { type Activity, HistoryTable, VariablesTable } from "./instance-history";
 import { who } from "./tasks";
+import { InstanceControls } from "./instance-controls";
+import { type Person, Who } from "../people";
 
 interface Detail {
   id: string;
@@ -21,6 +23,9 @@ interface Detail {
   startTime: string;
   endTime: string | null;
   startedBy: string | null;
+  ended: boolean;
+  suspended: boolean;
+  startedByUser?: Person | null;
   variables: Record<string, unknown>;
   activeTasks: { id: string; name: string; assignee: string | null }[];
   activeActivityIds: string[];
@@ -109,9 +114,10 @@ export function InstancePage({ id }: { id: string }) {
     <dl class="facts">
       <div><dt>State</dt><dd class=${`status ${d.state}`}>${d.state}</dd></div>
       <div><dt>Type</dt><dd>${d.type === "CMMN" ? "Case" : "Process"}</dd></div>
-      <div><dt>Started</dt><dd>${when(d.startTime)}${d.startedBy ? ` by ${who(d.startedBy)}` : ""}</dd></div>
+      <div><dt>Started</dt><dd>${when(d.startTime)}${d.startedBy ? html` by <${Who} id=${d.startedBy} person=${d.startedByUser} />` : ""}</dd></div>
       ${d.endTime ? html`<div><dt>Ended</dt><dd>${when(d.endTime)}</dd></div>` : null}
     </dl>
+    ${isManager() ? html`<${InstanceControls} d=${d} onDone=${changed} />` : null}
     <h2>Open tasks</h2>
     ${
       d.activeTasks.length

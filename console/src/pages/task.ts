@@ -10,6 +10,34 @@ import { Pending, useAction, useLoad } from "../use-load";
 import { AttachmentsPanel } from "./attachments-panel";
 import { DelegateForm } from "./task-delegate";
 import { claimAction, type Task, who } from "./tasks";
+import { type Person, Who } from "../people";
+
+interface Case {
+  businessKey: string | null;
+  startTime: string;
+  startedBy: string | null;
+  startedByUser?: Person | null;
+  variables: Record<string, unknown>;
+}
+const shown = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** The case at a glance: business key, who started it and when, and its data so far, read-only. */
+function CasePanel({ c }: { c: Case }) {
+  const vars = Object.entries(c.variables).filter(([k]) => !k.startsWith("_"));
+  return html`<section class="case" aria-labelledby="case-h">
+    <h2 id="case-h">The case</h2>
+    <dl class="facts">
+      <div><dt>Business key</dt><dd>${c.businessKey ?? "—"}</dd></div>
+      <div><dt>Started</dt><dd>${when(c.startTime)} by <${Who} id=${c.startedBy} person=${c.startedByUser} none="the system" /></dd></div>
+    </dl>
+    ${
+      vars.length
+        ? html`<table class="grid case-data"><caption>Data of the case (read-only)</caption>
+            <tbody>${vars.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${shown(v)}</td></tr>`)}</tbody></table>`
+        : null
+    }
+  </section>`;
+}
 
 interface Detail extends Task {
   form: { versionId: string; num: number; formKey: string; name: string; schema: unknown } | null;
@@ -64,11 +92,15 @@ export function TaskPage({ id }: { id: string }) {
       Promise.all([
         api<Detail>("GET", `/a/tasks/${id}`),
         api<Values>("GET", `/a/tasks/${id}/variables`).catch(() => ({}) as Values),
-      ]),
+      ]).then(async ([t, saved]) => {
+        // The instance (business key, starter, data): a task's candidates and assignee take part in it.
+        const c = await api<Case>("GET", `/a/instances/${t.instanceId}`).catch(() => null);
+        return [t, saved, c] as const;
+      }),
     [id],
   );
   if (!task.data) return html`<${Pending} error=${task.error} />`;
-  const [t, saved] = task.data;
+  const [t, saved, theCase] = task.data;
   const me = session()?.user.id;
   const act = (action: "claim" | "unclaim") => run(() => claimAction(t, action).then(task.reload));
   const complete = async (variables: Values) => {
@@ -84,8 +116,11 @@ export function TaskPage({ id }: { id: string }) {
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>${t.name}</h1>
-    <p class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""} · assigned to ${who(t.assignee)}
-      ${t.dueDate ? ` · due ${when(t.dueDate)}` : ""} · <a href=${`#/instances/${t.instanceId}`}>View the instance</a></p>
+    <p class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""} · assigned to <${Who} id=${t.assignee} person=${t.assigneeUser} />${" · "}<a href=${`#/instances/${t.instanceId}`}>View the instance</a></p>
+    <dl class="facts task-facts">
+      <div><dt>Due</dt><dd>${t.dueDate ? when(t.dueDate) : "no due date"}</dd></div>
+      <div><dt>Priority</dt><dd>${t.priority}</dd></div>
+    </dl>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     <div class="actions">
       ${open && t.assignee === null ? html`<button type="button" onClick=${() => act("claim")}>Claim</button>` : null}
@@ -96,10 +131,13 @@ export function TaskPage({ id }: { id: string }) {
       mayWork
         ? html`<${FormView} key=${t.assignee ?? ""} schema=${t.form?.schema ?? {}} saved=${saved} instanceId=${t.instanceId}
             submitLabel="Complete" onSubmit=${complete} suggest=${suggest} />`
-        : open
+        : open && t.assignee === null
           ? html`<p>Claim the task to work on it.</p>`
-          : null
+          : open
+            ? html`<p>This task is assigned to <${Who} id=${t.assignee} person=${t.assigneeUser} />.</p>`
+            : null
     }
+    ${theCase ? html`<${CasePanel} c=${theCase} />` : null}
     ${mayDelegate ? html`<${DelegateForm} task=${t} />` : null}
     <${AttachmentsPanel} instanceId=${t.instanceId} />
     <${Comments} taskId=${id} />

@@ -4,6 +4,7 @@ import { api, session } from "../api";
 import { html } from "../html";
 import { takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
+import { type Person, Who } from "../people";
 
 export interface Task {
   id: string;
@@ -12,6 +13,8 @@ export interface Task {
   businessKey: string | null;
   definitionKey: string;
   assignee: string | null;
+  /** The assignee's name and e-mail (GET /a/tasks and /a/tasks/{id} carry it). */
+  assigneeUser?: Person | null;
   candidateUsers: string[];
   candidateGroups: string[];
   created: string;
@@ -90,7 +93,7 @@ export function TasksPage() {
         (t) => html`<li class="task-row" key=${t.id}>
           <a href=${`#/tasks/${t.id}`}><strong>${t.name}</strong></a>
           <span class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""}</span>
-          <span class="muted">${when(t.created)} · ${who(t.assignee)}</span>
+          <span class="muted">${when(t.created)} · <${Who} id=${t.assignee} person=${t.assigneeUser} /></span>
           ${
             t.assignee === null
               ? html`<button type="button" onClick=${() => act(t, "claim")} aria-label=${`Claim ${t.name}`}>Claim</button>`

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery, pageSchema, VariablesInput } from "../../schemas";
+import { PersonSchema } from "../../../services/people/people";
 
 export const InstanceSchema = z
   .object({
@@ -51,6 +52,9 @@ export const InstanceDetailSchema = InstanceSchema.extend({
       .passthrough(),
   ),
   activeActivityIds: z.array(z.string()),
+  startedByUser: PersonSchema.nullable().optional().openapi({
+    description: "GET /a/instances/{id}: who started it, display name and e-mail (null when started by no user)",
+  }),
 }).openapi("InstanceDetail");
 export const ListQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional() });
 export const SearchQuery = PageQuery.extend({ varName: z.string().min(1), varValue: z.string() });

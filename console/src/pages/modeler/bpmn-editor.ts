@@ -18,6 +18,7 @@ async function latestXml(key: string): Promise<string> {
 /** The canvas: bpmn-js loaded lazily (its own chunk), the XML of `source` opened in it, Deploy sending it. */
 function Editor({ processKey, source }: { processKey: string; source: () => Promise<string> }) {
   const box = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const canvas = useRef<ModelerCanvas | null>(null);
   const [ready, setReady] = useState(false);
   const [done, setDone] = useState<string[]>([]);
@@ -26,7 +27,7 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
   useEffect(() => {
     let gone = false;
     Promise.all([import("../../modeler-canvas"), source()])
-      .then(([m, xml]) => m.openModeler(box.current as HTMLDivElement, xml))
+      .then(([m, xml]) => m.openModeler(box.current as HTMLDivElement, panel.current as HTMLDivElement, xml))
       .then((c) => {
         if (gone) return c.destroy();
         canvas.current = c;
@@ -51,9 +52,13 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
       <p><a href=${`#/modeler/definitions/${enc(processKey)}`}>Versions: publish it</a></p></div>`
         : null
     }
-    <p class="hint">Drag elements from the palette on the left; click an element for its context menu; double-click to
-      rename. With the canvas focused: Ctrl+Z undoes, Delete removes the selection.</p>
-    <div class="diagram modeler" ref=${box} role="region" aria-label=${`Diagram editor of ${processKey}`}></div>
+    <p class="hint">Drag elements from the palette on the left; click an element for its context menu (the wrench
+      changes its type); double-click to rename; its properties (assignee, candidate groups, form, due date, …) are in
+      the panel on the right. With the canvas focused: Ctrl+Z undoes, Delete removes the selection.</p>
+    <div class="modeler-split">
+      <div class="diagram modeler" ref=${box} role="region" aria-label=${`Diagram editor of ${processKey}`}></div>
+      <div class="properties" ref=${panel} role="region" aria-label="Properties of the selected element"></div>
+    </div>
     <button type="button" class="primary" disabled=${!ready} onClick=${deploy}>Deploy</button>
   </div>`;
 }

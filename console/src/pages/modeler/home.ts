@@ -53,7 +53,8 @@ export function ModelerHome() {
   return html`<section>
     <h1>Modeler</h1>
     ${hasRole("MODELER", "ADMIN") ? null : html`<p class="alert" role="alert">This area needs the Modeler or Admin role.</p>`}
-    <p><a class="button-link" href="#/modeler/new">Draw a new BPMN diagram</a></p>
+    <p><a class="button-link" href="#/modeler/new">Draw a new BPMN diagram</a>
+      <a href="#/modeler/roles">Process roles: who receives the work</a></p>
     <${DeployForm} onDeployed=${data.reload} />
     ${!data.data ? html`<${Pending} error=${data.error} />` : null}
     <table class="grid"><caption>Processes and cases</caption>

@@ -5,10 +5,12 @@ import { DecisionPage } from "./decision";
 import { DefinitionPage } from "./definition";
 import { FormEditorPage } from "./form-editor";
 import { ModelerHome } from "./home";
+import { ProcessRolesPage } from "./process-roles";
 
 /** The pages of the modeler area (`#/modeler/...`), or null for another route. */
 export function modelerPage([a, b, c, d]: string[]): VNode | null {
   if (a !== "modeler") return null;
+  if (b === "roles") return html`<${ProcessRolesPage} />` as VNode;
   if (b === "new") return html`<${NewDiagramPage} />` as VNode;
   if (b === "edit" && c) return html`<${EditDiagramPage} processKey=${c} />` as VNode;
   if (b === "definitions" && c) return html`<${DefinitionPage} processKey=${c} />` as VNode;
