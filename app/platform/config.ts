@@ -117,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),
     sseHeartbeatMs: Math.max(10, Number(env.SSE_HEARTBEAT_MS || 15_000)),
-    scriptWorkers: Math.max(1, Math.floor(Number(env.SCRIPT_WORKERS || DEFAULT_SCRIPT_WORKERS)) || DEFAULT_SCRIPT_WORKERS),
+    scriptWorkers: countOf(env.SCRIPT_WORKERS, DEFAULT_SCRIPT_WORKERS),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     httpTasksAllowPrivate: allowPrivateOf(env.HTTP_TASKS_ALLOW_PRIVATE),
     logLevel: env.LOG_LEVEL || "info",
