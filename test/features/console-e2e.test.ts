@@ -113,6 +113,8 @@ describeInBrowser("web console in headless Chromium", () => {
     expect(await theCase.locator("dd", { hasText: /by me$/ }).count()).toBe(1);
     expect(await theCase.locator("tr", { hasText: "title" }).textContent()).toContain("New laptops");
     expect(await page.locator(".task-facts").textContent()).toContain("Priority");
+    // No AI model on this server: no suggestion button that could only fail.
+    expect(await page.getByRole("button", { name: "Suggest values (AI)" }).count()).toBe(0);
     await page.getByLabel("Company", { exact: true }).check();
     await page.getByLabel(/Company name/).waitFor();
     await page.getByRole("button", { name: "Complete" }).click();

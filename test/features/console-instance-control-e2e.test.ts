@@ -35,6 +35,7 @@ describeInBrowser("instance controls in headless Chromium", () => {
 
   test("suspend, activate and cancel, each confirmed; a refused confirmation does nothing", async () => {
     const inst = await startProcess(s, user.token, { definitionKey: "order", businessKey: "ORD-7" });
+    await startProcess(s, user.token, { definitionKey: "order", businessKey: "ORD-6" });
     const detail = async () => (await s.req("GET", `/api/a/instances/${inst.id}`, { token: manager.token })).json();
     const page = await web.browser.newPage({ viewport: { width: 1280, height: 900 } });
     let answer = false;
@@ -48,6 +49,14 @@ describeInBrowser("instance controls in headless Chromium", () => {
     await page.getByLabel("Password").fill(manager.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Tasks" }).waitFor();
+    // The tasklist's search narrows the loaded inbox by business key (or name, or process).
+    await page.locator(".task-row").nth(1).waitFor();
+    await page.getByLabel("Search").fill("ord-6");
+    await page.getByText("1 task", { exact: true }).waitFor();
+    expect(await page.locator(".task-row").textContent()).toContain("ORD-6");
+    await page.getByLabel("Sort by").selectOption("name");
+    await page.getByLabel("Search").fill("");
+    await page.getByText("2 tasks", { exact: true }).waitFor();
     await page.goto(`${web.url}/#/instances/${inst.id}`);
     await page.getByRole("heading", { name: /ORD-7/ }).waitFor();
 

@@ -219,6 +219,8 @@ describe("names, not ids", () => {
     expect(list[0].assigneeUser).toEqual(person);
     const detail = await (await s.req("GET", `/api/a/tasks/${taskId}`, { token: approver.token })).json();
     expect(detail.assigneeUser).toEqual(person);
+    // No model is configured on this server: the detail says ai-suggest cannot answer, so clients do not offer it.
+    expect(detail.aiSuggestAvailable).toBe(false);
     const inst = await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json();
     expect(inst.startedByUser).toEqual({ id: starter.id, name: expect.stringMatching(/^U\d+$/), email: starter.email });
     await s.req("POST", `/api/a/tasks/${taskId}/complete`, {

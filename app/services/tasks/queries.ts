@@ -48,12 +48,13 @@ export function taskDetail({
   ctx,
   input,
 }: {
-  ctx: TaskAccessCtx & TenantCtx<"db" | "platformDb">;
+  ctx: TaskAccessCtx & TenantCtx<"db" | "platformDb" | "ai">;
   input: { taskId: string };
 }) {
   const [task] = withPeople(ctx.platformDb, [visibleTask(ctx, input.taskId)], [...NAMED]);
   const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;
-  return { ...task, form };
+  // Whether ai-suggest can answer at all: clients offer it only then.
+  return { ...task, form, aiSuggestAvailable: ctx.ai.chatModel !== null };
 }
 
 /** GET /a/tasks/{id}/variables */

@@ -33,6 +33,10 @@ export const TaskSchema = z.object({
 
 /** A task with the form schema of the version locked when it was created (null when it has none). */
 export const TaskDetailSchema = TaskSchema.extend({
+  aiSuggestAvailable: z
+    .boolean()
+    .optional()
+    .describe("GET /a/tasks/{id}: whether POST /a/tasks/{id}/ai-suggest can answer (a chat model is active)"),
   form: z
     .object({
       versionId: z.string(),

@@ -40,6 +40,8 @@ function CasePanel({ c }: { c: Case }) {
 }
 
 interface Detail extends Task {
+  /** Whether a chat model is active: the suggestion panel shows only then. */
+  aiSuggestAvailable?: boolean;
   form: { versionId: string; num: number; formKey: string; name: string; schema: unknown } | null;
 }
 interface Comment {
@@ -130,7 +132,7 @@ export function TaskPage({ id }: { id: string }) {
     ${
       mayWork
         ? html`<${FormView} key=${t.assignee ?? ""} schema=${t.form?.schema ?? {}} saved=${saved} instanceId=${t.instanceId}
-            submitLabel="Complete" onSubmit=${complete} suggest=${suggest} />`
+            submitLabel="Complete" onSubmit=${complete} suggest=${t.aiSuggestAvailable ? suggest : undefined} />`
         : open && t.assignee === null
           ? html`<p>Claim the task to work on it.</p>`
           : open

@@ -5,6 +5,7 @@ import { html } from "../html";
 import { takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { type Person, Who } from "../people";
+import { arrange, type SortKey } from "./tasks-order";
 
 export interface Task {
   id: string;
@@ -55,17 +56,23 @@ export async function claimAction(task: Task, action: "claim" | "unclaim"): Prom
 
 type Filter = "all" | "mine" | "candidate";
 
-/** The inbox: filters (mine, candidate, process) and claim/unclaim in the row. */
+/** The inbox: filters (mine, candidate, process), sort, search, and claim/unclaim in the row. */
 export function TasksPage() {
   const [filter, setFilter] = useState<Filter>("all");
   const [process, setProcess] = useState("");
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<SortKey>("created");
   const { error, run } = useAction();
   const [flash] = useState(takeFlash);
   const tasks = useLoad(() => loadTasks(filter === "mine"), [filter]);
   const me = session()?.user.id;
   const processes = useMemo(() => [...new Set((tasks.data ?? []).map((t) => t.definitionKey))].sort(), [tasks.data]);
-  const shown = (tasks.data ?? []).filter(
-    (t) => (filter !== "candidate" || t.assignee === null) && (!process || t.definitionKey === process),
+  const shown = arrange(
+    (tasks.data ?? []).filter(
+      (t) => (filter !== "candidate" || t.assignee === null) && (!process || t.definitionKey === process),
+    ),
+    search,
+    sort,
   );
   const act = (t: Task, action: "claim" | "unclaim") => run(() => claimAction(t, action).then(tasks.reload));
   return html`<section>
@@ -83,6 +90,16 @@ export function TasksPage() {
         <option value="">All processes</option>
         ${processes.map((p) => html`<option value=${p}>${p}</option>`)}
       </select>
+      <label for="sort">Sort by</label>
+      <select id="sort" value=${sort} onChange=${(e: Event) => setSort((e.currentTarget as HTMLSelectElement).value as SortKey)}>
+        <option value="created">Newest</option>
+        <option value="due">Due soonest</option>
+        <option value="priority">Highest priority</option>
+        <option value="name">Name</option>
+      </select>
+      <label for="task-search">Search</label>
+      <input id="task-search" type="search" placeholder="Name, business key, process" value=${search}
+        onInput=${(e: Event) => setSearch((e.currentTarget as HTMLInputElement).value)} />
     </div>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     ${!tasks.data ? html`<${Pending} error=${tasks.error} />` : null}
@@ -93,7 +110,9 @@ export function TasksPage() {
         (t) => html`<li class="task-row" key=${t.id}>
           <a href=${`#/tasks/${t.id}`}><strong>${t.name}</strong></a>
           <span class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""}</span>
-          <span class="muted">${when(t.created)} · <${Who} id=${t.assignee} person=${t.assigneeUser} /></span>
+          <span class="muted">${when(t.created)} · <${Who} id=${t.assignee} person=${t.assigneeUser} />${
+            t.dueDate ? ` · due ${when(t.dueDate)}` : ""
+          }${t.priority !== 50 ? ` · priority ${t.priority}` : ""}</span>
           ${
             t.assignee === null
               ? html`<button type="button" onClick=${() => act(t, "claim")} aria-label=${`Claim ${t.name}`}>Claim</button>`
