@@ -38,11 +38,6 @@ const KNOWN_FAILURES: Record<string, string> = {
     "the range literal [2..1] is iterated like the iteration 2..1 (feelin builds both alike)",
     ["decision_025"],
   ),
-  ...cases("1111-feel-matches-function", "the x flag removes whitespace after the escape is read (regex built-ins)", [
-    "K2-MatchesFunc-1",
-    "K2-MatchesFunc-5",
-    "K2-MatchesFunc-6",
-  ]),
   ...cases("1115-feel-date-function", "a year beyond ±271,820, outside the Temporal dates feelin is built on", [
     "015_1dd66594cf",
     "016_31f3fef4a0",
