@@ -272,11 +272,9 @@ class CaseReader {
 
 /** Reads a CMMN 1.1 file into plain case models; refuses what the engine cannot run, naming the problem. */
 export async function parseCmmn(xml: string): Promise<ParsedCmmn> {
-  if (!xml?.trim()) throw new CmmnDeployError("The file is empty");
-  const tooBig = modelSizeRefusal(xml, "CMMN");
-  if (tooBig) throw new CmmnDeployError(tooBig);
-  const doctype = doctypeRefusal(xml);
-  if (doctype) throw new CmmnDeployError(doctype);
+  // Refused before any parser runs: nothing, too big (size and element count), or a DOCTYPE.
+  const refused = !xml?.trim() ? "The file is empty" : (modelSizeRefusal(xml, "CMMN") ?? doctypeRefusal(xml));
+  if (refused) throw new CmmnDeployError(refused);
   const upgrade = asCmmn11(xml);
   let read: Awaited<ReturnType<typeof readCmmnXml>>;
   try {
