@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, login, saTenantToken, userInTenant } from "../harness/fixtures";
-import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
-import { startWebhookReceiver, type WebhookReceiver } from "../harness/webhook-receiver";
+import { describe, expect, test } from "bun:test";
+import { admin, refreshAdmin, rx, s, tenant, useWebhookScenario } from "./webhooks.setup";
+import { createTenant, login, userInTenant } from "../harness/fixtures";
+import { startProcess } from "../harness/process";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../app/services/webhooks/schedule";
 
-let s: TestServer;
-let rx: WebhookReceiver;
-let admin: string;
-let tenant: { id: string; slug: string };
 const EVENTS = [
   "process.instance.started",
   "process.instance.completed",
@@ -17,28 +12,7 @@ const EVENTS = [
   "task.completed",
 ];
 
-beforeAll(async () => {
-  rx = startWebhookReceiver();
-  // Only the receiver's address is let through: every other internal address stays refused (redirect test).
-  s = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1" } });
-  tenant = await createTenant(s, "deliver");
-  admin = await saTenantToken(s, tenant);
-  await deployBpmn(s, admin, bpmnFixture("approval.bpmn"));
-});
-afterAll(async () => {
-  rx.stop();
-  await s.close();
-});
-beforeEach(async () => {
-  // Tests move the manual clock by hours: a fresh token for each.
-  s.clock.advance(Date.now() - s.clock.now());
-  admin = await saTenantToken(s, tenant);
-  rx.received.length = 0;
-  rx.status(200, "ok");
-  s.platform.platformSqlite.exec("DELETE FROM webhooks");
-  s.platform.webhooks.port.subscriptions.refresh();
-  await s.platform.webhooks.dispatcher.runOnce();
-});
+useWebhookScenario("deliver");
 
 const EVENTS_IN_ORDER = [
   "process.instance.started",
@@ -154,7 +128,7 @@ describe("webhook delivery", () => {
       await dispatch();
       expect(rx.received.length).toBe(i + 2);
     }
-    admin = await saTenantToken(s, tenant);
+    await refreshAdmin();
     const [one] = (await deliveries(h.id)).content;
     expect(one).toMatchObject({ status: "FAILED", attempts: MAX_ATTEMPTS });
     const detail = (await (
@@ -182,7 +156,7 @@ describe("webhook delivery", () => {
     await startProcess(s, admin, { definitionKey: "approval" });
     await dispatch();
     s.clock.advance(25 * 3_600_000);
-    admin = await saTenantToken(s, tenant);
+    await refreshAdmin();
     await startProcess(s, admin, { definitionKey: "approval" });
     await dispatch();
     const got = (await (await s.req("GET", `/api/a/webhooks/${h.id}`, { token: admin })).json()) as {

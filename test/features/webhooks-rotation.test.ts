@@ -1,39 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { admin, refreshAdmin, rx, s, tenant, useWebhookScenario } from "./webhooks.setup";
 import { createHmac } from "node:crypto";
-import { startTestServer, type TestServer } from "../harness/server";
-import { createTenant, expectError, login, saTenantToken, userInTenant } from "../harness/fixtures";
-import { bpmnFixture, deployBpmn, startProcess } from "../harness/process";
-import { startWebhookReceiver, type Received, type WebhookReceiver } from "../harness/webhook-receiver";
+import { createTenant, expectError, login, userInTenant } from "../harness/fixtures";
+import { startProcess } from "../harness/process";
+import type { Received } from "../harness/webhook-receiver";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../app/services/webhooks/schedule";
 
 // Secret rotation without downtime (the replaced secret keeps signing beside the new one for a grace period, both in
 // webhook-signature) and the rule that disables an endpoint whose delivery ends FAILED, a lone one included.
 
-let s: TestServer;
-let rx: WebhookReceiver;
-let admin: string;
-let tenant: { id: string; slug: string };
-
-beforeAll(async () => {
-  rx = startWebhookReceiver();
-  s = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1" } });
-  tenant = await createTenant(s, "rotate");
-  admin = await saTenantToken(s, tenant);
-  await deployBpmn(s, admin, bpmnFixture("approval.bpmn"));
-});
-afterAll(async () => {
-  rx.stop();
-  await s.close();
-});
-beforeEach(async () => {
-  s.clock.advance(Date.now() - s.clock.now());
-  admin = await saTenantToken(s, tenant);
-  rx.received.length = 0;
-  rx.status(200, "ok");
-  s.platform.platformSqlite.exec("DELETE FROM webhooks");
-  s.platform.webhooks.port.subscriptions.refresh();
-  await s.platform.webhooks.dispatcher.runOnce();
-});
+useWebhookScenario("rotate");
 
 const dispatch = () => s.platform.webhooks.dispatcher.runOnce();
 async function hook() {
@@ -48,7 +24,7 @@ const rotate = async (id: string, json?: unknown) =>
   s.req("POST", `/api/a/webhooks/${id}/rotate-secret`, { token: admin, ...(json === undefined ? {} : { json }) });
 /** One event sent now; the request the receiver got. */
 async function oneEvent(): Promise<Received> {
-  admin = await saTenantToken(s, tenant);
+  await refreshAdmin();
   await startProcess(s, admin, { definitionKey: "approval" });
   await dispatch();
   const r = rx.received.at(-1);
@@ -135,7 +111,7 @@ async function exhaustRetries(midway?: () => Promise<void>) {
     await dispatch();
     if (i === RETRY_DELAYS_MS.length - 2) await midway?.();
   }
-  admin = await saTenantToken(s, tenant);
+  await refreshAdmin();
 }
 
 describe("disabling", () => {
