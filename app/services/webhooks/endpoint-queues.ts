@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, notInArray } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../db/platform/schema";
 import { type AttemptDeps, attemptDeliveries, type DeliveryRow, type WebhookRow } from "./attempt";
 
@@ -36,37 +36,40 @@ export function createEndpointQueues(deps: EndpointQueuesDeps) {
   const lease = Math.max(LEASE_MS, 2 * (deps.timeoutMs ?? 10_000));
   const cap = deps.perEndpoint * QUEUED_PER_SLOT;
   const held = (e: Endpoint) => e.inFlight + e.waiting.length;
+  let turn = 0;
 
   /**
-   * Claims due deliveries, oldest first, for endpoints whose queue has room; endpoints already holding their share are
-   * left out of the query, so one endpoint's backlog never fills a claim. Returns how many it claimed.
+   * Claims due deliveries, oldest first, for each enabled endpoint whose queue has room, one endpoint at a time (the
+   * index on endpoint, status and due time): an endpoint holding its share is not read at all, so one endpoint's
+   * backlog never fills a claim nor makes it walk that backlog. Returns how many it claimed.
    */
   function claim(): number {
     const now = deps.now();
-    const full = [...endpoints].filter(([, e]) => held(e) >= cap).map(([id]) => id);
-    const rows = db
-      .select({ d: webhookDeliveries, h: webhooks })
-      .from(webhookDeliveries)
-      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(
-        and(
-          eq(webhookDeliveries.status, "PENDING"),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          eq(webhooks.enabled, true),
-          full.length ? notInArray(webhookDeliveries.webhookId, full) : undefined,
-        ),
-      )
-      .orderBy(webhookDeliveries.nextAttemptAt)
-      .limit(deps.concurrency * 4)
-      .all();
-    const adding = new Map<string, number>();
-    const taken = rows.filter(({ h }) => {
+    const all = db.select().from(webhooks).where(eq(webhooks.enabled, true)).all();
+    // Each claim starts one endpoint further on, so that under the bound of one claim no endpoint always comes last.
+    turn = all.length ? (turn + 1) % all.length : 0;
+    const hooks = [...all.slice(turn), ...all.slice(0, turn)];
+    const taken: { d: DeliveryRow; h: WebhookRow }[] = [];
+    for (const h of hooks) {
+      if (taken.length >= deps.concurrency * 4) break;
       const e = endpoints.get(h.id);
-      const n = adding.get(h.id) ?? 0;
-      if ((e ? held(e) : 0) + n >= cap) return false;
-      adding.set(h.id, n + 1);
-      return true;
-    });
+      const room = cap - (e ? held(e) : 0);
+      if (room <= 0) continue;
+      for (const d of db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.webhookId, h.id),
+            eq(webhookDeliveries.status, "PENDING"),
+            lte(webhookDeliveries.nextAttemptAt, now),
+          ),
+        )
+        .orderBy(webhookDeliveries.nextAttemptAt)
+        .limit(room)
+        .all())
+        taken.push({ d, h });
+    }
     if (!taken.length) return 0;
     setLease(
       taken.map((r) => r.d.id),

@@ -52,6 +52,9 @@ export const webhookDeliveries = sqliteTable(
     uniqueIndex("webhook_deliveries_event_uq").on(t.webhookId, t.eventId),
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_list_idx").on(t.webhookId, t.createdAt),
+    // One endpoint's due deliveries, oldest first: a claim reads each endpoint apart, so one endpoint's backlog (a
+    // receiver that never answers) is never walked to find another's.
+    index("webhook_deliveries_endpoint_due_idx").on(t.webhookId, t.status, t.nextAttemptAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_deliveries_endpoint_due_idx` ON `webhook_deliveries` (`webhook_id`,`status`,`next_attempt_at`);
