@@ -141,6 +141,12 @@ describe("mail inboxes with OAuth2 (XOAUTH2)", () => {
     );
     await expectError(await post(oauthBody({}, { clientSecret: "wrong" })), 400, /invalid_client/);
     await expectError(await post(oauthBody({}, { tokenUrl: "ftp://x/token" })), 400);
+    await expectError(
+      await post(oauthBody({ authMethod: "PASSWORD", passwordVariable: "PW" })),
+      400,
+      "only for authMethod OAUTH2",
+    );
+    await expectError(await post(oauthBody({ passwordVariable: "PW" })), 400, "only for authMethod PASSWORD");
     await expectError(await post(oauthBody({}, { clientSecret: "x".repeat(8193) })), 400, "clientSecret");
     // The other tenant has no allowance for 127.0.0.1: its token endpoint there is refused before any request.
     const before = tokens.grants.length + tokens.refusals;

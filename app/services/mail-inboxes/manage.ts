@@ -113,7 +113,14 @@ async function testCredentials(ctx: MailInboxesCtx, draft: Draft, oauth: OAuthSe
 }
 
 /** The authentication of a draft: PASSWORD needs its variable, OAUTH2 its resolved settings. */
-function authOf(draft: Draft, oauth: OAuthInput | undefined, old: OAuthSettings | null): OAuthSettings | null {
+function authOf(draft: Draft, given: Partial<InboxInput>, old: OAuthSettings | null): OAuthSettings | null {
+  const { oauth } = given;
+  if (draft.authMethod === "PASSWORD" && oauth)
+    throw new BadRequestError("oauth is only for authMethod OAUTH2", [{ field: "oauth", message: "only for OAUTH2" }]);
+  if (draft.authMethod === "OAUTH2" && given.passwordVariable)
+    throw new BadRequestError("passwordVariable is only for authMethod PASSWORD", [
+      { field: "passwordVariable", message: "only for PASSWORD" },
+    ]);
   if (draft.authMethod === "PASSWORD") {
     if (!draft.passwordVariable)
       throw new BadRequestError("passwordVariable is required for PASSWORD", [
@@ -167,7 +174,7 @@ export async function createInbox({ ctx, input }: { ctx: MailInboxesCtx; input: 
     createdAt: at,
     updatedAt: at,
   };
-  const columns = await testCredentials(ctx, draft, authOf(draft, oauth, null));
+  const columns = await testCredentials(ctx, draft, authOf(draft, input, null));
   const row: Row = { ...draft, ...columns };
   ctx.db.orm.insert(mailInboxes).values(row).run();
   return inboxView(row);
@@ -190,7 +197,7 @@ export async function updateInbox({
   const { oauthProvider: _p, ...kept } = { ...old, ...NO_OAUTH };
   const draft = { ...kept, ...given, ...serverFields(input, old) } as Draft;
   if (oauth && !patch.authMethod) draft.authMethod = "OAUTH2";
-  const columns = await testCredentials(ctx, draft, authOf(draft, oauth, oauthSettingsOf(ctx.db, old)));
+  const columns = await testCredentials(ctx, draft, authOf(draft, input, oauthSettingsOf(ctx.db, old)));
   const at = new Date(ctx.clock.now()).toISOString();
   const next: Row = { ...draft, ...columns, status: "ACTIVE", lastError: null, updatedAt: at };
   ctx.db.orm.update(mailInboxes).set(next).where(eq(mailInboxes.id, id)).run();
