@@ -194,8 +194,8 @@ export async function updateInbox({
   const { id, oauth, ...patch } = input;
   const old = findInbox(ctx, id);
   const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  const { oauthProvider: _p, ...kept } = { ...old, ...NO_OAUTH };
-  const draft = { ...kept, ...given, ...serverFields(input, old) } as Draft;
+  // The stored OAuth2 columns are replaced by what the test of the merged account answers (NO_OAUTH for a password).
+  const draft = { ...old, ...NO_OAUTH, ...given, ...serverFields(input, old) } as Draft;
   if (oauth && !patch.authMethod) draft.authMethod = "OAUTH2";
   const columns = await testCredentials(ctx, draft, authOf(draft, input, oauthSettingsOf(ctx.db, old)));
   const at = new Date(ctx.clock.now()).toISOString();
