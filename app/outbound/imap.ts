@@ -7,7 +7,9 @@ export interface ImapAccount {
   port: number;
   tlsMode: "TLS" | "STARTTLS" | "NONE";
   username: string;
-  password: string;
+  /** Exactly one of the two: a password (LOGIN) or an OAuth2 access token (SASL XOAUTH2). */
+  password?: string;
+  accessToken?: string;
   allowedPrivate: readonly string[];
 }
 
@@ -46,7 +48,9 @@ export async function openImap(account: ImapAccount): Promise<ImapFlow> {
     secure: account.tlsMode === "TLS",
     doSTARTTLS: account.tlsMode === "STARTTLS" ? true : account.tlsMode === "NONE" ? false : undefined,
     tls: { servername: account.host },
-    auth: { user: account.username, pass: account.password },
+    auth: account.accessToken
+      ? { user: account.username, accessToken: account.accessToken }
+      : { user: account.username, pass: account.password ?? "" },
     logger: false,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -12,14 +12,35 @@ export interface TestImap {
   setSeen(messageId: string, seen: boolean, folder?: string): Promise<void>;
   /** UIDs of the unread messages of a folder. */
   unread(folder?: string): Promise<number[]>;
+  /** XOAUTH2 servers: the one access token the account accepts from now on (as a provider validating its tokens). */
+  acceptAccessToken(token: string): void;
   close(): Promise<void>;
 }
 
-/** A real IMAP server on 127.0.0.1 (hoodiecrow, in-process) with one account. */
-export async function startTestImap(user = "inbox@test.local", password = "imap-pass-1"): Promise<TestImap> {
+/**
+ * A real IMAP server on 127.0.0.1 (hoodiecrow, in-process) with one account. `xoauth2`: it also offers SASL XOAUTH2,
+ * accepting the access token set by `acceptAccessToken` (none until then).
+ */
+export async function startTestImap(
+  user = "inbox@test.local",
+  password = "imap-pass-1",
+  opts: { xoauth2?: boolean } = {},
+): Promise<TestImap> {
+  const users: Record<string, { password: string; xoauth2?: { accessToken: string } }> = {
+    [user]: { password, ...(opts.xoauth2 ? { xoauth2: { accessToken: crypto.randomUUID() } } : {}) },
+  };
   const server = hoodiecrow({
-    plugins: ["ID", "UNSELECT", "ENABLE", "IDLE", "UIDPLUS", "MOVE", "SPECIAL-USE"],
-    users: { [user]: { password } },
+    plugins: [
+      "ID",
+      "UNSELECT",
+      "ENABLE",
+      "IDLE",
+      "UIDPLUS",
+      "MOVE",
+      "SPECIAL-USE",
+      ...(opts.xoauth2 ? ["SASL-IR", "XOAUTH2"] : []),
+    ],
+    users,
     storage: { INBOX: { messages: [] }, "": { separator: "/", folders: { Processed: { messages: [] } } } },
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -61,6 +82,10 @@ export async function startTestImap(user = "inbox@test.local", password = "imap-
           lock.release();
         }
       }),
+    acceptAccessToken(token) {
+      const u = users[user];
+      if (u) u.xoauth2 = { accessToken: token };
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -3,7 +3,7 @@ import { mailDeliveries, mailInboxes } from "../../../db/tenant/schema";
 import { imapErrorText, openImapSession } from "../../outbound/imap";
 import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError, ServiceUnavailableError } from "../errors";
-import { accountOf } from "../mail-inboxes/account";
+import { inboxAccount } from "../mail-inboxes/account";
 import { MAIL_ACTOR } from "../mail-rules/deliver";
 import { rerunFromInbox } from "../mail-rules/resume";
 
@@ -36,7 +36,7 @@ export async function retryDelivery({ ctx, input }: { ctx: TenantCtx; input: { i
   let found = false;
   try {
     for (const folder of folders) {
-      const session = await openImapSession(accountOf(ctx.db, inbox), folder);
+      const session = await openImapSession(await inboxAccount(ctx, inbox), folder);
       try {
         found = await rerunFromInbox({ ...ctx, actor: MAIL_ACTOR }, session, row);
       } finally {

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import type { TenantCtx } from "../context";
 import { deliverMessage } from "../mail-rules/deliver";
 import { settleOrphans } from "../mail-rules/resume";
-import { accountOf } from "./account";
+import { inboxAccount, storedAccount } from "./account";
 
 type Inbox = typeof mailInboxes.$inferSelect;
 
@@ -47,7 +47,7 @@ export async function pollInbox(ctx: TenantCtx, inbox: Inbox): Promise<void> {
     .map((r) => r.id);
   let session: ImapSession | null = null;
   try {
-    session = await openImapSession(accountOf(ctx.db, inbox), inbox.folder);
+    session = await openImapSession(await inboxAccount(ctx, inbox), inbox.folder);
     for (const m of await session.unread()) {
       await deliverMessage(ctx, inbox.id, m.source);
       await afterRead(session, inbox, m.uid);
@@ -93,7 +93,10 @@ export function createMailPoller(deps: MailPollerDeps): MailPoller {
       announced.add(key);
       if (!stopping) void poller.pollAll().catch(() => undefined);
     };
-    watchImap(accountOf(ctx.db, inbox), inbox.folder, { onNew, onEnd: () => watches.delete(key) }).then(
+    // Synchronous while the tenant handle is leased: an OAuth2 inbox watches with the token its poll just stored.
+    const account = storedAccount(ctx, inbox);
+    if (!account) return void watches.delete(key);
+    watchImap(account, inbox.folder, { onNew, onEnd: () => watches.delete(key) }).then(
       (w) => {
         if (w && stopping) void w.close();
         else if (w) watches.set(key, w);

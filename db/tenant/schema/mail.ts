@@ -1,6 +1,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** IMAP accounts read for mail rules; the password is the name of a secret tenant variable, never the value. */
+/**
+ * IMAP accounts read for mail rules. PASSWORD: the password is the name of a secret tenant variable, never the value.
+ * OAUTH2 (SASL XOAUTH2): the client secret, refresh token and current access token are stored sealed in the row.
+ */
 export const mailInboxes = sqliteTable("mail_inboxes", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -9,7 +12,23 @@ export const mailInboxes = sqliteTable("mail_inboxes", {
   /** TLS (implicit), STARTTLS or NONE. */
   tlsMode: text("tls_mode", { enum: ["TLS", "STARTTLS", "NONE"] }).notNull(),
   username: text("username").notNull(),
-  passwordVariable: text("password_variable").notNull(),
+  authMethod: text("auth_method", { enum: ["PASSWORD", "OAUTH2"] })
+    .notNull()
+    .default("PASSWORD"),
+  /** PASSWORD only. */
+  passwordVariable: text("password_variable"),
+  oauthProvider: text("oauth_provider", { enum: ["MICROSOFT_365", "GOOGLE", "CUSTOM"] }),
+  oauthGrant: text("oauth_grant", { enum: ["REFRESH_TOKEN", "CLIENT_CREDENTIALS"] }),
+  oauthClientId: text("oauth_client_id"),
+  oauthTokenUrl: text("oauth_token_url"),
+  oauthScope: text("oauth_scope"),
+  /** Sealed (sealSecret). */
+  oauthClientSecret: text("oauth_client_secret"),
+  /** Sealed; replaced when the token endpoint rotates it. */
+  oauthRefreshToken: text("oauth_refresh_token"),
+  /** Sealed; the last access token, used until shortly before `oauthAccessExpiresAt`. */
+  oauthAccessToken: text("oauth_access_token"),
+  oauthAccessExpiresAt: text("oauth_access_expires_at"),
   folder: text("folder").notNull(),
   pollIntervalSeconds: integer("poll_interval_seconds").notNull(),
   /** FLAG marks a read message \Seen; MOVE moves it to `moveToFolder`. */

@@ -10,7 +10,22 @@ export const InboxSchema = z
     port: z.number().int(),
     tlsMode: z.enum(["TLS", "STARTTLS", "NONE"]),
     username: z.string(),
-    passwordVariable: z.string().openapi({ description: "name of the secret tenant variable holding the password" }),
+    authMethod: z.enum(["PASSWORD", "OAUTH2"]),
+    passwordVariable: z
+      .string()
+      .nullable()
+      .openapi({ description: "PASSWORD: name of the secret tenant variable holding the password" }),
+    oauth: z
+      .object({
+        provider: z.enum(["MICROSOFT_365", "GOOGLE", "CUSTOM"]).nullable(),
+        grant: z.enum(["REFRESH_TOKEN", "CLIENT_CREDENTIALS"]).nullable(),
+        clientId: z.string().nullable(),
+        tokenUrl: z.string().nullable(),
+        scope: z.string().nullable(),
+        accessTokenExpiresAt: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: "OAUTH2: the client (its secret and tokens are never returned)" }),
     folder: z.string(),
     pollIntervalSeconds: z.number().int(),
     afterRead: z.enum(["FLAG", "MOVE"]),
@@ -24,8 +39,31 @@ export const InboxSchema = z
   })
   .openapi("MailInbox");
 
+const secret = z.string().min(1).max(8192);
+const OAuthBody = z
+  .object({
+    provider: z
+      .enum(["MICROSOFT_365", "GOOGLE", "CUSTOM"])
+      .optional()
+      .openapi({ description: "preset of host, port, TLS, token endpoint and scope (CUSTOM: none)" }),
+    grant: z.enum(["REFRESH_TOKEN", "CLIENT_CREDENTIALS"]).optional(),
+    clientId: z.string().trim().min(1).max(500).optional(),
+    clientSecret: secret.optional().openapi({ description: "write-only; stored sealed" }),
+    refreshToken: secret.optional().openapi({ description: "write-only; stored sealed" }),
+    tokenUrl: z.string().url().max(2000).optional(),
+    scope: z.string().max(1000).optional(),
+    tenantId: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,200}$/, "must be a directory id or domain")
+      .optional()
+      .openapi({ description: "Microsoft 365: the directory in the token URL" }),
+  })
+  .strict();
+
 const fields = {
   name: z.string().trim().min(1).max(200),
+  authMethod: z.enum(["PASSWORD", "OAUTH2"]),
+  oauth: OAuthBody,
   host: z.string().trim().min(1).max(253),
   port: z.number().int().min(1).max(65535),
   tlsMode: z.enum(["TLS", "STARTTLS", "NONE"]),
@@ -41,6 +79,12 @@ const fields = {
 export const CreateInboxBody = z
   .object({
     ...fields,
+    host: fields.host.optional(),
+    port: fields.port.optional(),
+    tlsMode: fields.tlsMode.optional(),
+    authMethod: fields.authMethod.optional(),
+    passwordVariable: fields.passwordVariable.optional(),
+    oauth: fields.oauth.optional(),
     folder: fields.folder.default("INBOX"),
     pollIntervalSeconds: fields.pollIntervalSeconds.default(60),
     afterRead: fields.afterRead.default("FLAG"),
