@@ -8,3 +8,4 @@ export {
 } from "./address-policy";
 export { type OutboundPolicy, safeFetch } from "./safe-fetch";
 export { createOutboundFetch } from "./delegate-port";
+export { AnswerTooLarge, readCapped } from "./read-capped";

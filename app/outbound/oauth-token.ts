@@ -1,4 +1,5 @@
 import { DestinationRefused } from "./address-policy";
+import { AnswerTooLarge, readCapped } from "./read-capped";
 import { safeFetch } from "./safe-fetch";
 
 /** One token request (RFC 6749 §4.4 client credentials or §6 refresh). */
@@ -38,24 +39,6 @@ const REVOKED = new Set(["invalid_grant", "invalid_client", "unauthorized_client
 /** A token answer is a few KB; anything far larger is not one. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-async function boundedText(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new OAuthTokenError(`the OAuth2 token endpoint answered more than ${MAX_ANSWER_BYTES} bytes`, false);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Asks the token endpoint for an access token under the outbound address policy (10 s, redirects re-checked). */
 export async function requestAccessToken(req: TokenRequest): Promise<TokenAnswer> {
   const form = new URLSearchParams({ client_id: req.clientId, client_secret: req.clientSecret });
@@ -79,7 +62,14 @@ export async function requestAccessToken(req: TokenRequest): Promise<TokenAnswer
     if (e instanceof DestinationRefused) throw e;
     throw new OAuthTokenError(`the OAuth2 token endpoint could not be reached: ${(e as Error).message}`, false);
   }
-  const text = await boundedText(res);
+  let text: string;
+  try {
+    text = await readCapped(res, MAX_ANSWER_BYTES);
+  } catch (e) {
+    if (e instanceof AnswerTooLarge)
+      throw new OAuthTokenError(`the OAuth2 token endpoint answered more than ${MAX_ANSWER_BYTES} bytes`, false);
+    throw e;
+  }
   let body: Record<string, unknown> = {};
   try {
     body = JSON.parse(text) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import * as jose from "jose";
+import { AnswerTooLarge, readCapped } from "./read-capped";
 import { safeFetch } from "./safe-fetch";
 
 /**
@@ -40,8 +41,9 @@ async function download(src: KeySource): Promise<KeySet> {
     { allowedPrivate: src.allowedPrivate, maxRedirects: 0, timeoutMs: 10_000 },
   );
   if (!res.ok) throw new Error(`the provider's JWKS answered ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_JWKS_BYTES) throw new Error("the provider's JWKS is too large");
+  const text = await readCapped(res, MAX_JWKS_BYTES).catch((e) => {
+    throw e instanceof AnswerTooLarge ? new Error("the provider's JWKS is too large") : e;
+  });
   const keys = JSON.parse(text) as jose.JSONWebKeySet;
   if (!keys || !Array.isArray(keys.keys)) throw new Error("the provider's JWKS has no keys");
   const set = { keys, fetchedAt: Date.now() };

@@ -1,33 +1,12 @@
 import { ForbiddenError, UnprocessableError } from "../errors";
 import type { HttpConfigT } from "./kinds";
 import { fillJson, fillText, type Lookup } from "./placeholders";
-import { DestinationRefused, type Resolver, safeFetch } from "../../outbound";
+import { AnswerTooLarge, DestinationRefused, type Resolver, readCapped, safeFetch } from "../../outbound";
 
 export interface HttpRunOptions {
   /** Host names or addresses allowed although internal ("*" = all); from the tenant's allow-list variable. */
   allowedPrivate: string[];
   resolver?: Resolver;
-}
-
-/** Reads the body up to `max` bytes; a larger answer is cut off and refused. */
-async function readCapped(res: Response, max: number, fail: (m: string) => never): Promise<string> {
-  const declared = Number(res.headers.get("content-length") ?? "NaN");
-  if (declared > max) fail(`the answer is larger than ${max} bytes`);
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      fail(`the answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Follows a dot path (`data.items`, `results.0`) into the parsed answer. */
@@ -104,9 +83,9 @@ export async function runHttp(
     if (!res.ok) fail(`answered HTTP ${res.status}`);
     let text: string;
     try {
-      text = await readCapped(res, config.maxBytes, fail);
+      text = await readCapped(res, config.maxBytes);
     } catch (e) {
-      if (e instanceof UnprocessableError) throw e;
+      if (e instanceof AnswerTooLarge) return fail(e.message);
       return fail(
         controller.signal.aborted ? `no answer within ${config.timeoutMs} ms` : "the answer could not be read",
       );
