@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
-import { startTestImap, type TestImap } from "../harness/imap";
+import { startTestImap, type TestImap, connectInbox } from "../harness/imap";
 import { tenantDbPath } from "../../tenants/paths";
 
 // At-least-once without duplicates for mail: deliveries cut short (their outcome never recorded) are resumed from
@@ -82,21 +82,7 @@ export function useMailDeliveriesScenario(): void {
     modeler = (await userInTenant(s, t, "MODELER", sa)).token;
     user = (await userInTenant(s, t, "USER", sa)).token;
     otherModeler = (await userInTenant(s, await createTenant(s, "resume-b", sa), "MODELER", sa)).token;
-    await s.req("PUT", "/api/a/variables/IMAP_PW", { token: admin, json: { value: imap.password, secret: true } });
-    await s.req("PUT", "/api/a/variables/MAIL_ALLOWED_PRIVATE_HOSTS", { token: admin, json: { value: "127.0.0.1" } });
-    const inbox = await s.req("POST", "/api/a/mail-inboxes", {
-      token: admin,
-      json: {
-        name: "Orders",
-        host: imap.host,
-        port: imap.port,
-        tlsMode: "NONE",
-        username: imap.user,
-        passwordVariable: "IMAP_PW",
-      },
-    });
-    expect(inbox.status).toBe(201);
-    inboxId = (await inbox.json()).id;
+    inboxId = await connectInbox(s, admin, imap);
     await deployBpmn(s, modeler, model("mailorder", "Handle order"));
     await deployBpmn(s, modeler, model("mailfiles", "File it"));
     const cfg = await s.req("PUT", "/api/a/definitions/mailorder/config", {

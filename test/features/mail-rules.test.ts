@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, expectError, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
-import { rawMail, startTestImap, type TestImap } from "../harness/imap";
+import { rawMail, startTestImap, type TestImap, connectInbox } from "../harness/imap";
 
 const JWT = "test-secret-with-enough-entropy-0123456789";
 const model = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -53,21 +53,7 @@ beforeAll(async () => {
   const other = await createTenant(s, "rules-b", sa);
   otherModeler = (await userInTenant(s, other, "MODELER", sa)).token;
   await deployBpmn(s, otherModeler, model("othersprocess"));
-  await s.req("PUT", "/api/a/variables/IMAP_PW", { token: admin, json: { value: imap.password, secret: true } });
-  await s.req("PUT", "/api/a/variables/MAIL_ALLOWED_PRIVATE_HOSTS", { token: admin, json: { value: "127.0.0.1" } });
-  const inbox = await s.req("POST", "/api/a/mail-inboxes", {
-    token: admin,
-    json: {
-      name: "Orders",
-      host: imap.host,
-      port: imap.port,
-      tlsMode: "NONE",
-      username: imap.user,
-      passwordVariable: "IMAP_PW",
-    },
-  });
-  expect(inbox.status).toBe(201);
-  inboxId = (await inbox.json()).id;
+  inboxId = await connectInbox(s, admin, imap);
   await deployBpmn(s, modeler, model("mailorder"));
   // FORM_ONLY: people cannot upload ad hoc, yet mail (acting as the system, origin PROCESS) stores its attachments.
   const cfg = await s.req("PUT", "/api/a/definitions/mailorder/config", {

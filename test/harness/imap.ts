@@ -128,3 +128,26 @@ export function rawMail(m: {
     "",
   ].join("\r\n");
 }
+
+/**
+ * Connects `imap` as a password inbox of the admin's tenant through the API: the password in the secret tenant
+ * variable IMAP_PW, 127.0.0.1 allowed as an internal mail host. Answers the inbox id (the creation must answer 201).
+ */
+export async function connectInbox(
+  s: { req(method: string, path: string, opts?: { token?: string; json?: unknown }): Promise<Response> },
+  adminToken: string,
+  imap: TestImap,
+  name = "Orders",
+): Promise<string> {
+  await s.req("PUT", "/api/a/variables/IMAP_PW", { token: adminToken, json: { value: imap.password, secret: true } });
+  await s.req("PUT", "/api/a/variables/MAIL_ALLOWED_PRIVATE_HOSTS", {
+    token: adminToken,
+    json: { value: "127.0.0.1" },
+  });
+  const inbox = await s.req("POST", "/api/a/mail-inboxes", {
+    token: adminToken,
+    json: { name, host: imap.host, port: imap.port, tlsMode: "NONE", username: imap.user, passwordVariable: "IMAP_PW" },
+  });
+  if (inbox.status !== 201) throw new Error(`inbox ${inbox.status}: ${await inbox.text()}`);
+  return ((await inbox.json()) as { id: string }).id;
+}
