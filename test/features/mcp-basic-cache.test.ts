@@ -6,7 +6,10 @@ import { LOGIN_LIMIT_PER_IP } from "../../app/services/auth/login";
 
 // MCP's HTTP Basic credential is verified once, then remembered (docs/decisions.md, "MCP server (issue 13)"): the
 // login limiter would otherwise cap a session at LOGIN_LIMIT_PER_IP requests a minute. What a hit still checks, and
-// when the password is checked again, are proven here through the HTTP API.
+// when the password is checked again, are proven here through the HTTP API. It slides with use (issue 28, part 7): a
+// busy session is not hashed again every BASIC_CACHE_MS, an idle one is. Whether the password was checked again is
+// seen through the login limiter: once this address has used up its login attempts, a check answers 429, a
+// remembered credential still 200.
 let L: Listening;
 let sa: string;
 let tenant: { id: string; slug: string };
@@ -94,5 +97,53 @@ describe("the remembered Basic credential", () => {
     expect(set.status).toBeLessThan(300);
     await expectError(await init(u.email, u.password, tenant.slug), 401);
     expect((await init(u.email, "changed-password-2", tenant.slug)).status).toBe(200);
+  });
+});
+
+/** Spends this address's login attempts (unknown e-mails: no password is hashed for them). */
+async function exhaustLogins() {
+  for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++)
+    await fetch(new URL("/api/auth/login", L.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `nobody-${i}@example.test`, password: "whatever-123" }),
+    });
+}
+
+describe("the remembered Basic credential slides with use", () => {
+  test("used within BASIC_CACHE_MS each time, it outlives BASIC_CACHE_MS without the password being checked again", async () => {
+    const u = await userInTenant(L.s, tenant, "USER", sa);
+    L.s.clock.advance(61_000);
+    expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+    const step = BASIC_CACHE_MS - 60_000;
+    L.s.clock.advance(step);
+    expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+    L.s.clock.advance(step); // now past BASIC_CACHE_MS since the password was checked, within it since the last use
+    await exhaustLogins();
+    expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+  });
+
+  test("a slid credential is still refused at once when its user is deactivated", async () => {
+    sa = await saToken(L.s);
+    const u = await userInTenant(L.s, tenant, "USER", sa);
+    L.s.clock.advance(16 * 60_000); // past every window and backoff of the previous test
+    expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      L.s.clock.advance(BASIC_CACHE_MS - 60_000);
+      expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+    }
+    expect((await L.s.req("DELETE", `/api/admin/users/${u.id}`, { token: sa })).status).toBeLessThan(300);
+    await expectError(await init(u.email, u.password, tenant.slug), 401);
+  });
+
+  test("idle for BASIC_CACHE_MS, the credential is checked again", async () => {
+    sa = await saToken(L.s);
+    const u = await userInTenant(L.s, tenant, "USER", sa);
+    L.s.clock.advance(16 * 60_000); // past every window and backoff of the previous test
+    expect((await init(u.email, u.password, tenant.slug)).status).toBe(200);
+    L.s.clock.advance(BASIC_CACHE_MS + 1);
+    await exhaustLogins();
+    // Checked again, the password meets the spent limiter: a remembered credential would have answered 200.
+    await expectError(await init(u.email, u.password, tenant.slug), 429);
   });
 });
