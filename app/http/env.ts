@@ -1,6 +1,6 @@
 import type { Clock } from "../services/clock";
 import type { TrustProxy } from "./middleware/client-ip";
-import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
+import type { Actor, PlatformPorts, TenantCtx, WithTenantCtx } from "../services/context";
 import type { AccessClaims } from "../services/auth/tokens";
 import type { Logger } from "pino";
 
@@ -40,12 +40,7 @@ export interface HttpObservability {
 export interface HttpDeps {
   ports: PlatformPorts;
   /** Runs a request with the tenant's ctx; its database handle stays leased until the request ends. */
-  withTenantCtx<T>(
-    tenant: TenantCtx["tenant"],
-    actor: Actor,
-    requestId: string,
-    run: (ctx: TenantCtx) => T | Promise<T>,
-  ): Promise<T>;
+  withTenantCtx: WithTenantCtx;
   clock: Clock;
   /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;

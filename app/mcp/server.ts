@@ -6,7 +6,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Actor, TenantCtx } from "../services/context";
+import type { Actor, TenantCtx, WithTenantCtx } from "../services/context";
 import { AppError } from "../services/errors";
 import { validationError } from "../services/validation";
 
@@ -23,12 +23,7 @@ export interface McpIdentity {
 
 /** What the MCP layer is built from: the one tenant-ctx assembler (leasing the tenant's handle per call) and a log. */
 export interface McpDeps {
-  withTenantCtx<T>(
-    tenant: TenantRecord,
-    actor: Actor,
-    requestId: string,
-    run: (ctx: TenantCtx) => T | Promise<T>,
-  ): Promise<T>;
+  withTenantCtx: WithTenantCtx;
   log(message: string): void;
 }
 
@@ -76,7 +71,7 @@ export function createMcpServer(deps: McpDeps, identity: () => McpIdentity): Ser
     const { actor, tenant } = identity();
     const t = toolNamed(request.params.name);
     // An agent's tool is no MCP tool: unknown here, as a name no tool has.
-    if (!t || t.surface !== "mcp") return refusal(`Unknown tool '${request.params.name}'`);
+    if (t?.surface !== "mcp") return refusal(`Unknown tool '${request.params.name}'`);
     if (!mayCall(t, { actor })) return refusal("MCP tools require the tenant ADMIN role or SUPER_ADMIN");
     if (!tenant) return refusal("No tenant selected: send the header X-Tenant-ID with the tenant's slug");
     const parsed = t.input.safeParse(request.params.arguments ?? {});

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { TenantDbCache, TenantMigrator } from "../../tenants/tenant-db-cache";
-import type { PlatformOrm, TenantDirectory, TenantRecord } from "../../tenants/tenant-directory";
+import type { PlatformOrm, TenantDirectory } from "../../tenants/tenant-directory";
 import type { TenantSeeder } from "../../tenants/provisioning";
 import type { ProcessRuntime } from "../runtime/bpmn";
 import type { CaseRuntime } from "../runtime/cmmn";
@@ -10,7 +10,7 @@ import type { Mailer } from "../outbound/mailer";
 import type { ProcessAccess } from "../services/attachments/process-access";
 import type { TokenService } from "../services/auth/tokens";
 import type { Clock } from "../services/clock";
-import type { Actor, PlatformPorts, TenantCtx } from "../services/context";
+import type { PlatformPorts, WithTenantCtx } from "../services/context";
 import type { CmsQuery } from "../services/datasources/cms-registry";
 import type { MailPoller } from "../services/mail-inboxes/poller";
 import type { Limiters } from "../services/rate-limiter";
@@ -77,17 +77,8 @@ export interface Platform {
   sweep(): Promise<{ recovered: string[] }>;
   /** The ports operations are given (see app/services/context.ts); the HTTP layer builds each call's ctx from them. */
   ports: PlatformPorts;
-  /**
-   * The one way to a tenant operation's ctx (requests, MCP, jobs, agents, mail, webhooks, tests): runs `run` with a
-   * ctx whose database handle is leased, so it stays open until `run` settles however many other tenants are opened
-   * meanwhile (MAX_OPEN_TENANT_DBS bounds the others). There is no unleased ctx: any operation may await.
-   */
-  withTenantCtx<T>(
-    tenant: TenantRecord,
-    actor: Actor,
-    requestId: string,
-    run: (ctx: TenantCtx) => T | Promise<T>,
-  ): Promise<T>;
+  /** The one (leased) tenant ctx: app/services/context.ts, WithTenantCtx. */
+  withTenantCtx: WithTenantCtx;
   /** Resolves when background work started so far has settled (tests use it instead of sleeping). */
   idle(): Promise<void>;
   /** Starts timers (tenant sweep); `stop` ends them. */

@@ -136,6 +136,18 @@ export type TenantCtx<P extends keyof TenantPorts = keyof TenantPorts> = CallInf
     P
   >;
 
+/**
+ * The one way to a tenant operation's ctx (requests, MCP, jobs, agents, mail, webhooks, tests): runs `run` with a ctx
+ * whose database handle is leased, so it stays open until `run` settles however many other tenants are opened
+ * meanwhile (MAX_OPEN_TENANT_DBS bounds the others). There is no unleased ctx: any operation may await.
+ */
+export type WithTenantCtx = <T>(
+  tenant: TenantRecord,
+  actor: Actor,
+  requestId: string,
+  run: (ctx: TenantCtx) => T | Promise<T>,
+) => Promise<T>;
+
 /** An operation outside any tenant (sessions, platform administration): the named platform ports. */
 export type PlatformCtx<P extends keyof PlatformPorts = keyof PlatformPorts> = Omit<CallInfo, "actor"> & {
   actor: Actor | null;
