@@ -1,0 +1,134 @@
+// bench:soak's company set-up: `count` tenants, each a small firm with its own administrator (a real user, so MCP's
+// HTTP Basic credential is exercised), a process with a start form, a user task, a script, a decision and a timer, a
+// webhook to the soak receiver, a CMS collection and a knowledge base.
+
+// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read where they are used
+type Json = any;
+
+export interface SoakTenant {
+  slug: string;
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  collectionId: string;
+  baseId: string;
+}
+
+/** The process every tenant runs: start form → review → script → decision → a timer of `wait` → end. */
+export const SOAK_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  targetNamespace="soak">
+  <process id="soak" isExecutable="true">
+    <startEvent id="s" camunda:formKey="soak-start"/><sequenceFlow id="f1" sourceRef="s" targetRef="review"/>
+    <userTask id="review" name="Review request"/><sequenceFlow id="f2" sourceRef="review" targetRef="score"/>
+    <scriptTask id="score" scriptFormat="javascript"><script><![CDATA[
+      const amount = execution.getVariable("amount"); execution.setVariable("score", amount * 2 + 1);
+    ]]></script></scriptTask><sequenceFlow id="f3" sourceRef="score" targetRef="rate"/>
+    <businessRuleTask id="rate" camunda:decisionRef="discount" camunda:resultVariable="rate"/>
+    <sequenceFlow id="f4" sourceRef="rate" targetRef="pause"/>
+    <intermediateCatchEvent id="pause"><timerEventDefinition><timeDuration>\${wait}</timeDuration></timerEventDefinition></intermediateCatchEvent>
+    <sequenceFlow id="f5" sourceRef="pause" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
+
+export const SOAK_FORM = {
+  key: "soak-start",
+  name: "Request",
+  schema: {
+    fields: [
+      { key: "amount", type: "integer", label: "Amount", required: true },
+      { key: "wait", type: "text", label: "Pause", required: true },
+      { key: "note", type: "text", label: "Note" },
+    ],
+  },
+};
+
+export const SOAK_DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="soakdmn" name="soak" namespace="soak">
+  <decision id="discount" name="discount"><decisionTable id="dt" hitPolicy="FIRST">
+    <input id="i1"><inputExpression typeRef="number"><text>amount</text></inputExpression></input>
+    <output id="o1" name="rate" typeRef="number"/>
+    <rule id="r1"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>0.1</text></outputEntry></rule>
+    <rule id="r2"><inputEntry><text>&gt; 100</text></inputEntry><outputEntry><text>0.05</text></outputEntry></rule>
+    <rule id="r3"><inputEntry><text>-</text></inputEntry><outputEntry><text>0</text></outputEntry></rule>
+  </decisionTable></decision>
+</definitions>`;
+
+export const WEBHOOK_EVENTS = [
+  "process.instance.started",
+  "process.instance.completed",
+  "task.created",
+  "task.assigned",
+  "task.completed",
+];
+
+const PASSWORD = "soak-password";
+
+export async function setUpTenants(base: string, count: number, receiverPort: number): Promise<SoakTenant[]> {
+  const call = async (token: string, method: string, path: string, body?: unknown): Promise<Response> => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    return fetch(base + path, { method, headers, body: payload });
+  };
+  const ok = async (token: string, method: string, path: string, body?: unknown): Promise<Json> => {
+    const r = await call(token, method, path, body);
+    if (r.status >= 300) throw new Error(`set-up ${method} ${path}: ${r.status} ${(await r.text()).slice(0, 300)}`);
+    return r.status === 204 ? null : r.json();
+  };
+  const file = (name: string, text: string) => {
+    const fd = new FormData();
+    fd.append("file", new File([text], name));
+    return fd;
+  };
+  const sa = (await ok("", "POST", "/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
+  const secrets: Record<string, string> = {};
+  const tenants: SoakTenant[] = [];
+  // Four at a time: each costs two password hashes and a tenant database's creation.
+  const slugs = Array.from({ length: count }, (_, i) => `firm-${String(i).padStart(2, "0")}`);
+  const one = async (slug: string) => {
+    const tenant = await ok(sa, "POST", "/api/admin/tenants", { slug, name: `Firm ${slug}` });
+    const email = `admin@${slug}.test`;
+    const user = await ok(sa, "POST", "/api/admin/users", { email, password: PASSWORD, firstName: slug });
+    await ok(sa, "POST", `/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" });
+    const login = await ok("", "POST", "/api/auth/login", { email, password: PASSWORD });
+    let token = "";
+    for (let i = 0; i < 200 && !token; i++) {
+      const r = await call(login.accessToken, "POST", "/api/auth/select-tenant", { tenantSlug: slug });
+      if (r.status === 200) token = ((await r.json()) as Json).accessToken;
+      else await Bun.sleep(50);
+    }
+    if (!token) throw new Error(`tenant ${slug} never became selectable`);
+    await ok(token, "POST", "/api/a/definitions/deploy", file("soak.bpmn", SOAK_BPMN));
+    await ok(token, "POST", "/api/a/definitions/soak/forms", SOAK_FORM);
+    await ok(token, "PUT", "/api/a/definitions/soak/config", { mcpPolicy: "START_AND_COMPLETE" });
+    await ok(token, "POST", "/api/a/decisions", file("soak.dmn", SOAK_DMN));
+    const hook = await ok(token, "POST", "/api/a/webhooks", {
+      url: `http://127.0.0.1:${receiverPort}/${slug}`,
+      events: WEBHOOK_EVENTS,
+    });
+    secrets[`/${slug}`] = hook.secret;
+    const collection = await ok(token, "POST", "/api/a/cms/collections", {
+      name: "orders",
+      fields: [
+        { name: "sku", type: "text", required: true },
+        { name: "price", type: "number" },
+      ],
+      confidentiality: "PUBLIC",
+    });
+    await ok(token, "POST", `/api/a/cms/collections/${collection.id}/records/bulk`, {
+      records: Array.from({ length: 200 }, (_, i) => ({ sku: `S${i}`, price: i })),
+    });
+    const kb = await ok(token, "POST", "/api/a/knowledge-bases", { name: "Handbook" });
+    tenants.push({ slug, id: tenant.id, token, email, password: PASSWORD, collectionId: collection.id, baseId: kb.id });
+  };
+  for (let i = 0; i < slugs.length; i += 4) await Promise.all(slugs.slice(i, i + 4).map(one));
+  const r = await fetch(`http://127.0.0.1:${receiverPort}/secrets`, { method: "POST", body: JSON.stringify(secrets) });
+  if (r.status !== 204) throw new Error(`receiver secrets: ${r.status}`);
+  return tenants.sort((a, b) => a.slug.localeCompare(b.slug));
+}
