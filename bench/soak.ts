@@ -20,6 +20,7 @@ const TENANTS = Number(process.env.BENCH_TENANTS ?? 50);
 
 const svc = await startChild<{ base: string; dataDir: string }>("bench/support/platform-server.ts", {
   WEBHOOKS_ALLOW_PRIVATE: "127.0.0.1",
+  TRUST_PROXY: "1",
 });
 const receiver = await startChild<{ port: number }>("bench/support/soak-receiver.ts");
 const { base } = svc.info;
@@ -54,13 +55,17 @@ try {
   const firms: Firm[] = [];
   for (const t of tenants) {
     const basic = `Basic ${Buffer.from(`${t.email}:${t.password}`).toString("base64")}`;
-    const mcp = await McpWireClient.connect(`${base}/api/a/mcp`, { authorization: basic, "x-tenant-id": t.slug });
+    const mcp = await McpWireClient.connect(`${base}/api/a/mcp`, {
+      authorization: basic,
+      "x-tenant-id": t.slug,
+      "x-forwarded-for": t.ip,
+    });
     firms.push({ ...t, tasks: [], claimed: [], instances: [], mcp });
   }
   console.log(`set-up: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const req = (f: Firm, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${f.token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${f.token}`, "x-forwarded-for": f.ip };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {

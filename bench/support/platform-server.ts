@@ -25,6 +25,8 @@ const platform = createPlatform({
     AI_MODEL: process.env.AI_MODEL,
     // bench:noisy-neighbour and others deliver webhooks to receivers on 127.0.0.1
     WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE,
+    // bench:soak's firms each send from an address of their own (X-Forwarded-For, as behind a reverse proxy)
+    TRUST_PROXY: process.env.TRUST_PROXY,
   }),
   log: () => {},
   logger: observe ? createLogger({ file: join(dataDir, "access.log") }) : undefined,
@@ -78,3 +80,20 @@ platform.start();
 console.log(JSON.stringify({ base, token, userToken, userId: member.id, tenantId: tenant.id, dataDir }));
 // A normal exit on SIGTERM, so that a CPU profile asked for by BENCH_CHILD_PROFILE is written.
 process.on("SIGTERM", () => process.exit(0));
+// BENCH_HEAP_LOG=<file>: each minute, the JavaScript heap's size and its most numerous object types, and
+// process.memoryUsage(), as a JSON line (bench:soak's search for what grows: the JS heap, or native memory).
+if (process.env.BENCH_HEAP_LOG) {
+  const { heapStats } = await import("bun:jsc");
+  const { appendFileSync } = await import("node:fs");
+  const file = process.env.BENCH_HEAP_LOG;
+  setInterval(() => {
+    const h = heapStats();
+    const top = Object.entries(h.objectTypeCounts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), heapSize: h.heapSize, objects: h.objectCount, top, mem: process.memoryUsage() })}\n`,
+    );
+  }, 60_000).unref();
+}

@@ -11,6 +11,8 @@ export interface SoakTenant {
   token: string;
   email: string;
   password: string;
+  /** The firm's own address (X-Forwarded-For): the login limiter counts per address, as it would per office. */
+  ip: string;
   collectionId: string;
   baseId: string;
 }
@@ -66,8 +68,12 @@ export const WEBHOOK_EVENTS = [
 const PASSWORD = "soak-password";
 
 export async function setUpTenants(base: string, count: number, receiverPort: number): Promise<SoakTenant[]> {
+  let ip = "127.0.0.1";
   const call = async (token: string, method: string, path: string, body?: unknown): Promise<Response> => {
-    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const headers: Record<string, string> = {
+      "x-forwarded-for": ip,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -89,13 +95,15 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
   const sa = (await ok("", "POST", "/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
   const secrets: Record<string, string> = {};
   const tenants: SoakTenant[] = [];
-  // Four at a time: each costs two password hashes and a tenant database's creation.
   const slugs = Array.from({ length: count }, (_, i) => `firm-${String(i).padStart(2, "0")}`);
-  const one = async (slug: string) => {
+  const one = async (slug: string, i: number) => {
+    ip = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    const firmIp = ip;
     const tenant = await ok(sa, "POST", "/api/admin/tenants", { slug, name: `Firm ${slug}` });
     const email = `admin@${slug}.test`;
     const user = await ok(sa, "POST", "/api/admin/users", { email, password: PASSWORD, firstName: slug });
     await ok(sa, "POST", `/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" });
+    ip = firmIp;
     const login = await ok("", "POST", "/api/auth/login", { email, password: PASSWORD });
     let token = "";
     for (let i = 0; i < 200 && !token; i++) {
@@ -125,9 +133,19 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
       records: Array.from({ length: 200 }, (_, i) => ({ sku: `S${i}`, price: i })),
     });
     const kb = await ok(token, "POST", "/api/a/knowledge-bases", { name: "Handbook" });
-    tenants.push({ slug, id: tenant.id, token, email, password: PASSWORD, collectionId: collection.id, baseId: kb.id });
+    tenants.push({
+      slug,
+      id: tenant.id,
+      token,
+      email,
+      password: PASSWORD,
+      ip: firmIp,
+      collectionId: collection.id,
+      baseId: kb.id,
+    });
   };
-  for (let i = 0; i < slugs.length; i += 4) await Promise.all(slugs.slice(i, i + 4).map(one));
+  // One firm after the other (the address of each call is the firm's own).
+  for (const [i, slug] of slugs.entries()) await one(slug, i);
   const r = await fetch(`http://127.0.0.1:${receiverPort}/secrets`, { method: "POST", body: JSON.stringify(secrets) });
   if (r.status !== 204) throw new Error(`receiver secrets: ${r.status}`);
   return tenants.sort((a, b) => a.slug.localeCompare(b.slug));
