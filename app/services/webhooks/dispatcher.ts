@@ -64,6 +64,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
         .onConflictDoNothing()
         .prepare(),
     );
+    const marked = new Set<(typeof subscribed)[number]["h"]>();
     db.transaction(() => {
       for (const e of events) {
         let payload: string | undefined;
@@ -76,6 +77,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
             tenantSlug: slugOf(e.tenantId),
             data: JSON.parse(e.data),
           });
+          marked.add(h);
           insert.run({
             id: crypto.randomUUID(),
             tenantId: e.tenantId,
@@ -89,6 +91,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
         }
       }
     });
+    for (const h of marked) queues.markDue(h, now);
     await deps.outbox.ack(events[events.length - 1].seq);
     return events.length;
   }
@@ -96,6 +99,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
   let timer: ReturnType<typeof setInterval> | null = null;
   let pumping: Promise<unknown> | null = null;
   let again = false;
+  let sweepAgain = false;
   const queues = createEndpointQueues({
     ...deps,
     concurrency: deps.concurrency ?? 128,
@@ -112,25 +116,29 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
    * Claims due deliveries into the endpoints' queues (when new events came, a queue ran low or nothing waits) and
    * starts what the free slots allow; never waits for a send.
    */
-  function deliverDue(fannedOut = 1): number {
+  function deliverDue(fannedOut = 1, sweep = false): number {
     let claimed = 0;
-    if (fannedOut || wanted || !queues.waiting()) {
+    if (sweep || fannedOut || wanted || !queues.waiting()) {
       wanted = false;
-      claimed = queues.claim();
+      claimed = queues.claim({ sweep });
     }
     return queues.drain() + claimed;
   }
 
   /** Fans out and hands out due deliveries. A call while one runs makes that one run once more. */
-  function kick(): void {
+  function kick(sweep = false): void {
     if (pumping) {
       again = true;
+      sweepAgain ||= sweep;
       return;
     }
     pumping = (async () => {
+      let sweepNow = sweep;
       do {
         again = false;
-        deliverDue(await fanOut());
+        deliverDue(await fanOut(), sweepNow);
+        sweepNow = sweepAgain;
+        sweepAgain = false;
       } while (again);
     })()
       .catch((e) => deps.log(`[webhooks] dispatcher pass failed: ${e instanceof Error ? e.message : e}`))
@@ -150,9 +158,10 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
      */
     async runOnce(): Promise<number> {
       let total = 0;
-      for (;;) {
+      for (let first = true; ; first = false) {
         const events = await fanOut();
-        const n = events + deliverDue(events);
+        // The first pass reads every endpoint: tests move the clock, and retries come due without a mark's time.
+        const n = events + deliverDue(events, first);
         total += n;
         if (n) continue;
         if (!queues.inFlight() && !queues.waiting()) return total;
@@ -162,12 +171,16 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     start(opts: { intervalMs?: number } = {}) {
       if (timer) return;
       let ticks = 0;
+      const every = (ms: number) => ticks % Math.max(1, Math.round(ms / (opts.intervalMs ?? 200))) === 0;
+      kick(true); // at start, every endpoint: deliveries left by a stop or a crash
       timer = setInterval(() => {
+        ticks++;
         // About every 10 s: the lease of deliveries waiting behind a slow endpoint is renewed.
-        if (++ticks % Math.max(1, Math.round(10_000 / (opts.intervalMs ?? 200))) === 0) queues.renewLeases();
-        // Each tick claims: retries that came due meanwhile are found even while a slow endpoint's queue is full.
+        if (every(10_000)) queues.renewLeases();
+        // Each tick claims for the endpoints marked due (retries whose time came are found even while a slow
+        // endpoint's queue is full); about every 5 s, every endpoint (leases that ran out after a crash).
         wanted = true;
-        kick();
+        kick(every(5_000));
       }, opts.intervalMs ?? 200);
     },
     async stop() {
