@@ -111,6 +111,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     startInstance: instances.startInstance,
     listInstances: instances.list,
     searchInstancesByVariable: instances.searchByVariable,
+    /** The cockpit's instance search (state, definition and version, business key, variable, start window). */
+    searchInstances: instances.search,
     getInstance: instances.get,
     getVariables: instances.getVariables,
     setInstanceVariables: instances.setVariables,

@@ -81,7 +81,7 @@ export function createInstanceQueries<R extends { id: string }, V>(
       tenantId: string,
       v: Visibility,
       where: string,
-      params: string[],
+      params: (string | number)[],
       p: { page?: number; size?: number },
       order = "i.start_time DESC",
       counted?: "running" | "ended",
@@ -90,7 +90,8 @@ export function createInstanceQueries<R extends { id: string }, V>(
       const { from, params: fromParams } = visibleInstances(tenantId, v, table);
       const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
       const args = [...fromParams, tenantId, ...params];
-      const countAll = () => db.query<CountRow, string[]>(`SELECT COUNT(*) AS c ${base}`).get(...args)?.c ?? 0;
+      const countAll = () =>
+        db.query<CountRow, (string | number)[]>(`SELECT COUNT(*) AS c ${base}`).get(...args)?.c ?? 0;
       const kept = counted && (counted === "running" ? q.counted : q.countedEnded).get(tenantId)?.c;
       if (v.all) {
         const rows = db

@@ -38,6 +38,8 @@ export const processInstances = sqliteTable(
     index("process_instances_definition_idx")
       .on(t.tenantId, t.definitionKey, t.version)
       .where(sql`state IN ('ACTIVE','SUSPENDED')`),
+    // The cockpit's search by business key (a prefix read as a range), running and ended alike.
+    index("process_instances_business_key_idx").on(t.tenantId, t.businessKey),
     // The history cleanup's reader: the oldest ended instances of one key, whatever else the tenant holds.
     index("process_instances_history_idx")
       .on(t.tenantId, t.definitionKey, t.endTime)

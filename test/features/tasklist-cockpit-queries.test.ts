@@ -154,3 +154,49 @@ describe("GET /a/tasks filters, search, sort and count", () => {
     await bad(`search=${"x".repeat(201)}`, "search");
   });
 });
+
+describe("GET /a/instances: the cockpit's search", () => {
+  type Page = { content: { businessKey: string; state: string }[]; totalElements: number };
+  const list = async (token: string, query: string) => {
+    const res = await s.req("GET", `/api/a/instances?${query}`, { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Page;
+  };
+  const keys = (p: Page) => p.content.map((i) => i.businessKey).sort();
+
+  test("by definition and version, business key prefix, variable, state and start window", async () => {
+    expect(keys(await list(manager.token, "definitionKey=alpha"))).toEqual(["BK-1", "BK-2", "BK-3"]);
+    expect(keys(await list(manager.token, "definitionKey=alpha&version=1&size=2"))).toHaveLength(2);
+    expect((await list(manager.token, "definitionKey=alpha&version=1&size=2")).totalElements).toBe(3);
+    expect(keys(await list(manager.token, "definitionKey=alpha&version=2"))).toEqual([]);
+    expect(keys(await list(manager.token, "businessKey=BK-4"))).toEqual(["BK-4"]);
+    expect(keys(await list(manager.token, "varName=customer&varValue=C-BK-2"))).toEqual(["BK-2"]);
+    expect(keys(await list(manager.token, "state=ended"))).toEqual([]);
+    expect(keys(await list(manager.token, "state=suspended"))).toEqual([]);
+    const later = new Date(Date.now() + DAY).toISOString();
+    expect(keys(await list(manager.token, `startedAfter=${later}`))).toEqual([]);
+    expect(keys(await list(manager.token, `startedBefore=${later}&businessKey=BK`))).toHaveLength(4);
+  });
+
+  test("a user sees only instances they take part in; another tenant none", async () => {
+    expect(keys(await list(outsider.token, "businessKey=BK"))).toEqual([]);
+    expect(keys(await list(otherManager.token, "definitionKey=alpha&state=all"))).toEqual([]);
+  });
+
+  test("refuses bad values with fieldErrors", async () => {
+    const bad = async (query: string, field: string) => {
+      const body = await expectError(await s.req("GET", `/api/a/instances?${query}`, { token: manager.token }), 400);
+      expect((body.fieldErrors as { field: string }[]).map((f) => f.field)).toContain(field);
+    };
+    await bad("state=sleeping", "state");
+    await bad("startedAfter=yesterday", "startedAfter");
+    await bad("varName=customer", "varValue");
+    await bad("version=1", "definitionKey");
+    await bad("version=0&definitionKey=alpha", "version");
+    await bad("type=CMMN&businessKey=BK", "type");
+    await bad(
+      `startedAfter=${new Date(now + DAY).toISOString()}&startedBefore=${new Date(now).toISOString()}`,
+      "startedBefore",
+    );
+  });
+});
