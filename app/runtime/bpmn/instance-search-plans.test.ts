@@ -40,6 +40,25 @@ describe("the cockpit's instance search", () => {
     expect(plan.join("\n")).toContain(
       "process_instances_business_key_idx (tenant_id=? AND business_key>? AND business_key<?)",
     );
+    // A definition's running instances stream newest first from their index; a variable's instances drive the read.
+    const planOfSearch = (f: InstanceFilter) => {
+      const seen = preparedWhile(() => {
+        rt.searchInstances(T, ALL, f);
+      });
+      return planOf(db, seen.find((q) => q.startsWith("SELECT i.* FROM"))!);
+    };
+    const byKey = planOfSearch({ definitionKey: "one" });
+    expect(byKey).toContain(
+      "SEARCH i USING INDEX process_instances_definition_started_idx (tenant_id=? AND definition_key=?)",
+    );
+    expect(byKey.filter((d) => d.includes("TEMP B-TREE") || d.startsWith("SCAN"))).toEqual([]);
+    const byVar = planOfSearch({ varName: "c", varValue: "x" });
+    expect(byVar.slice(0, 4)).toEqual([
+      "CO-ROUTINE d",
+      "SEARCH x USING COVERING INDEX variables_search_idx (tenant_id=? AND name=? AND text_value=?)",
+      "SCAN d",
+      "SEARCH i USING PRIMARY KEY (id=?)",
+    ]);
     expect(a.id).toBeDefined();
   });
 });

@@ -104,8 +104,8 @@ export function createInstances(ctx: RuntimeContext) {
 
     /** The cockpit's search: one page of the instances matching every filter given, with the total. */
     search(tenantId: string, v: Visibility, f: InstanceFilter, p: { page?: number; size?: number } = {}) {
-      const { where, params, order } = instanceWhere(tenantId, f);
-      return list(tenantId, v, where, params, p, order);
+      const { where, params, order, driver } = instanceWhere(tenantId, f);
+      return list(tenantId, v, where, params, p, order, undefined, driver);
     },
 
     /** Instances holding a variable with that value (compared as text) that the viewer may see. */

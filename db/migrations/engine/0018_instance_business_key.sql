@@ -1,1 +1,0 @@
-CREATE INDEX `process_instances_business_key_idx` ON `process_instances` (`tenant_id`,`business_key`);
