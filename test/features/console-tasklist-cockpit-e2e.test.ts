@@ -128,6 +128,8 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     await figure("5 tasks");
     expect(await page.getByLabel("Due").inputValue()).toBe("overdue");
     await shot(page, "32-tasklist-saved-filter");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "37-tasklist-phone");
     await page.close();
     expect(problems).toEqual([]);
   });

@@ -47,42 +47,64 @@ export function FilterBar({
 }) {
   const set = (k: keyof TaskFilter) => (e: Event) => onChange({ ...filter, [k]: valueOf(e) });
   const opt = (value: string, label: string) => html`<option value=${value}>${label}</option>`;
+  // Each label stays with its control when the bar wraps (a phone).
+  const field = (id: string, label: string, control: unknown) =>
+    html`<span class="filter-field"><label for=${id}>${label}</label>${control}</span>`;
   return html`<div class="filters" role="group" aria-label="Filters">
-    <label for="flt">Show</label>
-    <select id="flt" value=${filter.show} onChange=${set("show")}>
-      ${opt("all", "All I can see")}${opt("mine", "Assigned to me")}${opt("candidate", "Open to claim")}
-    </select>
-    <label for="proc">Process</label>
-    <select id="proc" value=${filter.processKey} onChange=${set("processKey")}>
-      ${opt("", "All processes")}${choices.processes.map((p) => opt(p.key, p.name))}
-    </select>
-    <label for="grp">Group</label>
-    <select id="grp" value=${filter.candidateGroup} onChange=${set("candidateGroup")}>
-      ${opt("", "Any group")}${choices.groups.map((g) => opt(g.key, g.name))}
-    </select>
+    ${field(
+      "flt",
+      "Show",
+      html`<select id="flt" value=${filter.show} onChange=${set("show")}>
+        ${opt("all", "All I can see")}${opt("mine", "Assigned to me")}${opt("candidate", "Open to claim")}
+      </select>`,
+    )}
+    ${field(
+      "proc",
+      "Process",
+      html`<select id="proc" value=${filter.processKey} onChange=${set("processKey")}>
+        ${opt("", "All processes")}${choices.processes.map((p) => opt(p.key, p.name))}
+      </select>`,
+    )}
+    ${field(
+      "grp",
+      "Group",
+      html`<select id="grp" value=${filter.candidateGroup} onChange=${set("candidateGroup")}>
+        ${opt("", "Any group")}${choices.groups.map((g) => opt(g.key, g.name))}
+      </select>`,
+    )}
     ${
       choices.members.length
-        ? html`<label for="asg">Assignee</label>
-          <select id="asg" value=${filter.assignee} onChange=${set("assignee")}>
-            ${opt("", "Anyone")}${choices.members.map((m) => opt(m.userId, m.name))}
-          </select>`
+        ? field(
+            "asg",
+            "Assignee",
+            html`<select id="asg" value=${filter.assignee} onChange=${set("assignee")}>
+              ${opt("", "Anyone")}${choices.members.map((m) => opt(m.userId, m.name))}
+            </select>`,
+          )
         : null
     }
-    <label for="due">Due</label>
-    <select id="due" value=${filter.due} onChange=${set("due")}>
-      ${opt("", "Any time")}${opt("overdue", "Overdue")}${opt("today", "Today")}${opt("week", "This week")}
-    </select>
-    <label for="sort">Sort by</label>
-    <select id="sort" value=${filter.sort} onChange=${set("sort")}>
-      ${opt("created", "Newest")}${opt("due", "Due soonest")}${opt("priority", "Highest priority")}${opt("name", "Name")}
-    </select>
-    <label for="task-search">Search</label>
-    <input id="task-search" type="search" placeholder="Name or business key" value=${filter.search}
-      onInput=${set("search")} />
-    <label for="var-name">Variable</label>
-    <input id="var-name" placeholder="name" value=${filter.varName} onInput=${set("varName")} />
-    <label for="var-value">equals</label>
-    <input id="var-value" placeholder="value" value=${filter.varValue} onInput=${set("varValue")} />
+    ${field(
+      "due",
+      "Due",
+      html`<select id="due" value=${filter.due} onChange=${set("due")}>
+        ${opt("", "Any time")}${opt("overdue", "Overdue")}${opt("today", "Today")}${opt("week", "This week")}
+      </select>`,
+    )}
+    ${field(
+      "sort",
+      "Sort by",
+      html`<select id="sort" value=${filter.sort} onChange=${set("sort")}>
+        ${opt("created", "Newest")}${opt("due", "Due soonest")}${opt("priority", "Highest priority")}${opt("name", "Name")}
+      </select>`,
+    )}
+    ${field(
+      "task-search",
+      "Search",
+      html`<input id="task-search" type="search" placeholder="Name or business key" value=${filter.search}
+        onInput=${set("search")} />`,
+    )}
+    ${field("var-name", "Variable", html`<input id="var-name" placeholder="name" value=${filter.varName} onInput=${set("varName")} />`)}
+    ${field("var-value", "equals", html`<input id="var-value" placeholder="value" value=${filter.varValue} onInput=${set("varValue")} />`)}
   </div>`;
 }
 
