@@ -27,6 +27,7 @@ let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
 let tenant: { id: string; slug: string };
 let manager: User;
+let modeler: User;
 const DAY = 86_400_000;
 const pad = (i: number) => String(i).padStart(2, "0");
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -51,7 +52,7 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     const sa = await saToken(s);
     tenant = await createTenant(s, "tasklist-cockpit", sa);
     manager = await userInTenant(s, tenant, "MANAGER", sa);
-    const modeler = await userInTenant(s, tenant, "MODELER", sa);
+    modeler = await userInTenant(s, tenant, "MODELER", sa);
     for (const [key, name] of [
       ["clerks", "Clerks"],
       ["bosses", "Bosses"],
@@ -147,6 +148,9 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     });
     expect(done.status).toBeLessThan(300);
     await s.platform.ports.processRuntime.runDueJobs(); // the posting job fails once: retrying
+    // A second version with one instance: the monitor shows version 1 (most running), the search offers both.
+    await deployBpmn(s, modeler.token, bpmnFixture("console-ops.bpmn"));
+    await startProcess(s, manager.token, { definitionKey: "console-ops", businessKey: "CLM-B1" });
     const failed = async () =>
       (
         (await (await s.req("GET", "/api/a/instances/failed-jobs", { token: manager.token })).json()) as {
@@ -162,7 +166,7 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     const page = await managerPage(problems);
     await page.goto(`${web.url}/#/monitor`);
     const card = page.locator('.card[data-process="console-ops"]');
-    await card.locator(".running", { hasText: "3 running" }).waitFor();
+    await card.locator(".running", { hasText: "4 running" }).waitFor();
     expect(await card.locator(".incidents").textContent()).toBe("1 failed job");
     expect(await page.locator('.card[data-process="inbox"] .running').textContent()).toBe("60 running");
     await shot(page, "33-cockpit-cards");
@@ -178,6 +182,11 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     await shot(page, "34-cockpit-badge-drill");
 
     const search = page.getByRole("search", { name: "Search instances" });
+    await page.getByText("3 instances", { exact: true }).waitFor();
+    await search.getByLabel("Version").selectOption("");
+    await page.getByText("4 instances", { exact: true }).waitFor();
+    await search.getByLabel("Version").selectOption("1");
+    await page.getByText("3 instances", { exact: true }).waitFor();
     await search.getByLabel("Business key starts with").fill("CLM-A2");
     await search.getByRole("button", { name: "Search" }).click();
     await page.getByText("1 instance", { exact: true }).waitFor();

@@ -62,15 +62,25 @@ export function instanceQuery(key: string, version: number | null, f: InstanceSe
 }
 
 /**
- * The instances of one definition and version, searched by state (running by default; ended ones are the history,
+ * The instances of one definition (the monitor's version, or all), searched by state (running by default; ended ones are the history,
  * most recently ended first), business key (starts with), a variable's value and the days they started, a page at a
  * time; each opens its instance page.
  */
-export function InstanceSearch({ processKey, version }: { processKey: string; version: number | null }) {
+export function InstanceSearch({
+  processKey,
+  version,
+  versions,
+}: {
+  processKey: string;
+  /** The version the monitor shows, searched first; "all versions" is one choice away. */
+  version: number;
+  versions: number[];
+}) {
   const [form, setForm] = useState(NO_SEARCH);
   const [sent, setSent] = useState(NO_SEARCH);
   const [page, setPage] = useState(0);
-  const query = instanceQuery(processKey, version, sent, page);
+  const [ver, setVer] = useState<string>(String(version));
+  const query = instanceQuery(processKey, ver ? Number(ver) : null, sent, page);
   const found = useLoad(() => api<Page>("GET", `/a/instances?${query}`), [query]);
   const set = (k: keyof InstanceSearchForm) => (e: Event) => setForm({ ...form, [k]: valueOf(e) });
   const submit = (e: Event) => {
@@ -84,6 +94,13 @@ export function InstanceSearch({ processKey, version }: { processKey: string; ve
   return html`<section aria-labelledby="inst-h">
     <h2 id="inst-h">Instances</h2>
     <form class="instance-search" role="search" aria-label="Search instances" onSubmit=${submit}>
+      <label>Version<select name="version" value=${ver} onChange=${(e: Event) => {
+        setVer(valueOf(e));
+        setPage(0);
+      }}>
+        <option value="">All versions</option>
+        ${versions.map((v) => html`<option value=${String(v)}>v${v}</option>`)}
+      </select></label>
       <label>State<select name="state" value=${form.state} onChange=${set("state")}>
         ${["running", "active", "suspended", "ended", "completed", "cancelled", "all"].map(
           (s) => html`<option value=${s}>${s}</option>`,

@@ -233,6 +233,7 @@ export function MonitorPage({ processKey }: { processKey: string }) {
       )}</tbody>
     </table></div>
     ${drill ? html`<${Drill} processKey=${processKey} version=${d.version} activityId=${drill} onChanged=${changed} />` : null}
-    <${InstanceSearch} processKey=${processKey} version=${d.version} />
+    <${InstanceSearch} key=${d.version} processKey=${processKey} version=${d.version}
+      versions=${[...new Set([d.version, ...d.versions.map((v) => v.version)])].sort((a, b) => b - a)} />
   </section>`;
 }
