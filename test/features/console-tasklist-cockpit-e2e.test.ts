@@ -93,6 +93,17 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     expect(await rows.last().textContent()).toContain("BK-00");
     await shot(page, "30-tasklist-page-2");
 
+    // Processes and groups are offered by name.
+    expect(await page.locator("#proc option").allTextContents()).toEqual([
+      "All processes",
+      "Claim review",
+      "Paperwork",
+    ]);
+    expect(await page.locator("#grp option").allTextContents()).toEqual(["Any group", "Bosses", "Clerks"]);
+    await page.getByLabel("Process").selectOption("console-ops");
+    await page.getByText("No tasks.").waitFor();
+    await page.getByLabel("Process").selectOption("inbox");
+    await figure("60 tasks · page 1 of 2");
     await page.getByLabel("Group").selectOption("clerks");
     await figure("20 tasks");
     await page.getByLabel("Group").selectOption("");
