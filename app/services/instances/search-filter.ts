@@ -1,5 +1,5 @@
 import type { InstanceFilter } from "../../runtime/bpmn/instance-filter";
-import { validationError } from "../validation";
+import { validationError, variablePairIssues } from "../validation";
 
 /**
  * True when the list asks for the cockpit's search (any filter), after the checks that span fields (each a 400 naming
@@ -7,11 +7,7 @@ import { validationError } from "../validation";
  * process instances only, so `type=CMMN` cannot take them.
  */
 export function hasFilter(f: InstanceFilter, type?: "BPMN" | "CMMN"): boolean {
-  const issues: { path: string[]; message: string }[] = [];
-  if (f.varName !== undefined && f.varValue === undefined)
-    issues.push({ path: ["varValue"], message: "is required with varName" });
-  if (f.varValue !== undefined && f.varName === undefined)
-    issues.push({ path: ["varName"], message: "is required with varValue" });
+  const issues: { path: string[]; message: string }[] = variablePairIssues(f);
   if (f.startedAfter !== undefined && f.startedBefore !== undefined && f.startedAfter > f.startedBefore)
     issues.push({ path: ["startedBefore"], message: "must not be before startedAfter" });
   if (f.version !== undefined && !f.definitionKey)

@@ -1,5 +1,5 @@
 import type { TaskFilter, TaskSort } from "../../runtime/kernel/task-filter";
-import { validationError } from "../validation";
+import { validationError, variablePairIssues } from "../validation";
 
 /** The tasklist's query as the API receives it (instants already read as epoch ms). */
 export interface TaskFilterInput {
@@ -22,11 +22,7 @@ export interface TaskFilterInput {
  * name and value, a task cannot be both unassigned and someone's, and a due window must not end before it starts.
  */
 export function taskFilterOf(q: TaskFilterInput): TaskFilter {
-  const issues: { path: string[]; message: string }[] = [];
-  if (q.varName !== undefined && q.varValue === undefined)
-    issues.push({ path: ["varValue"], message: "is required with varName" });
-  if (q.varValue !== undefined && q.varName === undefined)
-    issues.push({ path: ["varName"], message: "is required with varValue" });
+  const issues: { path: string[]; message: string }[] = variablePairIssues(q);
   if (q.unassigned && q.assignee) issues.push({ path: ["assignee"], message: "cannot be given with unassigned=true" });
   if (q.dueAfter !== undefined && q.dueBefore !== undefined && q.dueAfter > q.dueBefore)
     issues.push({ path: ["dueBefore"], message: "must not be before dueAfter" });
