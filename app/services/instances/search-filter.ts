@@ -7,7 +7,7 @@ import { validationError, variablePairIssues } from "../validation";
  * process instances only, so `type=CMMN` cannot take them.
  */
 export function hasFilter(f: InstanceFilter, type?: "BPMN" | "CMMN"): boolean {
-  const issues: { path: string[]; message: string }[] = variablePairIssues(f);
+  const issues: { path: PropertyKey[]; message: string }[] = variablePairIssues(f);
   if (f.startedAfter !== undefined && f.startedBefore !== undefined && f.startedAfter > f.startedBefore)
     issues.push({ path: ["startedBefore"], message: "must not be before startedAfter" });
   if (f.version !== undefined && !f.definitionKey)

@@ -22,7 +22,7 @@ export interface TaskFilterInput {
  * name and value, a task cannot be both unassigned and someone's, and a due window must not end before it starts.
  */
 export function taskFilterOf(q: TaskFilterInput): TaskFilter {
-  const issues: { path: string[]; message: string }[] = variablePairIssues(q);
+  const issues: { path: PropertyKey[]; message: string }[] = variablePairIssues(q);
   if (q.unassigned && q.assignee) issues.push({ path: ["assignee"], message: "cannot be given with unassigned=true" });
   if (q.dueAfter !== undefined && q.dueBefore !== undefined && q.dueAfter > q.dueBefore)
     issues.push({ path: ["dueBefore"], message: "must not be before dueAfter" });
