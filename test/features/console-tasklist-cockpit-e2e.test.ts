@@ -190,6 +190,11 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
       "CLM-A1",
       "CLM-A3",
     ]);
+    // The waiting tasks' assignee by name ("me": the Manager started them and the task goes to the starter).
+    expect(await page.locator(".drill tr[data-instance] td:nth-child(4)").allTextContents()).toEqual([
+      "task · me",
+      "task · me",
+    ]);
     await shot(page, "34-cockpit-badge-drill");
 
     const search = page.getByRole("search", { name: "Search instances" });

@@ -104,6 +104,11 @@ describe("GET /a/tasks filters, search, sort and count", () => {
     const [first] = await (await s.req("GET", "/api/a/tasks?processKey=beta", { token: manager.token })).json();
     expect((await s.req("POST", `/api/a/tasks/${first.id}/claim`, { token: manager.token })).status).toBe(200);
     expect(await both(`assignee=${manager.id}`)).toEqual(["Archive file"]);
+    // The cockpit's drill-down names the assignee too.
+    const parked = await (await s.req("GET", "/api/a/definitions/beta/monitor/work", { token: manager.token })).json();
+    expect(parked).toEqual([
+      expect.objectContaining({ assignee: manager.id, assigneeUser: expect.objectContaining({ email: manager.email }) }),
+    ]);
     expect(await both("unassigned=true")).toHaveLength(3);
     expect(await both("mine=true")).toEqual(["Archive file"]);
     await s.req("POST", `/api/a/tasks/${first.id}/unclaim`, { token: manager.token });

@@ -2,6 +2,7 @@ import { when } from "../format";
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
+import { type Person, Who } from "../people";
 import { useDiagram } from "../use-diagram";
 import { Pending, useLoad } from "../use-load";
 import { type FailedJob, FailedJobsTable, JobActions, loadFailedJobs } from "./failed-jobs";
@@ -31,6 +32,7 @@ interface Parked {
   reason: string;
   taskId?: string;
   assignee?: string | null;
+  assigneeUser?: Person | null;
   errorMessage?: string | null;
 }
 
@@ -166,7 +168,7 @@ function Drill({
         <td><a href=${`#/instances/${i.instanceId}`}>${i.businessKey ?? i.instanceId}</a></td>
         <td>${when(i.startTime)}</td>
         <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td>
-        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · ${i.assignee ?? "unassigned"}` : (i.errorMessage ?? "")}</td>
+        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · <${Who} id=${i.assignee ?? null} person=${i.assigneeUser} />` : (i.errorMessage ?? "")}</td>
         <td>${job ? html`<${JobActions} job=${job} onDone=${done} />` : null}</td>
       </tr>`;
     })}</tbody></table></div>`;
