@@ -93,7 +93,20 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     expect(await rows.last().textContent()).toContain("BK-00");
     await shot(page, "30-tasklist-page-2");
 
+    // Each "Show" choice with its figure; a claim moves a task from "open to claim" to "mine".
+    await page.locator("#flt option", { hasText: "(60)" }).first().waitFor({ state: "attached" });
+    expect(await page.locator("#flt option").allTextContents()).toEqual([
+      "All I can see (60)",
+      "Assigned to me (0)",
+      "Open to claim (60)",
+    ]);
+    await page.getByRole("button", { name: "Claim Approve 00" }).click();
+    await page.locator("#flt option", { hasText: "Assigned to me (1)" }).waitFor({ state: "attached" });
+    expect(await page.locator("#flt option").allTextContents()).toContain("Open to claim (59)");
+    await page.getByRole("button", { name: "Unclaim Approve 00" }).click();
+    await page.locator("#flt option", { hasText: "Assigned to me (0)" }).waitFor({ state: "attached" });
     // Processes and groups are offered by name.
+    await page.locator("#grp option", { hasText: "Clerks" }).waitFor({ state: "attached" });
     expect(await page.locator("#proc option").allTextContents()).toEqual([
       "All processes",
       "Claim review",
@@ -132,9 +145,8 @@ describeInBrowser("tasklist and cockpit in headless Chromium", () => {
     expect(await rows.count()).toBe(1);
     await shot(page, "31-tasklist-variable-search");
 
-    // The saved filter survives a new visit and applies with one click.
-    await page.goto(`${web.url}/#/processes`);
-    await page.goto(`${web.url}/#/tasks`);
+    // The saved filter survives a new load of the page and applies with one click.
+    await page.reload();
     await figure("60 tasks · page 1 of 2");
     await page.locator(".chip", { hasText: "Late" }).click();
     await figure("5 tasks");

@@ -15,6 +15,8 @@ interface Row {
 }
 interface Page {
   content: Row[];
+  /** The page these rows are (the next one may still be loading). */
+  number: number;
   totalElements: number;
   totalPages: number;
 }
@@ -112,7 +114,7 @@ export function InstanceSearch({
       <button type="submit">Search</button>
     </form>
     ${!p || found.error ? html`<${Pending} error=${found.error} />` : null}
-    ${p ? html`<p class="muted" aria-live="polite">${p.totalElements} instance${p.totalElements === 1 ? "" : "s"}${p.totalPages > 1 ? ` · page ${page + 1} of ${p.totalPages}` : ""}</p>` : null}
+    ${p ? html`<p class="muted" aria-live="polite">${p.totalElements} instance${p.totalElements === 1 ? "" : "s"}${p.totalPages > 1 ? ` · page ${p.number + 1} of ${p.totalPages}` : ""}</p>` : null}
     ${
       p?.content.length
         ? html`<div class="scroll"><table class="grid instances"><caption class="sr-only">Instances found</caption>

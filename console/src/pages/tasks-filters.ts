@@ -2,7 +2,16 @@ import { useEffect, useState } from "preact/hooks";
 import { api, hasRole, session } from "../api";
 import { valueOf } from "../controls";
 import { html } from "../html";
-import { readSaved, type SavedFilter, savedKey, type TaskFilter, taskQuery, withSaved } from "./tasks-order";
+import {
+  EMPTY_FILTER,
+  readSaved,
+  type SavedFilter,
+  type Show,
+  savedKey,
+  type TaskFilter,
+  taskQuery,
+  withSaved,
+} from "./tasks-order";
 
 interface Choices {
   processes: { key: string; name: string }[];
@@ -35,18 +44,32 @@ export async function loadChoices(): Promise<Choices> {
   };
 }
 
+/** How many open tasks each "Show" choice holds, alone (GET /a/tasks/count): all I see, mine, open to claim. */
+export async function loadShowCounts(): Promise<Record<Show, number>> {
+  const count = (show: Show) =>
+    api<{ count: number }>("GET", `/a/tasks/count?${taskQuery({ ...EMPTY_FILTER, show }, new Date())}`).then(
+      (r) => r.count,
+    );
+  const [all, mine, candidate] = await Promise.all([count("all"), count("mine"), count("candidate")]);
+  return { all, mine, candidate };
+}
+
 /** The filter bar: each change goes to the server (search and variable as typed, a moment after the last key). */
 export function FilterBar({
   filter,
   choices,
+  shows,
   onChange,
 }: {
   filter: TaskFilter;
   choices: Choices;
+  /** How many tasks each "Show" choice holds, when known. */
+  shows?: Record<Show, number>;
   onChange(f: TaskFilter): void;
 }) {
   const set = (k: keyof TaskFilter) => (e: Event) => onChange({ ...filter, [k]: valueOf(e) });
   const opt = (value: string, label: string) => html`<option value=${value}>${label}</option>`;
+  const show = (value: Show, label: string) => opt(value, shows ? `${label} (${shows[value]})` : label);
   // Each label stays with its control when the bar wraps (a phone).
   const field = (id: string, label: string, control: unknown) =>
     html`<span class="filter-field"><label for=${id}>${label}</label>${control}</span>`;
@@ -55,7 +78,7 @@ export function FilterBar({
       "flt",
       "Show",
       html`<select id="flt" value=${filter.show} onChange=${set("show")}>
-        ${opt("all", "All I can see")}${opt("mine", "Assigned to me")}${opt("candidate", "Open to claim")}
+        ${show("all", "All I can see")}${show("mine", "Assigned to me")}${show("candidate", "Open to claim")}
       </select>`,
     )}
     ${field(

@@ -6,7 +6,7 @@ import { takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { type Person, Who } from "../people";
 import { EMPTY_FILTER, type TaskFilter, taskQuery } from "./tasks-order";
-import { FilterBar, loadChoices, SavedFilters } from "./tasks-filters";
+import { FilterBar, loadChoices, loadShowCounts, SavedFilters } from "./tasks-filters";
 
 export interface Task {
   id: string;
@@ -30,13 +30,13 @@ export interface Task {
 export const PAGE = 50;
 
 /** One page of the filtered, sorted tasks and how many match in all (GET /a/tasks and GET /a/tasks/count). */
-export async function loadPage(query: string, page: number): Promise<{ tasks: Task[]; total: number }> {
+export async function loadPage(query: string, page: number): Promise<{ tasks: Task[]; total: number; page: number }> {
   const sep = query ? `${query}&` : "";
   const [tasks, count] = await Promise.all([
     api<Task[]>("GET", `/a/tasks?${sep}page=${page}&size=${PAGE}`),
     api<{ count: number }>("GET", `/a/tasks/count?${query}`),
   ]);
-  return { tasks, total: count.count };
+  return { tasks, total: count.count, page };
 }
 
 export const who = (userId: string | null) =>
@@ -72,6 +72,8 @@ export function TasksPage() {
   // clock and load again without end.
   const query = useMemo(() => taskQuery(settled, new Date()), [settled]);
   const tasks = useLoad(() => loadPage(query, page), [query, page]);
+  // The figures of the three "Show" choices, read again after a claim or unclaim (which moves a task between them).
+  const shows = useLoad(loadShowCounts);
   const setFilter = (f: TaskFilter) => {
     setFilterNow(f);
     setPage(0);
@@ -79,13 +81,21 @@ export function TasksPage() {
   const me = session()?.user.id;
   const total = tasks.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE));
+  // The figure says the page whose rows are shown (the next one may still be loading).
+  const shownPage = tasks.data?.page ?? page;
   const shown = tasks.data?.tasks ?? [];
   const names = new Map((choices.data?.processes ?? []).map((p) => [p.key, p.name]));
-  const act = (t: Task, action: "claim" | "unclaim") => run(() => claimAction(t, action).then(tasks.reload));
+  const act = (t: Task, action: "claim" | "unclaim") =>
+    run(() =>
+      claimAction(t, action).then(() => {
+        tasks.reload();
+        shows.reload();
+      }),
+    );
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>Tasks</h1>
-    <${FilterBar} filter=${filter} choices=${choices.data ?? { processes: [], groups: [], members: [] }}
+    <${FilterBar} filter=${filter} choices=${choices.data ?? { processes: [], groups: [], members: [] }} shows=${shows.data}
       onChange=${setFilter} />
     <${SavedFilters} filter=${filter} onApply=${setFilter} />
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
@@ -94,7 +104,7 @@ export function TasksPage() {
     ${
       tasks.data
         ? html`<p class="muted" aria-live="polite">${total} task${total === 1 ? "" : "s"}${
-            pages > 1 ? ` · page ${page + 1} of ${pages}` : ""
+            pages > 1 ? ` · page ${shownPage + 1} of ${pages}` : ""
           }</p>`
         : null
     }
