@@ -14,3 +14,12 @@ export function validationError(issues: readonly Issue[]): BadRequestError {
     fieldErrors,
   );
 }
+
+/** A search by a variable's value (tasks, instances) needs both its name and its value: the missing one, named. */
+export function variablePairIssues(q: { varName?: string; varValue?: string }): Issue[] {
+  if (q.varName !== undefined && q.varValue === undefined)
+    return [{ path: ["varValue"], message: "is required with varName" }];
+  if (q.varValue !== undefined && q.varName === undefined)
+    return [{ path: ["varName"], message: "is required with varValue" }];
+  return [];
+}

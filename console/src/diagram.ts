@@ -7,6 +7,8 @@ export interface Badge {
   text: string;
   className: string;
   title: string;
+  /** When given, the badge is a button that calls it (the monitor opens the step's parked instances). */
+  onClick?: () => void;
 }
 
 /** A class put on a diagram element (bpmn-js markers), e.g. the state of a step in the instance view. */
@@ -61,10 +63,16 @@ export async function drawDiagram(
     }
   }
   for (const b of badges) {
-    const el = document.createElement("span");
+    const el = document.createElement(b.onClick ? "button" : "span");
     el.className = `badge ${b.className}`;
     el.textContent = b.text;
     el.title = b.title;
+    if (b.onClick) {
+      const click = b.onClick;
+      (el as HTMLButtonElement).type = "button";
+      el.setAttribute("aria-label", `${b.text} instances at ${b.elementId}: ${b.title}`);
+      el.addEventListener("click", () => click());
+    }
     el.setAttribute("data-activity", b.elementId);
     try {
       overlays.add(b.elementId, { position: { bottom: 8, right: 12 }, html: el });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html";
 
 export interface Loaded<T> {
@@ -7,13 +7,18 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-/** Runs `load` on mount (and on `reload()`), keeping its answer or its error for the page to show. */
+/**
+ * Runs `load` on mount (and on `reload()`), keeping its answer or its error for the page to show. Only the latest
+ * run's answer is kept: one that arrives after a newer run started (a slow page of an earlier filter) is dropped.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): Loaded<T> {
   const [state, set] = useState<{ data?: T; error?: string }>({});
+  const latest = useRef(0);
   const run = useCallback(() => {
+    const mine = ++latest.current;
     load()
-      .then((data) => set({ data }))
-      .catch((e: Error) => set((s) => ({ data: s.data, error: e.message })));
+      .then((data) => mine === latest.current && set({ data }))
+      .catch((e: Error) => mine === latest.current && set((s) => ({ data: s.data, error: e.message })));
   }, deps);
   useEffect(run, [run]);
   return { ...state, reload: run };

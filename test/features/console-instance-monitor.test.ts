@@ -133,7 +133,7 @@ describeInBrowser("instance view and monitor actions in headless Chromium", () =
     expect(retried.retries).toBeGreaterThan(0);
 
     // the drill-down's link opens the instance: completed steps, the failed one, its job with the same actions
-    await page.getByRole("link", { name: "CLM-1" }).click();
+    await page.locator(".drill").getByRole("link", { name: "CLM-1" }).click();
     await page.getByRole("heading", { name: /CLM-1/ }).waitFor();
     await page.locator('.djs-element[data-element-id="post"]').first().waitFor();
     expect(await classesOf(page, "review")).toContain("step-done");

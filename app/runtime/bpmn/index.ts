@@ -27,6 +27,7 @@ import { createJobs } from "./jobs";
 import { createExternalSteps } from "./external";
 import { createMonitor } from "./monitor";
 import { createTasks } from "./tasks";
+import { createTaskFilter } from "../kernel/task-filter";
 import { createInbox } from "../kernel/inbox";
 import { createTaskComments } from "../kernel/task-comments";
 import type { Visibility } from "./views";
@@ -110,6 +111,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     startInstance: instances.startInstance,
     listInstances: instances.list,
     searchInstancesByVariable: instances.searchByVariable,
+    /** The cockpit's instance search (state, definition and version, business key, variable, start window). */
+    searchInstances: instances.search,
     getInstance: instances.get,
     getVariables: instances.getVariables,
     setInstanceVariables: instances.setVariables,
@@ -201,6 +204,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     // read models the services use instead of SQL of their own
     /** Open tasks a user who does not see the whole tenant may see, newest first (the inbox). */
     openTasksOfUser: createInbox(ctx.db),
+    /** Filtered and sorted pages of open tasks and their counts (the tasklist's filters). */
+    ...createTaskFilter(ctx.db),
     /** "BPMN" or "CMMN" for a definition key of the tenant (the type alone: this is on the start path), or null. */
     kindOfDefinitionKey: ctx.kernel.definitions.kindOfKey,
     /** "BPMN" or "CMMN" for a definition version id of the tenant, or null. */

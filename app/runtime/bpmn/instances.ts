@@ -5,6 +5,7 @@ import { createInstanceQueries } from "../kernel/instance-queries";
 import { summaryRowOf, type StartInput } from "../kernel/instance-summary";
 import { iso, toActivity, type ActivityRow, type InstanceRow, type VariableRow } from "../kernel/rows";
 import type { RuntimeContext } from "./context";
+import { instanceWhere, type InstanceFilter } from "./instance-filter";
 import { instanceView, taskView, type InstanceViewRow, type Visibility } from "./views";
 
 /** An engine instance record in the row shape instanceView reads. */
@@ -99,6 +100,12 @@ export function createInstances(ctx: RuntimeContext) {
       }
       const counted = p.definitionKey || p.state === "all" ? undefined : p.state === "ended" ? "ended" : "running";
       return list(tenantId, v, parts.join(" AND "), params, p, "i.start_time DESC", counted);
+    },
+
+    /** The cockpit's search: one page of the instances matching every filter given, with the total. */
+    search(tenantId: string, v: Visibility, f: InstanceFilter, p: { page?: number; size?: number } = {}) {
+      const { where, params, order, driver } = instanceWhere(tenantId, f);
+      return list(tenantId, v, where, params, p, order, undefined, driver);
     },
 
     /** Instances holding a variable with that value (compared as text) that the viewer may see. */

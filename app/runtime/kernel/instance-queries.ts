@@ -81,20 +81,29 @@ export function createInstanceQueries<R extends { id: string }, V>(
       tenantId: string,
       v: Visibility,
       where: string,
-      params: string[],
+      params: (string | number)[],
       p: { page?: number; size?: number },
       order = "i.start_time DESC",
       counted?: "running" | "ended",
+      driver?: { sql: string; params: (string | number)[] },
     ) {
       const { page: n, size } = paging(p, 20, 100);
-      const { from, params: fromParams } = visibleInstances(tenantId, v, table);
+      // Ties by id ascending unless the order names its own tie-break.
+      const orderBy = /\bi\.id\b/.test(order) ? order : `${order}, i.id`;
+      // `driver`: a few instance ids (`id`) found first (a variable's index entries) that the whole tenant's read
+      // starts from; without it, and without statistics, SQLite walked the tenant's instances probing each id.
+      const { from, params: fromParams } =
+        v.all && driver
+          ? { from: `FROM (${driver.sql}) d CROSS JOIN ${table} i ON i.id = d.id`, params: driver.params }
+          : visibleInstances(tenantId, v, table);
       const base = `${from} WHERE i.tenant_id = ? AND ${where}`;
-      const args = [...fromParams, tenantId, ...params];
-      const countAll = () => db.query<CountRow, string[]>(`SELECT COUNT(*) AS c ${base}`).get(...args)?.c ?? 0;
+      const args: (string | number)[] = [...fromParams, tenantId, ...params];
+      const countAll = () =>
+        db.query<CountRow, (string | number)[]>(`SELECT COUNT(*) AS c ${base}`).get(...args)?.c ?? 0;
       const kept = counted && (counted === "running" ? q.counted : q.countedEnded).get(tenantId)?.c;
       if (v.all) {
         const rows = db
-          .query<R, (string | number)[]>(`SELECT i.* ${base} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`)
+          .query<R, (string | number)[]>(`SELECT i.* ${base} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
           .all(...args, size, n * size);
         return page(rows.map(view), n, size, kept ?? countAll());
       }
@@ -105,7 +114,7 @@ export function createInstanceQueries<R extends { id: string }, V>(
         : [base, args];
       const rows = db
         .query<R & { total_count: number }, (string | number)[]>(
-          `SELECT i.*, COUNT(*) OVER () AS total_count ${source} ORDER BY ${order}, i.id LIMIT ? OFFSET ?`,
+          `SELECT i.*, COUNT(*) OVER () AS total_count ${source} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
         )
         .all(...sourceArgs, size, n * size);
       const total = rows.length ? rows[0].total_count : n === 0 ? 0 : countAll();

@@ -1,9 +1,10 @@
 import { REASONS } from "../../runtime/bpmn/monitor";
 import { kindOfDefinition } from "../instances/kind-of";
 import type { TenantCtx } from "../context";
+import { withPeople } from "../people/people";
 import { caseMonitor, caseMonitorItems, type CaseMonitorCtx } from "./case-monitor";
 
-export type MonitorCtx = TenantCtx<"processRuntime" | "caseRuntime"> & CaseMonitorCtx;
+export type MonitorCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb"> & CaseMonitorCtx;
 
 /** Every activity row carries all of the spec's reasons, 0 where nothing is parked for one, so clients can read any key. */
 function withAllReasons<T extends { activities: { byReason: Record<string, number> }[] }>(monitor: T): T {
@@ -24,7 +25,10 @@ export function definitionMonitor({ ctx, input }: { ctx: MonitorCtx; input: { ke
   return withAllReasons(monitor);
 }
 
-/** GET /a/definitions/{key}/monitor/{activityId} (Manager): the instances parked at one step. */
+/**
+ * GET /a/definitions/{key}/monitor/{activityId} (Manager): the instances parked at one step; a waiting task's assignee
+ * also by name (`assigneeUser`), so the cockpit shows a person, not an id.
+ */
 export function definitionMonitorItems({
   ctx,
   input,
@@ -32,7 +36,10 @@ export function definitionMonitorItems({
   ctx: MonitorCtx;
   input: { key: string; activityId: string; version?: number };
 }) {
-  return kindOfDefinition(ctx, input.key) === "CMMN"
-    ? caseMonitorItems({ ctx, input })
-    : ctx.processRuntime.monitorItems(ctx.tenant.id, input.key, input.activityId, input.version);
+  const items =
+    kindOfDefinition(ctx, input.key) === "CMMN"
+      ? caseMonitorItems({ ctx, input })
+      : ctx.processRuntime.monitorItems(ctx.tenant.id, input.key, input.activityId, input.version);
+  type Item = (typeof items)[number] & { assignee?: string | null } & Record<string, unknown>;
+  return withPeople(ctx.platformDb, items as Item[], ["assignee"]);
 }

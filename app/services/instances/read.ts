@@ -5,14 +5,28 @@ import { peopleByIds } from "../people/people";
 import { kindOfInstance } from "./kind-of";
 import { byType, type TypeQuery } from "./merged-page";
 import { visibilityOf } from "./visibility";
+import type { InstanceFilter } from "../../runtime/bpmn/instance-filter";
+import { hasFilter } from "./search-filter";
 
 export type InstanceReadCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
 /** A process instance or a case, in the one summary shape both runtimes answer. */
 export type InstanceSummary = InstanceView | CaseView;
 
-/** GET /a/instances?type= : running processes, cases, or both, newest first. */
-export function listInstances({ ctx, input }: { ctx: InstanceReadCtx; input: TypeQuery }): Page<InstanceSummary> {
+/**
+ * GET /a/instances?type= : running processes, cases, or both, newest first. With the cockpit's filters (state,
+ * definition and version, business key, variable, start window): the process instances that match (the filters read
+ * the process table; cases are listed unfiltered).
+ */
+export function listInstances({
+  ctx,
+  input,
+}: {
+  ctx: InstanceReadCtx;
+  input: TypeQuery & InstanceFilter;
+}): Page<InstanceSummary> {
   const [t, v] = [ctx.tenant.id, visibilityOf(ctx)];
+  const { page, size, type, ...filter } = input;
+  if (hasFilter(filter, type)) return ctx.processRuntime.searchInstances(t, v, filter, { page, size });
   return byType<InstanceSummary>(
     input,
     (page, size) => ctx.processRuntime.listInstances(t, v, { page, size }),

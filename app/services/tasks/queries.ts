@@ -4,12 +4,12 @@ import { withPeople } from "../people/people";
 import { visibilityOf } from "../instances/visibility";
 import { type TaskAccessCtx, variablesOfTask, visibleTask } from "./access";
 import { type InboxCtx, openTasksAssignedTo, openTasksOfUser } from "./inbox";
+import { isFiltered } from "../../runtime/kernel/task-filter";
+import { taskFilterOf, type TaskFilterInput } from "./filter";
 
-export interface TaskListQuery {
+export interface TaskListQuery extends TaskFilterInput {
   page?: number;
   size?: number;
-  mine?: boolean;
-  instanceId?: string;
 }
 
 /** The people a task names (its assignee, who completed it), beside their ids: clients show names. */
@@ -25,9 +25,17 @@ export function listTasks({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformD
 
 function openTasks(ctx: InboxCtx & TenantCtx<"platformDb">, input: TaskListQuery) {
   const v = visibilityOf(ctx);
+  // The tasklist's filters and sorts; the plain inbox keeps its index-only paths below.
+  const filter = taskFilterOf(input);
+  if (isFiltered(filter)) return ctx.processRuntime.filterTasks(ctx.tenant.id, v, filter, input);
   if (input.mine) return openTasksAssignedTo({ ctx, input });
   if (v.all) return ctx.processRuntime.listTasks(ctx.tenant.id, v, input);
   return openTasksOfUser({ ctx, input: { ...input, visibility: v } });
+}
+
+/** GET /a/tasks/count: how many open tasks the caller sees that match the same filters as GET /a/tasks. */
+export function countTasks({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformDb">; input: TaskFilterInput }) {
+  return { count: ctx.processRuntime.countTasks(ctx.tenant.id, visibilityOf(ctx), taskFilterOf(input)) };
 }
 
 /** GET /a/tasks/completed */

@@ -8,7 +8,9 @@ import { Pending, useLoad } from "../use-load";
 import { AttachmentsPanel } from "./attachments-panel";
 import { CasePlan, type Milestone, type PlanItem } from "./case-plan";
 import { type FailedJob, FailedJobsTable, loadFailedJobs } from "./failed-jobs";
-import { type Activity, HistoryTable, VariablesTable } from "./instance-history";
+import { type Activity, HistoryTable } from "./instance-history";
+import { InstanceJobs } from "./instance-jobs";
+import { InstanceVariables } from "./instance-variables";
 import { who } from "./tasks";
 import { InstanceControls } from "./instance-controls";
 import { type Person, Who } from "../people";
@@ -138,8 +140,13 @@ export function InstancePage({ id }: { id: string }) {
         ? html`<h2>Failed jobs</h2><${FailedJobsTable} jobs=${data.data.jobs} caption="Failed jobs of this instance" onDone=${changed} />`
         : null
     }
+    ${
+      isManager() && !d.ended
+        ? html`<h2>Jobs</h2><${InstanceJobs} id=${d.id} version=${data.data} onDone=${changed} />`
+        : null
+    }
     <h2>Variables</h2>
-    <${VariablesTable} variables=${d.variables} />
+    <${InstanceVariables} id=${d.id} variables=${d.variables} editable=${isManager() && !d.ended} onDone=${changed} />
     <${AttachmentsPanel} instanceId=${d.id} />
     <h2>History</h2>
     <${HistoryTable} rows=${data.data.history} />

@@ -2,9 +2,11 @@ import { when } from "../format";
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
+import { type Person, Who } from "../people";
 import { useDiagram } from "../use-diagram";
 import { Pending, useLoad } from "../use-load";
 import { type FailedJob, FailedJobsTable, JobActions, loadFailedJobs } from "./failed-jobs";
+import { InstanceSearch } from "./instance-search";
 
 interface Activity {
   activityId: string;
@@ -30,6 +32,7 @@ interface Parked {
   reason: string;
   taskId?: string;
   assignee?: string | null;
+  assigneeUser?: Person | null;
   errorMessage?: string | null;
 }
 
@@ -55,6 +58,23 @@ const COUNTERS: Record<string, string> = {
   failedJobs: "Dead-lettered jobs",
 };
 
+/**
+ * The BPMN definitions with their running instances each (the total of GET /a/instances?definitionKey=, one small
+ * page per process, read in parallel).
+ */
+async function loadDefinitions() {
+  const defs = await api<{ key: string; name: string; type: string }[]>("GET", "/a/definitions");
+  return Promise.all(
+    defs
+      .filter((d) => d.type === "BPMN")
+      .map(async (d) => {
+        const q = `definitionKey=${encodeURIComponent(d.key)}&size=1`;
+        const page = await api<{ totalElements: number }>("GET", `/a/instances?${q}`);
+        return { ...d, running: page.totalElements };
+      }),
+  );
+}
+
 /** A confirmation after an action, for the page to show in its status line. */
 function useNotice() {
   const [notice, setNotice] = useState<string | null>(null);
@@ -68,15 +88,12 @@ function useNotice() {
  */
 export function MonitorList() {
   const data = useLoad(() =>
-    Promise.all([
-      api<Record<string, number>>("GET", "/a/dashboard"),
-      api<{ key: string; name: string; type: string }[]>("GET", "/a/definitions"),
-      loadFailedJobs(),
-    ]),
+    Promise.all([api<Record<string, number>>("GET", "/a/dashboard"), loadDefinitions(), loadFailedJobs()]),
   );
   const { view, setNotice } = useNotice();
   if (!data.data) return html`<${Pending} error=${data.error} />`;
   const [counters, defs, jobs] = data.data;
+  const failed = (key: string) => jobs.filter((j) => j.definitionKey === key).length;
   const done = (m: string) => {
     setNotice(m);
     data.reload();
@@ -92,11 +109,16 @@ export function MonitorList() {
     </dl>
     <h2>Processes</h2>
     <ul class="cards">
-      ${defs
-        .filter((d) => d.type === "BPMN")
-        .map(
-          (d) => html`<li><a class="card" href=${`#/monitor/${encodeURIComponent(d.key)}`}>${d.name || d.key}</a></li>`,
-        )}
+      ${defs.map(
+        (
+          d,
+        ) => html`<li><a class="card" href=${`#/monitor/${encodeURIComponent(d.key)}`} data-process=${d.key}>${d.name || d.key}
+          <span class="figures"><span class="running">${d.running} running</span>${
+            failed(d.key)
+              ? html` · <span class="incidents">${failed(d.key)} failed job${failed(d.key) === 1 ? "" : "s"}</span>`
+              : ""
+          }</span></a></li>`,
+      )}
     </ul>
     <h2 id="failed-h">Failed jobs</h2>
     <${FailedJobsTable} jobs=${jobs} caption="Jobs that failed, retrying or dead-lettered" showInstance=${true}
@@ -146,7 +168,7 @@ function Drill({
         <td><a href=${`#/instances/${i.instanceId}`}>${i.businessKey ?? i.instanceId}</a></td>
         <td>${when(i.startTime)}</td>
         <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td>
-        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · ${i.assignee ?? "unassigned"}` : (i.errorMessage ?? "")}</td>
+        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · <${Who} id=${i.assignee ?? null} person=${i.assigneeUser} />` : (i.errorMessage ?? "")}</td>
         <td>${job ? html`<${JobActions} job=${job} onDone=${done} />` : null}</td>
       </tr>`;
     })}</tbody></table></div>`;
@@ -157,6 +179,11 @@ export function MonitorPage({ processKey }: { processKey: string }) {
   const [version, setVersion] = useState<number | null>(null);
   const [drill, setDrill] = useState<string | null>(null);
   const { view, setNotice } = useNotice();
+  // A badge on the diagram opens the same list as the table's button, and brings it into view.
+  const openDrill = (activityId: string) => {
+    setDrill(activityId);
+    requestAnimationFrame(() => document.querySelector(".drill")?.scrollIntoView({ block: "nearest" }));
+  };
   const m = useLoad(
     () =>
       api<Monitor>(
@@ -174,6 +201,7 @@ export function MonitorPage({ processKey }: { processKey: string }) {
             text: String(a.count),
             className: mainReason(a.byReason),
             title: describe(a.byReason),
+            onClick: () => openDrill(a.activityId),
           })),
         }
       : null,
@@ -207,5 +235,7 @@ export function MonitorPage({ processKey }: { processKey: string }) {
       )}</tbody>
     </table></div>
     ${drill ? html`<${Drill} processKey=${processKey} version=${d.version} activityId=${drill} onChanged=${changed} />` : null}
+    <${InstanceSearch} key=${d.version} processKey=${processKey} version=${d.version}
+      versions=${[...new Set([d.version, ...d.versions.map((v) => v.version)])].sort((a, b) => b - a)} />
   </section>`;
 }

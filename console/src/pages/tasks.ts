@@ -1,11 +1,12 @@
 import { when } from "../format";
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { html } from "../html";
 import { takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { type Person, Who } from "../people";
-import { arrange, type SortKey } from "./tasks-order";
+import { EMPTY_FILTER, type TaskFilter, taskQuery } from "./tasks-order";
+import { FilterBar, loadChoices, loadShowCounts, SavedFilters } from "./tasks-filters";
 
 export interface Task {
   id: string;
@@ -25,25 +26,17 @@ export interface Task {
   state: string;
 }
 
-const PAGE = 200;
-/** The inbox reads up to this many pages of the largest size the API allows (GET /a/tasks caps size at 200). */
-const MAX_PAGES = 10;
-const PARALLEL = 5;
+/** Rows per page of the tasklist (the API allows up to 200; 50 keep a page quick to draw and to scan). */
+export const PAGE = 50;
 
-/**
- * Every open task visible to the caller (the server applies the visibility rules). The first page tells whether more
- * exist; the next ones are then read a few at a time in parallel, which keeps a 1,000-task inbox to two round trips.
- */
-export async function loadTasks(mine: boolean): Promise<Task[]> {
-  const get = (page: number) => api<Task[]>("GET", `/a/tasks?page=${page}&size=${PAGE}&mine=${mine}`);
-  const all = await get(0);
-  for (let page = 1; all.length === page * PAGE && page < MAX_PAGES; page += PARALLEL) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, MAX_PAGES - page) }, (_, i) => get(page + i)),
-    );
-    all.push(...batch.flat());
-  }
-  return all;
+/** One page of the filtered, sorted tasks and how many match in all (GET /a/tasks and GET /a/tasks/count). */
+export async function loadPage(query: string, page: number): Promise<{ tasks: Task[]; total: number; page: number }> {
+  const sep = query ? `${query}&` : "";
+  const [tasks, count] = await Promise.all([
+    api<Task[]>("GET", `/a/tasks?${sep}page=${page}&size=${PAGE}`),
+    api<{ count: number }>("GET", `/a/tasks/count?${query}`),
+  ]);
+  return { tasks, total: count.count, page };
 }
 
 export const who = (userId: string | null) =>
@@ -54,62 +47,72 @@ export async function claimAction(task: Task, action: "claim" | "unclaim"): Prom
   await api("POST", `/a/tasks/${task.id}/${action}`);
 }
 
-type Filter = "all" | "mine" | "candidate";
+/** Waits `ms` after the last change of `value` (typing in the search) before handing it on. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value]);
+  return settled;
+}
 
-/** The inbox: filters (mine, candidate, process), sort, search, and claim/unclaim in the row. */
+/**
+ * The inbox: filters (show, process, group, assignee, due), sort, search by name or business key and by variable, all
+ * on the server one page at a time, with saved filters and their counts; claim and unclaim in the row.
+ */
 export function TasksPage() {
-  const [filter, setFilter] = useState<Filter>("all");
-  const [process, setProcess] = useState("");
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<SortKey>("created");
+  const [filter, setFilterNow] = useState<TaskFilter>(EMPTY_FILTER);
+  const [page, setPage] = useState(0);
   const { error, run } = useAction();
   const [flash] = useState(takeFlash);
-  const tasks = useLoad(() => loadTasks(filter === "mine"), [filter]);
+  const choices = useLoad(loadChoices);
+  const settled = useSettled(filter, 250);
+  // The due window is taken at the moment the filter settles: a query made anew on each render would change with the
+  // clock and load again without end.
+  const query = useMemo(() => taskQuery(settled, new Date()), [settled]);
+  const tasks = useLoad(() => loadPage(query, page), [query, page]);
+  // The figures of the three "Show" choices, read again after a claim or unclaim (which moves a task between them).
+  const shows = useLoad(loadShowCounts);
+  const setFilter = (f: TaskFilter) => {
+    setFilterNow(f);
+    setPage(0);
+  };
   const me = session()?.user.id;
-  const processes = useMemo(() => [...new Set((tasks.data ?? []).map((t) => t.definitionKey))].sort(), [tasks.data]);
-  const shown = arrange(
-    (tasks.data ?? []).filter(
-      (t) => (filter !== "candidate" || t.assignee === null) && (!process || t.definitionKey === process),
-    ),
-    search,
-    sort,
-  );
-  const act = (t: Task, action: "claim" | "unclaim") => run(() => claimAction(t, action).then(tasks.reload));
+  const total = tasks.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  // The figure says the page whose rows are shown (the next one may still be loading).
+  const shownPage = tasks.data?.page ?? page;
+  const shown = tasks.data?.tasks ?? [];
+  const names = new Map((choices.data?.processes ?? []).map((p) => [p.key, p.name]));
+  const act = (t: Task, action: "claim" | "unclaim") =>
+    run(() =>
+      claimAction(t, action).then(() => {
+        tasks.reload();
+        shows.reload();
+      }),
+    );
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
     <h1>Tasks</h1>
-    <div class="filters" role="group" aria-label="Filters">
-      <label for="flt">Show</label>
-      <select id="flt" value=${filter} onChange=${(e: Event) => setFilter((e.currentTarget as HTMLSelectElement).value as Filter)}>
-        <option value="all">All I can see</option>
-        <option value="mine">Assigned to me</option>
-        <option value="candidate">Open to claim</option>
-      </select>
-      <label for="proc">Process</label>
-      <select id="proc" value=${process} onChange=${(e: Event) => setProcess((e.currentTarget as HTMLSelectElement).value)}>
-        <option value="">All processes</option>
-        ${processes.map((p) => html`<option value=${p}>${p}</option>`)}
-      </select>
-      <label for="sort">Sort by</label>
-      <select id="sort" value=${sort} onChange=${(e: Event) => setSort((e.currentTarget as HTMLSelectElement).value as SortKey)}>
-        <option value="created">Newest</option>
-        <option value="due">Due soonest</option>
-        <option value="priority">Highest priority</option>
-        <option value="name">Name</option>
-      </select>
-      <label for="task-search">Search</label>
-      <input id="task-search" type="search" placeholder="Name, business key, process" value=${search}
-        onInput=${(e: Event) => setSearch((e.currentTarget as HTMLInputElement).value)} />
-    </div>
+    <${FilterBar} filter=${filter} choices=${choices.data ?? { processes: [], groups: [], members: [] }} shows=${shows.data}
+      onChange=${setFilter} />
+    <${SavedFilters} filter=${filter} onApply=${setFilter} />
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
-    ${!tasks.data ? html`<${Pending} error=${tasks.error} />` : null}
+    ${!tasks.data || tasks.error ? html`<${Pending} error=${tasks.error} />` : null}
     ${tasks.data && shown.length === 0 ? html`<p>No tasks.</p>` : null}
-    ${tasks.data ? html`<p class="muted" aria-live="polite">${shown.length} task${shown.length === 1 ? "" : "s"}</p>` : null}
+    ${
+      tasks.data
+        ? html`<p class="muted" aria-live="polite">${total} task${total === 1 ? "" : "s"}${
+            pages > 1 ? ` · page ${shownPage + 1} of ${pages}` : ""
+          }</p>`
+        : null
+    }
     <ul class="task-list" aria-label="Tasks">
       ${shown.map(
         (t) => html`<li class="task-row" key=${t.id}>
           <a href=${`#/tasks/${t.id}`}><strong>${t.name}</strong></a>
-          <span class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""}</span>
+          <span class="muted">${names.get(t.definitionKey) ?? t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""}</span>
           <span class="muted">${when(t.created)} · <${Who} id=${t.assignee} person=${t.assigneeUser} />${
             t.dueDate ? ` · due ${when(t.dueDate)}` : ""
           }${t.priority !== 50 ? ` · priority ${t.priority}` : ""}</span>
@@ -123,5 +126,13 @@ export function TasksPage() {
         </li>`,
       )}
     </ul>
+    ${
+      pages > 1
+        ? html`<nav class="pager" aria-label="Pages">
+            <button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Previous page</button>
+            <button type="button" disabled=${page + 1 >= pages} onClick=${() => setPage(page + 1)}>Next page</button>
+          </nav>`
+        : null
+    }
   </section>`;
 }

@@ -38,6 +38,13 @@ export const processInstances = sqliteTable(
     index("process_instances_definition_idx")
       .on(t.tenantId, t.definitionKey, t.version)
       .where(sql`state IN ('ACTIVE','SUSPENDED')`),
+    // The cockpit's search by business key (a prefix read as a range), running and ended alike.
+    index("process_instances_business_key_idx").on(t.tenantId, t.businessKey),
+    // The cockpit's list of one definition's running instances, newest first: a page is read in order and stops,
+    // where the key-and-version index above would have every running instance of the key sorted first.
+    index("process_instances_definition_started_idx")
+      .on(t.tenantId, t.definitionKey, t.startTime)
+      .where(sql`state IN ('ACTIVE','SUSPENDED')`),
     // The history cleanup's reader: the oldest ended instances of one key, whatever else the tenant holds.
     index("process_instances_history_idx")
       .on(t.tenantId, t.definitionKey, t.endTime)

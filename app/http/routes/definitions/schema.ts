@@ -1,3 +1,4 @@
+import { PersonSchema } from "../../../services/people/people";
 import { MAX_HISTORY_TTL_DAYS } from "../../../services/history/retention";
 import { z } from "@hono/zod-openapi";
 import { DeployResultSchema as DeployResult } from "../../../services/definitions/schemas";
@@ -119,6 +120,9 @@ export const MonitorItemSchema = z
     reason: z.string(),
     taskId: z.string().optional(),
     assignee: z.string().nullable().optional(),
+    assigneeUser: PersonSchema.nullable().optional().openapi({
+      description: "the assignee's display name and e-mail (null when nobody holds the task or for other reasons)",
+    }),
     dueDate: z.string().nullable().optional(),
     errorMessage: z.string().nullable().optional(),
   })

@@ -56,7 +56,26 @@ export const InstanceDetailSchema = InstanceSchema.extend({
     description: "GET /a/instances/{id}: who started it, display name and e-mail (null when started by no user)",
   }),
 }).openapi("InstanceDetail");
-export const ListQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional() });
+const instant = z
+  .string()
+  .datetime({ offset: true })
+  .transform((s) => Date.parse(s))
+  .optional();
+/** The spec names page, size and type; the cockpit's filters are ours (docs/decisions.md). */
+export const ListQuery = PageQuery.extend({
+  type: z.enum(["BPMN", "CMMN"]).optional(),
+  state: z
+    .enum(["running", "ended", "all", "active", "suspended", "completed", "cancelled"])
+    .optional()
+    .openapi({ description: "running (default), ended (most recently ended first), all, or one state" }),
+  definitionKey: z.string().trim().min(1).max(200).optional(),
+  version: z.coerce.number().int().min(1).optional().openapi({ description: "with definitionKey" }),
+  businessKey: z.string().min(1).max(200).optional().openapi({ description: "business keys starting with it" }),
+  varName: z.string().trim().min(1).max(200).optional().openapi({ description: "with varValue (compared as text)" }),
+  varValue: z.string().max(1000).optional(),
+  startedAfter: instant.openapi({ description: "ISO date-time: started at or after it" }),
+  startedBefore: instant.openapi({ description: "ISO date-time: started before it" }),
+});
 export const SearchQuery = PageQuery.extend({ varName: z.string().min(1), varValue: z.string() });
 export const DiagramQuery = z.object({ format: z.enum(["svg", "xml"]).optional() });
 export const JobParam = z.object({

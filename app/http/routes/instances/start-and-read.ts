@@ -30,7 +30,8 @@ const list = createRoute({
   ...common,
   method: "get",
   path: "/a/instances",
-  summary: "Running instances the caller takes part in (paginated, size ≤ 100)",
+  summary:
+    "Instances the caller takes part in (paginated, size ≤ 100): running by default; filtered by state, definition, version, business key, variable, start window",
   request: { query: ListQuery },
   responses: { 200: { description: "Page", ...json(InstancePage) }, ...errorResponses },
 });

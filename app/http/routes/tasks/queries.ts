@@ -4,9 +4,17 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam } from "../../schemas";
-import { listCompletedTasks, listTasks, taskDetail, taskVariables } from "../../../services/tasks/queries";
+import { countTasks, listCompletedTasks, listTasks, taskDetail, taskVariables } from "../../../services/tasks/queries";
 import { listComments } from "../../../services/tasks/comments";
-import { CommentSchema, CompletedQuery, TaskDetailSchema, TaskListQuery, TaskSchema } from "./schema";
+import {
+  CommentSchema,
+  CompletedQuery,
+  TaskCountSchema,
+  TaskDetailSchema,
+  TaskFilterQuery,
+  TaskListQuery,
+  TaskSchema,
+} from "./schema";
 
 const common = { tags: ["tasks"], security: tenantSecurity, middleware: requireAuth };
 
@@ -14,9 +22,18 @@ const list = createRoute({
   ...common,
   method: "get",
   path: "/a/tasks",
-  summary: "Open tasks the caller sees (plain array; page zero-based, size default 100, max 200)",
+  summary:
+    "Open tasks the caller sees (plain array; page zero-based, size default 100, max 200), filtered, searched and sorted",
   request: { query: TaskListQuery },
   responses: { 200: { description: "Tasks", ...json(z.array(TaskSchema)) }, ...errorResponses },
+});
+const count = createRoute({
+  ...common,
+  method: "get",
+  path: "/a/tasks/count",
+  summary: "How many open tasks the caller sees match the filters of GET /a/tasks (the tasklist's figure per filter)",
+  request: { query: TaskFilterQuery },
+  responses: { 200: { description: "Count", ...json(TaskCountSchema) }, ...errorResponses },
 });
 const completed = createRoute({
   ...common,
@@ -53,6 +70,7 @@ const comments = createRoute({
 
 export function registerTaskQueries(r: OpenAPIHono<AppEnv>) {
   r.openapi(list, (c) => c.json(listTasks({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+  r.openapi(count, (c) => c.json(countTasks({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
   r.openapi(completed, (c) => c.json(listCompletedTasks({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
   r.openapi(detail, (c) => c.json(taskDetail({ ctx: c.get("ctx"), input: { taskId: c.req.valid("param").id } }), 200));
   r.openapi(variables, (c) =>

@@ -1,0 +1,2 @@
+CREATE INDEX `process_instances_business_key_idx` ON `process_instances` (`tenant_id`,`business_key`);--> statement-breakpoint
+CREATE INDEX `process_instances_definition_started_idx` ON `process_instances` (`tenant_id`,`definition_key`,`start_time`) WHERE state IN ('ACTIVE','SUSPENDED');
