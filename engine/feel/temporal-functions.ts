@@ -23,7 +23,22 @@ function dateAndTime(d: unknown, time: unknown, from: unknown) {
   return null;
 }
 
+// feelin's own duration(): the built-in's value.
+const feelinDuration = evaluate("duration").value as (...args: unknown[]) => unknown;
+// XML Schema writes seconds with a decimal point and digits on either side only (`PT0.S`, `PT.5S`), which feelin's
+// pattern refuses: they are written out in full first.
+const BARE_POINT = /(\d)\.S$|T\.(\d)/;
+
+function durationOf(from: unknown) {
+  const text =
+    typeof from === "string" && BARE_POINT.test(from)
+      ? from.replace(/(\d)\.S$/, "$1S").replace(/T\.(\d)/, "T0.$1")
+      : from;
+  return feelinDuration(text);
+}
+
 export const TEMPORAL_FUNCTIONS: Record<string, FeelFunction> = {
   date: new FeelFunction(date, ["year", "month", "day", "from"]),
   "date and time": new FeelFunction(dateAndTime, ["date", "time", "from"]),
+  duration: new FeelFunction(durationOf, ["from"]),
 };
