@@ -28,7 +28,7 @@ export function typeTest(type: Node, src: string): Test | undefined {
   if (!t) return undefined;
   if (t.name === "ListType") {
     const item = t.getChild("Type");
-    const test = item && typeTest(item, src);
+    const test = item ? typeTest(item, src) : undefined;
     return test && ((v) => Array.isArray(v) && v.every((x) => x === null || test(x)));
   }
   if (t.name === "ContextType") {
