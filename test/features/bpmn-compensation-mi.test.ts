@@ -117,7 +117,7 @@ describe("compensation of a multi-instance subprocess, in the variants of Camund
   test("user-task handlers: one per completed instance, each in turn", async () => {
     const { rt } = makeRuntime();
     const xml = variant("miUserUndo", {}).replace(
-      /<scriptTask id="undo"[^]*?<\/scriptTask>/,
+      /<scriptTask id="undo"[\s\S]*?<\/scriptTask>/,
       `<userTask id="undo" isForCompensation="true"/>`,
     );
     await rt.deploy(T, xml, { fileName: "miUserUndo.bpmn", createdBy: null });
