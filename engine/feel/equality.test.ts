@@ -116,6 +116,23 @@ describe("list replace, for over ranges, comments", () => {
     ]);
   });
 
+  test("list contains and index of find items by FEEL equality (dates, lists, contexts, durations)", () => {
+    check([
+      ['list contains([date("2020-01-01")], date("2020-01-01"))', true],
+      ['list contains([date("2020-01-01")], date("2020-01-02"))', false],
+      ["list contains([[1, 2]], [1, 2])", true],
+      ["list contains([{a: 1}], {a: 1})", true],
+      ['list contains([duration("P1Y")], duration("P12M"))', true],
+      ["list contains([1, null], null)", true],
+      ['list contains(list: ["a"], element: "a")', true],
+      ["list contains(null, 1)", null],
+      ['index of([date("2020-01-01"), 1, date("2020-01-01")], date("2020-01-01"))', [1, 3]],
+      ["index of([1, 2, 1], 1)", [1, 3]],
+      ["index of([1, 2], 3)", []],
+      ["index of(null, 1)", null],
+    ]);
+  });
+
   test("for iterates number and date ranges either way; a descending interval literal is null", () => {
     check([
       ["for i in 1..3 return i", [1, 2, 3]],
