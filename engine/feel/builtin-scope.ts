@@ -24,9 +24,10 @@ const OVERRIDES = {
 };
 // A bare name counts for the regex and value built-ins, not only a call: `{f: matches}.f(x, p)` must reach our
 // linear-time matches, never feelin's. date() and date and time() only when their argument is not a literal with an
-// ordinary year (feelin folds those).
+// ordinary year (feelin folds those). time() not where it ends `date and time(` (a variable named time would split
+// a name written over two lines, `date and\n time(...)`, into `date and time(...)`'s parts).
 const CALLS =
-  /\b__(?:range_of_|unary_comparison|ascending|instance_of)|\b(?:before|after|meets|met\s+by|overlaps(?:\s+(?:before|after))?|includes|during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+(?:replace|contains)|index\s+of)\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\b|\bduration\s*\((?!\s*"[^".]*")|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
+  /\b__(?:range_of_|unary_comparison|ascending|instance_of)|\b(?:before|after|meets|met\s+by|overlaps(?:\s+(?:before|after))?|includes|during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+(?:replace|contains)|index\s+of)\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\b|\bduration\s*\((?!\s*"[^".]*")|(?<!\band\s+)\btime\s*\(|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
 
 /** For a FEEL text that calls one of them, the variables with our built-ins added; else undefined. */
 export function builtinScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {

@@ -86,6 +86,29 @@ describe("signed and five-digit years (XML Schema 1.1 dates)", () => {
   });
 });
 
+describe("time() as XML Schema reads times", () => {
+  test("a zero offset is Z; offsets past ±18:00, date-time texts, an offset with a zone and dates are no time", () => {
+    check([
+      ['time("11:22:33+00:00")', "11:22:33Z"],
+      ['time("11:22:33-00:00")', "11:22:33Z"],
+      ['time(11, 59, 45, duration("PT0H"))', "11:59:45Z"],
+      ['time(date and time("2017-08-10T10:20:00+00:00"))', "10:20:00Z"],
+      ['date and time("2017-08-10T10:20:00+00:00")', "2017-08-10T10:20:00Z"],
+      ['time("13:20:00+18:00")', "13:20:00+18:00"],
+      ['time("13:20:00+19:00")', null],
+      ['time("13:20:00+02:00@Europe/Paris")', null],
+      ['time("2017-08-10T10:20:00")', null],
+      ['time("7:00:00")', null],
+      ['time(date("2017-08-10"))', null],
+      ['time(date and time("2017-08-10T10:20:00@Europe/Paris"))', "10:20:00@Europe/Paris"],
+      ['time(from: "12:45:00")', "12:45:00"],
+      ['time(hour: 11, minute: 59, second: 0, offset: duration("-PT2H"))', "11:59:00-02:00"],
+      ['string(time(11, 59, 45, duration("PT2H45M55S")))', "11:59:45+02:45:55"],
+      ['date and\n time("2018-12-08T00:00:00@Europe/Paris") = date and time("2018-12-08T00:00:00@Europe/Paris")', true],
+    ]);
+  });
+});
+
 describe("durations as XML Schema writes them", () => {
   test("seconds with a bare decimal point, signs, zero", () => {
     check([

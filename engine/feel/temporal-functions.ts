@@ -37,8 +37,23 @@ function durationOf(from: unknown) {
   return feelinDuration(text);
 }
 
+// feelin's own time(): the built-in's value.
+const feelinTime = evaluate("time").value as (...args: unknown[]) => unknown;
+// A time as XML Schema writes it (two-digit fields, a fraction, then Z, an offset up to ±18:00, or FEEL's @zone);
+// feelin also read date-times ("2017-08-10T10:20:00"), offsets to ±23:59, and an offset followed by a zone.
+const TIME_TEXT = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-](?:(?:0\d|1[0-7]):[0-5]\d|18:00)|@[^@\s]+)?$/;
+
+function time(hour: unknown, minute: unknown, second: unknown, offset: unknown, from: unknown) {
+  const text = typeof hour === "string" && minute == null && second == null && offset == null ? hour : from;
+  if (typeof text === "string" && !TIME_TEXT.test(text)) return null;
+  // the time of a date has no answer (the TCK's 1116); a date and time has its own
+  const of = hour instanceof FeelDate || from instanceof FeelDate;
+  return of ? null : feelinTime(hour, minute, second, offset, from);
+}
+
 export const TEMPORAL_FUNCTIONS: Record<string, FeelFunction> = {
   date: new FeelFunction(date, ["year", "month", "day", "from"]),
   "date and time": new FeelFunction(dateAndTime, ["date", "time", "from"]),
   duration: new FeelFunction(durationOf, ["from"]),
+  time: new FeelFunction(time, ["hour", "minute", "second", "offset", "from"]),
 };
