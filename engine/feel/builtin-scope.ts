@@ -27,7 +27,7 @@ const OVERRIDES = {
 // ordinary year (feelin folds those). time() not where it ends `date and time(` (a variable named time would split
 // a name written over two lines, `date and\n time(...)`, into `date and time(...)`'s parts).
 const CALLS =
-  /\b__(?:range_of_|unary_comparison|ascending|instance_of)|\b(?:before|after|meets|met\s+by|overlaps(?:\s+(?:before|after))?|includes|during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+(?:replace|contains)|index\s+of)\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\b|\bduration\s*\((?!\s*"[^".]*")|(?<!\band\s+)\btime\s*\(|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
+  /\b__(?:range_of_|unary_comparison|ascending|instance_of|conforms)|\b(?:before|after|meets|met\s+by|overlaps(?:\s+(?:before|after))?|includes|during|starts|started\s+by|finishes|finished\s+by|coincides|list\s+(?:replace|contains)|index\s+of)\s*\(|\b(?:matches|replace|split|range|years\s+and\s+months\s+duration)\b|\bduration\s*\((?!\s*"[^".]*")|(?<!\band\s+)\btime\s*\(|\bdate(?:\s+and\s+time)?\s*\((?!\s*"\d{4}-(?![^"]*T24))/;
 
 /** For a FEEL text that calls one of them, the variables with our built-ins added; else undefined. */
 export function builtinScope(text: string): ((vars: Record<string, unknown>) => Record<string, unknown>) | undefined {

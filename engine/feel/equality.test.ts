@@ -101,6 +101,24 @@ describe("instance of (§10.3.2.9)", () => {
   });
 });
 
+describe("function literals with typed parameters (§10.3.2.13.2)", () => {
+  test("an argument that does not conform makes the invocation null; null conforms", () => {
+    check([
+      ["(function(arg: number) arg)(10)", 10],
+      ['(function(arg: number) arg)("foo")', null],
+      ["(function(arg: number) arg)(null)", null],
+      ['{fn: function(arg: number) arg, r: fn("foo")}.r', null],
+      ['(function(a: string, b) a + b)("x", "y")', "xy"],
+      ["(function(a: list<number>) count(a))([1, 2])", 2],
+      ['(function(a: list<number>) count(a))(["x"])', null],
+      ["(function(a: context<x: number>) a.x)({x: 1})", 1],
+      ["(function(a: date) a)(1)", null],
+      ["sort([3, 1, 2], function(x: number, y: number) x < y)", [1, 2, 3]],
+      ["(function(a: number) (< a))(5) = (< 5)", true],
+    ]);
+  });
+});
+
 describe("list replace, for over ranges, comments", () => {
   test("list replace by position or by a match function; bad calls are null", () => {
     check([

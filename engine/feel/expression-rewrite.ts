@@ -9,12 +9,15 @@ import { isStructural, typeTest } from "./structural-types";
 // - an interval literal iterated by `for`, `some` or `every` becomes `__ascending([a..b])` (range-iteration.ts): a
 //   descending literal such as `[2..1]` is no range, so the iteration is null; `for i in 2..1` still counts down;
 // - `x instance of` a list or context type made of FEEL's own types becomes `__instance_of(x, "<type>")`
-//   (structural-types.ts), where null items and entries conform.
+//   (structural-types.ts), where null items and entries conform;
+// - a function literal with typed parameters, `function(a: number) body`, checks its arguments:
+//   `function(a) if __conforms(a, "number") then (body) else null`.
+// What an edit keeps of the text inside it is rewritten the same way.
 
 type Node = NonNullable<ReturnType<typeof parseExpression>["topNode"]["firstChild"]>;
 type Edit = { from: number; to: number; text: string };
 
-const MAY_REWRITE = /\(\s*(?:[<>]=?|!?=)|\bin\s*[[(\]]|\binstance\s+of\s+(?:list|context)\s*</;
+const MAY_REWRITE = /\(\s*(?:[<>]=?|!?=)|\bin\s*[[(\]]|\binstance\s+of\s+(?:list|context)\s*<|\bfunction\s*\([^)]*:/;
 const KEEP_AS_TEST = new Set(["PositiveUnaryTest", "FilterExpression"]);
 
 export function rewriteExpression(src: string, names: readonly string[]): string {
@@ -24,7 +27,7 @@ export function rewriteExpression(src: string, names: readonly string[]): string
   const edits: Edit[] = [];
   parseExpression(src, ctx, undefined).iterate({
     enter(ref) {
-      const edit = editOf(ref.node as Node, src);
+      const edit = editOf(ref.node as Node, src, (inner) => rewriteExpression(inner, names));
       if (edit) edits.push(edit);
       return !edit;
     },
@@ -34,8 +37,8 @@ export function rewriteExpression(src: string, names: readonly string[]): string
   return out;
 }
 
-function editOf(n: Node, src: string): Edit | undefined {
-  const text = (x: Node) => src.slice(x.from, x.to);
+function editOf(n: Node, src: string, again: (inner: string) => string): Edit | undefined {
+  const text = (x: Node) => again(src.slice(x.from, x.to));
   if (n.name === "ParenthesizedExpression" && !KEEP_AS_TEST.has(n.parent?.name ?? "")) {
     const test = n.firstChild?.nextSibling;
     const op = test?.name === "SimplePositiveUnaryTest" ? test.firstChild : null;
@@ -54,7 +57,31 @@ function editOf(n: Node, src: string): Edit | undefined {
     const value = n.firstChild;
     const type = n.getChild("Type");
     if (!value || !type || !isStructural(type) || !typeTest(type, src)) return undefined;
-    return { from: n.from, to: n.to, text: `__instance_of(${text(value)}, ${JSON.stringify(text(type))})` };
+    return {
+      from: n.from,
+      to: n.to,
+      text: `__instance_of(${text(value)}, ${JSON.stringify(src.slice(type.from, type.to))})`,
+    };
   }
+  if (n.name === "FunctionDefinition") return typedFunction(n, src, text);
   return undefined;
+}
+
+function typedFunction(n: Node, src: string, text: (x: Node) => string): Edit | undefined {
+  const params = n.getChild("FormalParameters")?.getChildren("FormalParameter") ?? [];
+  const body = n.getChild("FunctionBody");
+  const typed = params.filter((p) => p.getChild("Type"));
+  if (!body || typed.length === 0 || n.getChild("external")) return undefined;
+  if (typed.some((p) => !typeTest(p.getChild("Type")!, src))) return undefined; // a type not FEEL's own: as before
+  const names = params.map((p) => src.slice(p.getChild("ParameterName")!.from, p.getChild("ParameterName")!.to));
+  const checks = typed.map((p) => {
+    const name = src.slice(p.getChild("ParameterName")!.from, p.getChild("ParameterName")!.to);
+    const type = p.getChild("Type")!;
+    return `__conforms(${name}, ${JSON.stringify(src.slice(type.from, type.to))})`;
+  });
+  return {
+    from: n.from,
+    to: n.to,
+    text: `function(${names.join(", ")}) if ${checks.join(" and ")} then (${text(body)}) else null`,
+  };
 }

@@ -65,16 +65,26 @@ export function isStructural(type: Node): boolean {
 
 const tests = boundedCache<Test | undefined>(1_000);
 
-function instanceOf(value: unknown, type: unknown): boolean | null {
-  if (typeof type !== "string") return null;
-  const test = tests.getOrCreate(type, () => {
+function testOfText(type: string): Test | undefined {
+  return tests.getOrCreate(type, () => {
     const src = `x instance of ${type}`;
     const node = parseExpression(src, {}, undefined).topNode.firstChild?.getChild("Type");
     return node ? typeTest(node, src) : undefined;
   });
-  return value !== null && value !== undefined && test?.(value) === true;
+}
+
+function instanceOf(value: unknown, type: unknown): boolean | null {
+  if (typeof type !== "string") return null;
+  return value !== null && value !== undefined && testOfText(type)?.(value) === true;
+}
+
+// A typed parameter of a FEEL function literal, `function(a: number) …` (expression-rewrite.ts): the argument must
+// conform (null does), else the invocation is null (§10.3.2.13.2); feelin ignored the type.
+function conforms(value: unknown, type: unknown): boolean {
+  return value === null || value === undefined || (typeof type === "string" && testOfText(type)?.(value) === true);
 }
 
 export const INSTANCE_OF_FUNCTIONS: Record<string, FeelFunction> = {
   __instance_of: new FeelFunction(instanceOf, ["value", "type"]),
+  __conforms: new FeelFunction(conforms, ["value", "type"]),
 };
