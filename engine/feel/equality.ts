@@ -69,7 +69,11 @@ function feelinEquality(a: unknown, b: unknown): boolean | null {
   return r.ok && typeof r.value === "boolean" ? r.value : null;
 }
 
-/** The expression compiled with our equality when its top is `a = b` or `a != b`; otherwise undefined. */
+/**
+ * The expression compiled here when its top is a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`): each side compiled as
+ * its own expression (names and literals take the fast paths; feelin parsed the whole text on every evaluation), `=`
+ * and `!=` with FEEL's equality above, the orderings of numbers and strings directly, others by feelin.
+ */
 export function compileEquality(
   src: string,
   names: readonly string[],
@@ -84,7 +88,7 @@ export function compileEquality(
   const right = op?.nextSibling;
   if (!left || !right || right.nextSibling || op?.name !== "CompareOp") return undefined;
   const operator = src.slice(op.from, op.to);
-  if (operator !== "=" && operator !== "!=") return undefined;
+  if (!COMPARISONS.has(operator)) return undefined;
   const a = compile(src.slice(left.from, left.to), names);
   const b = compile(src.slice(right.from, right.to), names);
   if (!a.ok || !b.ok) return undefined;
@@ -94,7 +98,20 @@ export function compileEquality(
     if (!x.ok) return x;
     const y = r(vars);
     if (!y.ok) return y;
+    if (operator !== "=" && operator !== "!=") return ok(order(operator, x.value, y.value));
     const eq = feelEquality(x.value, y.value);
     return ok(operator === "=" || eq === null ? eq : !eq);
   };
+}
+
+const COMPARISONS = new Set(["=", "!=", "<", "<=", ">", ">="]);
+
+/** `<`, `<=`, `>`, `>=`: numbers and strings here, null without an answer, every other pair feelin's. */
+function order(op: string, a: unknown, b: unknown): boolean | null {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) {
+    return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
+  }
+  const r = feelinEvaluate(`a ${op} b`, { a, b });
+  return r.ok && typeof r.value === "boolean" ? r.value : null;
 }
