@@ -51,7 +51,14 @@ export function durationArithmetic(op: string, a: unknown, b: unknown): unknown 
     const d = durationSize(right);
     return d.isZero() ? null : durationSize(left).div(d);
   }
-  if (left && right) return undefined; // + and - of two durations: feelin's
+  if (left && right) {
+    // + and - of two durations of one kind, by size (feelin's was right, but the expression may hold a date-time
+    // difference that only this side of the evaluation computes correctly); of two kinds, no answer
+    if (op !== "+" && op !== "-") return undefined;
+    if (left.yearsMonths !== right.yearsMonths) return null;
+    const r = durationSize(right);
+    return sized(left, op === "+" ? durationSize(left).plus(r) : durationSize(left).minus(r));
+  }
   const n = asDecimal(left ? b : a);
   if (n === undefined) return undefined;
   const d = (left ?? right) as FeelDuration;

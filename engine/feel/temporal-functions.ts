@@ -47,8 +47,15 @@ function time(hour: unknown, minute: unknown, second: unknown, offset: unknown, 
   const text = typeof hour === "string" && minute == null && second == null && offset == null ? hour : from;
   if (typeof text === "string" && !TIME_TEXT.test(text)) return null;
   // the time of a date has no answer (the TCK's 1116); a date and time has its own
-  const of = hour instanceof FeelDate || from instanceof FeelDate;
-  return of ? null : feelinTime(hour, minute, second, offset, from);
+  if (hour instanceof FeelDate || from instanceof FeelDate) return null;
+  // feelin drops a fraction of the second (time(12, 59, 1.3) was 12:59:01): added back in nanoseconds
+  if (typeof second === "number" && Number.isFinite(second) && !Number.isInteger(second)) {
+    const whole = Math.floor(second);
+    const t = feelinTime(hour, minute, whole, offset, from);
+    if (!(t instanceof FeelTime)) return t;
+    return new FeelTime(t.unwrap().add({ nanoseconds: Math.round((second - whole) * 1e9) }), t.zone);
+  }
+  return feelinTime(hour, minute, second, offset, from);
 }
 
 export const TEMPORAL_FUNCTIONS: Record<string, FeelFunction> = {
