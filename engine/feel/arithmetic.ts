@@ -1,6 +1,7 @@
 import { parseExpression } from "feelin";
 import { durationArithmetic, isDuration } from "./duration-math";
 import { arithmetic, compare, Decimal, NUMERIC_FUNCTIONS } from "./decimal";
+import { feelEquality } from "./equality";
 import { feelinEvaluate } from "./feelin-call";
 import { temporalArithmetic } from "./temporal-math";
 import { type FeelError, type FeelResult, ok } from "./result";
@@ -8,8 +9,9 @@ import { type FeelError, type FeelResult, ok } from "./result";
 // Arithmetic in decimals (DMN 1.5 §10.3.2.3.1). feelin computes with doubles (0.1 + 0.2 = 0.30000000000000004), so
 // expressions whose top is arithmetic, a numeric comparison or a numeric built-in are evaluated here on decimal.js:
 // operators, numeric literals, names and the numeric built-ins are ours, any other sub-expression is handed to feelin
-// as its own text. When an operand turns out not to be a number (dates, durations, strings), the whole expression
-// goes to feelin, which knows those types: the answer is always FEEL's, only the digits get better.
+// as its own text. When an operand turns out not to be a number (dates, durations, strings), that one operation goes
+// to feelin with the operand values computed here (which knows those types; a date-time difference computed below it
+// stays ours): the answer is always FEEL's, only the digits get better.
 
 type Vars = Record<string, unknown>;
 type Node = NonNullable<ReturnType<typeof parseExpression>["topNode"]["firstChild"]>;
@@ -111,8 +113,9 @@ export function compileArithmetic(
       if (scaled !== undefined) return scaled;
       const moved = temporalArithmetic(op, av, bv);
       if (moved !== undefined) return moved;
-      const a = toDecimal(av);
-      const b = toDecimal(bv);
+      const a = asNumber(av);
+      const b = asNumber(bv);
+      if (a === NOT_NUMERIC || b === NOT_NUMERIC) return feelinOp(`a ${op} b`, { a: toJs(av), b: toJs(bv) });
       return a === null || b === null ? null : arithmetic(op, a, b);
     };
   };
@@ -128,7 +131,13 @@ export function compileArithmetic(
     const shadowed = delegate(n);
     return (vars) => {
       if (Object.hasOwn(vars, name)) return shadowed(vars);
-      const values = args.map((a) => toDecimal(a(vars)));
+      const raw = args.map((a) => a(vars));
+      const values = raw.map(asNumber);
+      if (values.includes(NOT_NUMERIC)) {
+        // an argument of another type (a duration, a string): the built-in as feelin has it, on the values computed here
+        const names = raw.map((_, i) => `a${i}`);
+        return feelinOp(`${name}(${names.join(", ")})`, Object.fromEntries(raw.map((v, i) => [names[i], toJs(v)])));
+      }
       return values.includes(null) ? null : def.fn(...(values as Decimal[]));
     };
   };
@@ -154,14 +163,25 @@ function negation(operand: Eval): Eval {
   return (vars) => {
     const v = operand(vars);
     if (isDuration(v)) return durationArithmetic("*", v, -1);
-    return toDecimal(v)?.neg() ?? null;
+    const d = asNumber(v);
+    return d === NOT_NUMERIC ? feelinOp("-a", { a: toJs(v) }) : (d?.neg() ?? null);
   };
 }
 
 function comparison(op: string, left: Eval, right: Eval): Eval {
   return (vars) => {
-    const a = toDecimal(left(vars));
-    const b = toDecimal(right(vars));
+    const av = left(vars);
+    const bv = right(vars);
+    const a = asNumber(av);
+    const b = asNumber(bv);
+    if (a === NOT_NUMERIC || b === NOT_NUMERIC) {
+      // other types compared: FEEL's equality and ordering, on the values computed here
+      const x = toJs(av);
+      const y = toJs(bv);
+      if (op !== "=" && op !== "!=") return feelinOp(`a ${op} b`, { a: x, b: y });
+      const eq = feelEquality(x, y);
+      return op === "=" || eq === null ? eq : !eq;
+    }
     if (a === null || b === null) {
       // FEEL: null equals only null; ordering with null has no answer.
       if (op === "=") return a === b;
@@ -170,6 +190,23 @@ function comparison(op: string, left: Eval, right: Eval): Eval {
     }
     return compare(op, a, b);
   };
+}
+
+/** A number as a decimal, null for null, NOT_NUMERIC for any other value. */
+function asNumber(v: unknown): Decimal | null | typeof NOT_NUMERIC {
+  try {
+    return toDecimal(v);
+  } catch (e) {
+    if (e === NOT_NUMERIC) return NOT_NUMERIC;
+    throw e;
+  }
+}
+
+/** One operation evaluated by feelin on values computed here (a date-time difference stays ours). */
+function feelinOp(text: string, vars: Vars): unknown {
+  const r = feelinEvaluate(text, vars);
+  if (!r.ok) throw new SubFailure(r.error);
+  return r.value;
 }
 
 /** Decimals leave as JavaScript numbers (the nearest double), everything else as it is. */

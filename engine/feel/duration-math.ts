@@ -6,7 +6,8 @@ import { Decimal } from "./decimal";
 // Durations scaled by numbers and divided by each other (DMN 1.5 §10.3.2.3.7 table 57), which feelin answers null.
 // A years-and-months duration is counted in months (whole months kept), a days-and-time one in seconds.
 
-const size = (d: FeelDuration): Decimal => {
+/** A duration's size: months for a years-and-months one, seconds for a days-and-time one. */
+export const durationSize = (d: FeelDuration): Decimal => {
   const v = d.value;
   if (d.yearsMonths) return new Decimal(v.years).times(12).plus(v.months);
   return new Decimal(v.days)
@@ -47,14 +48,21 @@ export function durationArithmetic(op: string, a: unknown, b: unknown): unknown 
   if (!left && !right) return undefined;
   if (op === "/" && left && right) {
     if (left.yearsMonths !== right.yearsMonths) return null;
-    const d = size(right);
-    return d.isZero() ? null : size(left).div(d);
+    const d = durationSize(right);
+    return d.isZero() ? null : durationSize(left).div(d);
   }
-  if (left && right) return undefined; // + and - of two durations: feelin's
+  if (left && right) {
+    // + and - of two durations of one kind, by size (feelin's was right, but the expression may hold a date-time
+    // difference that only this side of the evaluation computes correctly); of two kinds, no answer
+    if (op !== "+" && op !== "-") return undefined;
+    if (left.yearsMonths !== right.yearsMonths) return null;
+    const r = durationSize(right);
+    return sized(left, op === "+" ? durationSize(left).plus(r) : durationSize(left).minus(r));
+  }
   const n = asDecimal(left ? b : a);
   if (n === undefined) return undefined;
   const d = (left ?? right) as FeelDuration;
-  if (op === "*") return sized(d, size(d).times(n));
-  if (op === "/" && left) return n.isZero() ? null : sized(d, size(d).div(n));
+  if (op === "*") return sized(d, durationSize(d).times(n));
+  if (op === "/" && left) return n.isZero() ? null : sized(d, durationSize(d).div(n));
   return undefined;
 }

@@ -1,6 +1,8 @@
 import { compileArithmetic } from "./arithmetic";
 import { builtinScope } from "./builtin-scope";
 import { boundedCache } from "./cache";
+import { compileEquality } from "./equality";
+import { rewriteExpression } from "./expression-rewrite";
 import { feelSourceText } from "./source-text";
 import { feelinEvaluate, syntaxError } from "./feelin-call";
 import { type FeelResult, fail, ok } from "./result";
@@ -51,13 +53,17 @@ export function compileExpression(
 ): FeelResult<CompiledExpression> {
   const raw = (text ?? "").trim();
   return cache.getOrCreate(`e\u0000${names.join("\u0001")}\u0000${raw}`, () => {
-    const src = feelSourceText(raw).trim();
-    if (src === "") return ok(() => NULL);
-    const fast = compileFast(src);
+    const text = feelSourceText(raw).trim();
+    if (text === "") return ok(() => NULL);
+    const fast = compileFast(text);
     if (fast) return ok(fast);
-    const error = syntaxError(src, "expression", names);
+    const error = syntaxError(text, "expression", names);
     if (error) return fail(error);
-    const run = compileArithmetic(src, names) ?? ((vars: Vars) => feelinEvaluate(src, vars));
+    const src = rewriteExpression(text, names);
+    const run =
+      compileArithmetic(src, names) ??
+      compileEquality(src, names, compileExpression) ??
+      ((vars: Vars) => feelinEvaluate(src, vars));
     const scope = builtinScope(src);
     return ok(scope ? (vars: Vars) => run(scope(vars)) : run);
   });

@@ -1,7 +1,7 @@
 import { FeelFunction, FeelRange } from "feelin";
 import { feelinEvaluate } from "./feelin-call";
 
-// The interval functions feelin leaves unimplemented (DMN 1.5 §10.3.4.9, table 78), on points and ranges of any
+// The interval functions (DMN 1.5 §10.3.4.9, table 78), on points and ranges of any
 // comparable type. Comparisons follow FEEL (three-valued: an open endpoint or mismatched types give null, and null
 // propagates through and/or as FEEL's do). Handed to feelin by builtin-scope.ts.
 
@@ -15,6 +15,9 @@ function compare(op: "<" | "=", a: unknown, b: unknown): B {
   if (a === null || a === undefined || b === null || b === undefined) return null;
   if (typeof a === "number" && typeof b === "number") return op === "<" ? a < b : a === b;
   if (typeof a === "string" && typeof b === "string") return op === "<" ? a < b : a === b;
+  if (typeof a === "boolean" && typeof b === "boolean") return op === "=" ? a === b : null;
+  // values of different types have no order (feelin says false)
+  if (typeof a !== typeof b || typeof a !== "object") return null;
   const r = feelinEvaluate(`a ${op} b`, { a, b });
   return r.ok && typeof r.value === "boolean" ? r.value : null;
 }
@@ -54,7 +57,35 @@ function interval(
 const startsAt = (r: Range, p: unknown) => and(eq(r.s, p), r.si);
 const endsAt = (r: Range, p: unknown) => and(eq(r.e, p), r.ei);
 
+// a before b (rows a-d of table 78); `after` is the same with its arguments swapped
+const pointBefore = (p: unknown, r: Range) => or(lt(p, r.s), and(eq(p, r.s), !r.si));
+const beforePoint = (r: Range, p: unknown) => or(lt(r.e, p), and(eq(r.e, p), !r.ei));
+const rangeBefore = (a: Range, b: Range) => or(lt(a.e, b.s), and(or(!a.ei, !b.si), eq(a.e, b.s)));
+const includesPoint = (r: Range, p: unknown) => or(and(lt(r.s, p), lt(p, r.e)), startsAt(r, p), endsAt(r, p));
+const includesRange = (a: Range, b: Range) =>
+  and(or(lt(a.s, b.s), and(eq(a.s, b.s), or(a.si, !b.si))), or(gt(a.e, b.e), and(eq(a.e, b.e), or(a.ei, !b.ei))));
+
+// feelin has before, after, meets, met by, overlaps and includes, but not their parameter names, and it answers
+// points of different types or null (before(null, 1) is true there); these are the spec's.
 export const INTERVAL_FUNCTIONS: Record<string, FeelFunction> = {
+  before: interval(["point1", "point2", "point", "range", "range1", "range2"], {
+    pp: lt,
+    pr: pointBefore,
+    rp: beforePoint,
+    rr: rangeBefore,
+  }),
+  after: interval(["point1", "point2", "point", "range", "range1", "range2"], {
+    pp: gt,
+    pr: (p, r) => beforePoint(r, p),
+    rp: (r, p) => pointBefore(p, r),
+    rr: (a, b) => rangeBefore(b, a),
+  }),
+  meets: interval(["range1", "range2"], { rr: (a, b) => and(a.ei, b.si, eq(a.e, b.s)) }),
+  "met by": interval(["range1", "range2"], { rr: (a, b) => and(a.si, b.ei, eq(a.s, b.e)) }),
+  overlaps: interval(["range1", "range2"], {
+    rr: (a, b) => and(or(gt(a.e, b.s), and(eq(a.e, b.s), a.ei, b.si)), or(lt(a.s, b.e), and(eq(a.s, b.e), a.si, b.ei))),
+  }),
+  includes: interval(["range", "point", "range1", "range2"], { rp: includesPoint, rr: includesRange }),
   "overlaps before": interval(["range1", "range2"], {
     rr: (a, b) =>
       and(
@@ -80,9 +111,8 @@ export const INTERVAL_FUNCTIONS: Record<string, FeelFunction> = {
     rr: (a, b) => and(a.ei === b.ei, eq(a.e, b.e), or(lt(a.s, b.s), and(eq(a.s, b.s), or(a.si, !b.si)))),
   }),
   during: interval(["point", "range", "range1", "range2"], {
-    pr: (p, r) => or(and(lt(r.s, p), lt(p, r.e)), startsAt(r, p), endsAt(r, p)),
-    rr: (a, b) =>
-      and(or(lt(b.s, a.s), and(eq(b.s, a.s), or(b.si, !a.si))), or(gt(b.e, a.e), and(eq(b.e, a.e), or(b.ei, !a.ei)))),
+    pr: (p, r) => includesPoint(r, p),
+    rr: (a, b) => includesRange(b, a),
   }),
   starts: interval(["point", "range", "range1", "range2"], {
     pr: (p, r) => startsAt(r, p),

@@ -1,4 +1,5 @@
 import { FeelFunction } from "feelin";
+import { feelEquality } from "./equality";
 
 // list replace(list, position | match, newItem) as DMN 1.5 §10.3.4.4 and the TCK read it, where feelin's differs:
 // a position counts from 1 (negative from the end; a fraction is truncated) and must lie inside the list; a match is
@@ -29,6 +30,26 @@ function listReplace(value: unknown, position: unknown, newItem: unknown, match:
   return out;
 }
 
+// list contains and index of compare items with FEEL's equality (feelin compares with ===, so no date, list or context
+// was ever found: list contains([@"2020-01-01"], @"2020-01-01") was false).
+const asList = (value: unknown) =>
+  value === null || value === undefined ? null : Array.isArray(value) ? value : [value];
+
+function listContains(value: unknown, element: unknown) {
+  const list = asList(value);
+  return list && list.some((item) => feelEquality(item, element) === true);
+}
+
+function indexOf(value: unknown, match: unknown) {
+  const list = asList(value);
+  if (!list) return null;
+  const out: number[] = [];
+  list.forEach((item, i) => feelEquality(item, match) === true && out.push(i + 1));
+  return out;
+}
+
 export const LIST_FUNCTIONS: Record<string, FeelFunction> = {
   "list replace": new FeelFunction(listReplace, ["list", "position", "newItem", "match"]),
+  "list contains": new FeelFunction(listContains, ["list", "element"]),
+  "index of": new FeelFunction(indexOf, ["list", "match"]),
 };

@@ -1,4 +1,4 @@
-import { FeelDate, FeelRange } from "feelin";
+import { evaluate, FeelDate, FeelFunction, FeelRange } from "feelin";
 
 // Iterating a range (`for i in a..b`, `some`, `every`), DMN 1.5 §10.3.2.14: ranges of numbers and of dates count by
 // one (a day for dates), upwards or downwards; any other range cannot be iterated and gives null (feelin also
@@ -27,3 +27,22 @@ function* days(range: FeelRange, start: FeelDate, end: FeelDate): Generator<Feel
     if (last) return;
   }
 }
+
+/** Whether a range runs upwards (start ≤ end, or an end is null); a descending range literal is not a range. */
+export function isAscending(v: FeelRange): boolean {
+  if (v.start === null || v.end === null) return true;
+  // one comparison of two values (feelin's, for every endpoint type), not under the evaluation deadline
+  try {
+    return evaluate("a <= b", { a: v.start, b: v.end }).value === true;
+  } catch {
+    return false;
+  }
+}
+
+// An interval literal iterated by for/some/every (expression-rewrite.ts wraps it): `[2..1]` is not a range (its start
+// is past its end), so iterating it is null, as range("[2..1]") is; `2..1` without brackets counts down.
+const ascending = (v: unknown) => (v instanceof FeelRange && !isAscending(v) ? null : v);
+
+export const ITERATION_FUNCTIONS: Record<string, FeelFunction> = {
+  __ascending: new FeelFunction(ascending, ["range"]),
+};

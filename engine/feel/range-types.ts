@@ -5,7 +5,7 @@ import { FeelDate, FeelDateTime, FeelDuration, FeelRange, FeelTime } from "feeli
 // value that name has, so each such name is bound here to an object whose Symbol.hasInstance is the FEEL test: a
 // range whose (non-null) endpoints are of type T.
 
-const ELEMENT_TESTS: Record<string, (v: unknown) => boolean> = {
+export const ELEMENT_TESTS: Record<string, (v: unknown) => boolean> = {
   Any: () => true,
   number: (v) => typeof v === "number",
   string: (v) => typeof v === "string",

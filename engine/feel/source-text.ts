@@ -5,7 +5,7 @@ import { needsOwnParse } from "./temporal-parse";
 // feelin's grammar does not know, become spaces (offsets in error messages stay right), and `@"..."` literals holding
 // a date with a signed or long year, which feelin's literal parser refuses, and those ending a day at 24:00:00,, become date() / date and time() calls
 // (answered by temporal-functions.ts); `instance of range<T>`, which its grammar cannot read, names the type as
-// range-types.ts binds it. Strings and backquoted names are left alone. Texts without `/` or `@` are
+// range-types.ts binds it (also inside a list or context type). Strings and backquoted names are left alone. Texts without `/` or `@` are
 // returned as they are, untouched.
 
 const RANGE_TYPE = /instance\s+of\s+range\s*<([^<>]*)>/y;
@@ -26,6 +26,17 @@ export function feelSourceText(text: string): string {
       i = end;
     } else if (c === "i" && text.startsWith("instance", i) && rangeType(text, i)) {
       const r = rangeType(text, i)!;
+      out += r.text;
+      i = r.next;
+    } else if (
+      c === "r" &&
+      text.startsWith("range", i) &&
+      innerRangeType(text, i) &&
+      /[<,:]\s*$/.test(out) &&
+      /\binstance\s+of\b/.test(out)
+    ) {
+      // range<T> inside a list or context type: list<range<number>>
+      const r = innerRangeType(text, i)!;
       out += r.text;
       i = r.next;
     } else if (c === "/" && text[i + 1] === "/") {
@@ -54,6 +65,15 @@ function closing(text: string, start: number): number {
     else if (text[i] === q) return i + 1;
   }
   return text.length;
+}
+
+const INNER_RANGE_TYPE = /range\s*<([^<>]*)>/y;
+
+function innerRangeType(text: string, at: number): { text: string; next: number } | undefined {
+  INNER_RANGE_TYPE.lastIndex = at;
+  const m = INNER_RANGE_TYPE.exec(text);
+  const name = m && rangeTypeName(m[1]);
+  return name ? { text: name, next: at + m[0].length } : undefined;
 }
 
 function rangeType(text: string, at: number): { text: string; next: number } | undefined {

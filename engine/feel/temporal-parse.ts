@@ -1,4 +1,4 @@
-import { FeelDate, FeelDateTime, parseDate, parseDateTime } from "feelin";
+import { FeelDate, FeelDateTime, FeelTime, parseDate, parseDateTime } from "feelin";
 
 // Dates with the full FEEL year range (DMN 1.5 §10.3.4.1: years -999,999,999..999,999,999, written with an optional
 // minus and at least four digits, e.g. "-2017-12-31", "99999-12-31"). feelin refuses a leading minus outright ("not
@@ -53,17 +53,23 @@ export const hasExtendedYear = (text: string) => /^(?:-\d|\d{5})/.test(text);
 /** Whether a date-time string needs parseFeelDateTime rather than feelin's parser. */
 export const needsOwnParse = (text: string) => hasExtendedYear(text) || END_OF_DAY.test(text);
 
-// Temporal writes years outside 0..9999 as "-002017" / "+099999"; FEEL writes "-2017" / "99999". The canonical `iso`
-// of feelin's dates drives their string() and equality, so it is normalised where feelin's constructors set it: an
-// accessor on the prototype receives their `this.iso = ...` (installed once per process; the library is unchanged).
+// Temporal writes years outside 0..9999 as "-002017" / "+099999"; FEEL writes "-2017" / "99999". A zero offset
+// (`+00:00`, `-00:00`) is UTC, written `Z` (as XML Schema's canonical form and the TCK have it; feelin kept the text).
+// The canonical `iso` of feelin's temporals drives their string() and equality, so it is normalised where feelin's
+// constructors set it: an accessor on the prototype receives their `this.iso = ...` (installed once per process; the
+// library is unchanged).
 const ISO_YEAR = /^([+-])0*(\d{4,})/;
-for (const cls of [FeelDate, FeelDateTime]) {
+const ZERO_OFFSET = /[+-]00:00(?::00)?$/;
+const canonical = (v: string) => {
+  const y = ISO_YEAR.test(v) ? v.replace(ISO_YEAR, (_, s: string, y: string) => (s === "-" ? `-${y}` : y)) : v;
+  return ZERO_OFFSET.test(y) ? y.replace(ZERO_OFFSET, "Z") : y;
+};
+for (const cls of [FeelDate, FeelDateTime, FeelTime]) {
   Object.defineProperty(cls.prototype, "iso", {
     configurable: true,
     set(this: object, v: string) {
       // from then on an ordinary own property, as feelin's constructor would have made it
-      const value = ISO_YEAR.test(v) ? v.replace(ISO_YEAR, (_, s: string, y: string) => (s === "-" ? `-${y}` : y)) : v;
-      Object.defineProperty(this, "iso", { value, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(this, "iso", { value: canonical(v), writable: true, enumerable: true, configurable: true });
     },
   });
 }

@@ -39,6 +39,23 @@ describe("FEEL date and time arithmetic", () => {
     expect(run('@"2021-01-01T00:00:00" - @"2021-01-02"')).toBeNull();
   });
 
+  test("a zoned date-time difference stays right inside sums, built-ins and comparisons (TCK 0007)", () => {
+    const dt = 'date and time("2016-12-24T23:59:00-08:00")';
+    const dt2 = 'date and time(date("2015-12-24"), time("00:00:01-01:00"))';
+    expect(str(`${dt} - ${dt2}`)).toBe("P367DT6H58M59S");
+    expect(str(`duration("P13DT2H14S") + (${dt} - ${dt2})`)).toBe("P380DT8H59M13S");
+    expect(str(`string(${dt} - ${dt2})`)).toBe("P367DT6H58M59S");
+    expect(str(`abs(${dt2} - ${dt})`)).toBe("P367DT6H58M59S");
+    expect(run(`(${dt} - ${dt2}) = duration("P367DT6H58M59S")`)).toBe(true);
+    expect(str('duration("P1Y") - duration("P13M")')).toBe("-P1M");
+    expect(run('duration("P1Y") + duration("P1D")')).toBeNull();
+  });
+
+  test("time(hour, minute, second, offset) keeps a fraction of the second", () => {
+    expect(str('time(12, 59, 1.3, duration("-PT1H"))')).toBe("12:59:01.3-01:00");
+    expect(str("time(23, 59, 59.5)")).toBe("23:59:59.5");
+  });
+
   test("times do not meet dates or years-and-months durations; no arithmetic gives NaN", () => {
     expect(run('@"10:10:10" + @"P1Y"')).toBeNull();
     expect(run('@"2021-01-01" - @"10:10:10"')).toBeNull();

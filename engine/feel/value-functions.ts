@@ -1,5 +1,6 @@
 import { duration, FeelDate, FeelDateTime, FeelFunction, FeelRange } from "feelin";
 import { feelinEvaluate } from "./feelin-call";
+import { isAscending } from "./range-iteration";
 
 // range() and years and months duration() as DMN 1.5 defines them, where feelin's differ (§10.3.4.7, §10.3.4.2).
 
@@ -30,11 +31,7 @@ function rangeOf(text: unknown) {
   if (!r.ok) return null;
   const v = r.value;
   if (!(v instanceof FeelRange) || (v.start === null && v.end === null)) return null;
-  if (v.start !== null && v.end !== null) {
-    const ascending = feelinEvaluate("a <= b", { a: v.start, b: v.end });
-    if (!ascending.ok || ascending.value !== true) return null;
-  }
-  return v;
+  return isAscending(v) ? v : null;
 }
 
 export const VALUE_FUNCTIONS: Record<string, FeelFunction> = {

@@ -20,32 +20,11 @@ import { type CorpusName, corpusDir, describeCorpus } from "../harness/corpora";
 
 /** Case id (`folder#case`) → why it fails (level 3; level 2 passes whole). */
 const KNOWN_FAILURES: Record<string, string> = {
-  ...cases(
-    "0068-feel-equality",
-    "a comparison range (< 10) is equal to the interval (null..10) in feelin's equality, and (=10), (!=10) are not ranges there",
-    ["range_006", "range_007", "range_008", "range_009", "range_010", "range_011", "range_012"],
-  ),
-  ...cases(
-    "0068-feel-equality",
-    "feelin's = compares a years-and-months with a days-and-time duration (false) where DMN has no answer (null)",
-    ["ym_duration_006"],
-  ),
-  ...cases("0070-feel-instance-of", "feelin's context<a: string> refuses a null entry, which conforms to any type", [
-    "context_019",
-  ]),
-  ...cases(
-    "0084-feel-for-loops",
-    "the range literal [2..1] is iterated like the iteration 2..1 (feelin builds both alike)",
-    ["decision_025"],
-  ),
   ...cases("1115-feel-date-function", "a year beyond ±271,820, outside the Temporal dates feelin is built on", [
     "015_1dd66594cf",
     "016_31f3fef4a0",
     "029_88f5c7c90f",
     "030_9184a7bfc3",
-  ]),
-  ...cases("1120-feel-duration-function", 'duration("PT0.S"): a decimal point without digits is not read', [
-    "011_2169615b94",
   ]),
 };
 

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from "../../../engine/errors";
+import { nextTakeableAt, takeableJobs } from "./external-claims";
 import { EXTERNAL_JOB } from "./job-executor";
 import type { Kernel } from "./kernel";
 import type { JobRow } from "./rows";
@@ -26,26 +27,6 @@ interface Waiter {
   attempt: () => void;
 }
 
-// Jobs a runner may take: robot jobs of the topics, due, unlocked or with an expired lock, not of a suspended instance.
-// By priority, the takeable jobs of the topics are sorted; without it the index's due order stops at maxTasks.
-const claimSql = (
-  n: number,
-  byPriority = false,
-) => `SELECT j.* FROM jobs j LEFT JOIN process_instances i ON i.id = j.instance_id
-  WHERE j.tenant_id = ? AND j.kind = '${EXTERNAL_JOB}' AND j.state = 'EXECUTABLE' AND j.due_at <= ?
-  AND (j.lock_expires_at IS NULL OR j.lock_expires_at < ?) AND (i.id IS NULL OR i.state = 'ACTIVE')
-  AND json_extract(j.data, '$.topic') IN (${Array(n).fill("?").join(",")})
-  ORDER BY ${byPriority ? "coalesce(json_extract(j.data, '$.priority'), 0) DESC, " : ""}j.due_at LIMIT ?`;
-// When something of these topics next becomes takeable: a later due time or the end of someone's lock.
-const nextSql = (
-  n: number,
-) => `SELECT min(CASE WHEN lock_expires_at >= ?1 THEN lock_expires_at + 1 ELSE due_at END) AS at
-  FROM jobs WHERE tenant_id = ?2 AND state = 'EXECUTABLE' AND kind = '${EXTERNAL_JOB}'
-  AND (due_at > ?1 OR lock_expires_at >= ?1) AND json_extract(data, '$.topic') IN (${Array(n)
-    .fill(0)
-    .map((_, i) => `?${i + 3}`)
-    .join(",")})`;
-
 /**
  * Robot jobs (kind `external`) on the kernel's jobs table: runners claim them by topic under the same BEGIN IMMEDIATE
  * locking as the executor (two runners never hold one job), extend or lose their lock, and report failures with the
@@ -71,19 +52,12 @@ export function createExternalJobs(kernel: Kernel) {
 
   // A look without the write lock first: each fetch and each wake-up of a long poll tries, and most tries of a quiet
   // queue find nothing to take.
-  const anyTakeable = (r: ClaimRequest): boolean => {
-    const now = clock();
-    return (
-      db.query<JobRow, (string | number)[]>(claimSql(r.topics.length)).get(r.tenantId, now, now, ...r.topics, 1) != null
-    );
-  };
+  const anyTakeable = (r: ClaimRequest): boolean => takeableJobs(db, r, clock(), 1).length > 0;
   const claim = (r: ClaimRequest): JobRow[] => {
     if (!r.topics.length || !anyTakeable(r)) return [];
     return kernel.tx(() => {
       const now = clock();
-      const rows = db
-        .query<JobRow, (string | number)[]>(claimSql(r.topics.length, r.usePriority))
-        .all(r.tenantId, now, now, ...r.topics, r.maxTasks);
+      const rows = takeableJobs(db, r, now, r.maxTasks);
       for (const row of rows) {
         row.lock_owner = r.owner;
         row.lock_expires_at = now + (r.lockMs[topicOf(row)] ?? 0);
@@ -93,9 +67,7 @@ export function createExternalJobs(kernel: Kernel) {
     });
   };
 
-  const nextAt = (tenantId: string, topics: string[]): number | null =>
-    db.query<{ at: number | null }, (string | number)[]>(nextSql(topics.length)).get(clock(), tenantId, ...topics)
-      ?.at ?? null;
+  const nextAt = (tenantId: string, topics: string[]): number | null => nextTakeableAt(db, tenantId, topics, clock());
 
   const flush = () => {
     flushing = false;

@@ -1,0 +1,3 @@
+CREATE INDEX `jobs_robot_free_due_idx` ON `jobs` (`tenant_id`,`due_at`) WHERE kind = 'external' AND state = 'EXECUTABLE' AND lock_owner IS NULL;--> statement-breakpoint
+CREATE INDEX `jobs_robot_free_priority_idx` ON `jobs` (`tenant_id`,coalesce(json_extract(data, '$.priority'), 0) DESC,`due_at`) WHERE kind = 'external' AND state = 'EXECUTABLE' AND lock_owner IS NULL;--> statement-breakpoint
+CREATE INDEX `jobs_robot_held_expiry_idx` ON `jobs` (`tenant_id`,`lock_expires_at`) WHERE kind = 'external' AND state = 'EXECUTABLE' AND lock_owner IS NOT NULL;
