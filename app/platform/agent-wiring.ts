@@ -1,4 +1,5 @@
-import type { DelegateRegistry } from "../../engine/bpmn";
+import type { AgentLoopPort, DelegateRegistry } from "../../engine/bpmn";
+import { runLoopTurn } from "../services/agents/loop/turn";
 import type { CaseAgentStep } from "../../engine/cmmn";
 import { AgentStepFailed, type AgentStepInput, runAgentStep } from "../services/agents/run-step";
 import { attachedAgentKey } from "../services/agents/store";
@@ -88,3 +89,17 @@ export const caseAgentRunner =
       throw e;
     }
   };
+
+/**
+ * The engine's port to agent loops over ad-hoc subprocesses: each turn runs through the agents service with a ctx of
+ * the instance's tenant, the agent as actor (its tools on channel AGENT), outside any transaction.
+ */
+export const agentLoopOf = (p: PlatformCore): AgentLoopPort => ({
+  turn(req) {
+    const tenant = p.tenants.get(req.tenantId);
+    if (!tenant) throw new Error(`tenant ${req.tenantId} not found`);
+    return p.withTenantCtx(tenant, AGENT_ACTOR, `agent-loop-${req.instanceId}-${req.subProcessId}`, (ctx) =>
+      runLoopTurn({ ctx, input: req }),
+    );
+  },
+});

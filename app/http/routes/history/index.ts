@@ -83,6 +83,8 @@ const agentCalls = createRoute({
             outcome: z.string(),
             detail: z.string().nullable(),
             durationMs: z.number().int(),
+            turn: z.number().int().nullable().describe("an agent loop's turn (ad-hoc subprocess driven by an agent)"),
+            tokens: z.number().int().nullable().describe("tool `model`: the tokens of that model call"),
             createdAt: z.string(),
           }),
         ),

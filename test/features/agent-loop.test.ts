@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
+import { publishDiscount, refundProcess, toolMessages } from "../harness/agent-loop";
+import { deployBpmn, startProcess } from "../harness/process";
+
+let w: AgentWorld;
+beforeAll(async () => {
+  w = await startAgentWorld();
+  await publishDiscount(w.s, w.tok.MODELER);
+});
+afterAll(() => w.stop());
+
+const loopCalls = (agent: string) =>
+  w.ai.calls.filter(
+    (c) =>
+      c.path === "/v1/chat/completions" &&
+      (c.body.messages as { role: string; content: unknown }[]).some(
+        (m) => m.role === "system" && String(m.content).startsWith(`agent ${agent}`),
+      ),
+  );
+/** Runs the due jobs until none is left (the loop's turns and its tools' starts are jobs). */
+const runJobs = async () => {
+  for (let i = 0; i < 20 && (await w.s.platform.processRuntime.runDueJobs()) > 0; i++);
+};
+const get = async (path: string, token = w.tok.ADMIN) => {
+  const r = await w.s.req("GET", `/api${path}`, { token });
+  return { status: r.status, body: (await r.json()) as any };
+};
+
+test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, then a person, then typed outputs and the flow goes on", async () => {
+  await createAgent(w.s, w.tok.MODELER, {
+    key: "refunder",
+    name: "Refunder",
+    tools: ["set_output"],
+    outputVariables: [
+      { name: "decision", type: "string" },
+      { name: "refund", type: "number" },
+    ],
+  });
+  await deployBpmn(w.s, w.tok.MODELER, refundProcess("refunds", "refunder"));
+  w.scriptFor(
+    "refunder",
+    {
+      toolCalls: [
+        { name: "lookup_order", arguments: { orderId: "A1" } },
+        { name: "discount_for", arguments: { customerType: "GOLD", amount: 500 } },
+      ],
+    },
+    { toolCalls: [{ name: "ask_person", arguments: { question: "Refund order A1?" } }] },
+    { content: '{"decision": "refund", "refund": "36"}' },
+  );
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "refunds", businessKey: "mail-1" });
+  expect(inst.activeTasks).toEqual([]);
+  await runJobs();
+  // The model offered one tool per activity, with the declared parameters, besides the agent's own tools.
+  const first = loopCalls("refunder")[0].body as { tools: { function: { name: string; parameters: any } }[] };
+  const offered = Object.fromEntries(first.tools.map((t) => [t.function.name, t.function.parameters]));
+  expect(Object.keys(offered).sort()).toEqual(["ask_person", "discount_for", "lookup_order", "set_output"]);
+  expect(offered.discount_for.properties).toEqual({
+    customerType: { type: "string", description: "GOLD or SILVER" },
+    amount: { type: "number", description: "the amount" },
+  });
+  // The person's task is real: its form, its candidates, its due date; the loop waits for it.
+  const tasks = await get(`/a/tasks?instanceId=${inst.id}`);
+  expect(tasks.body.map((t: any) => t.activityId)).toEqual(["ask_person"]);
+  const task = tasks.body[0];
+  expect(task.formKey).toBe("approval");
+  expect(task.dueDate).toBeTruthy();
+  expect(loopCalls("refunder").length).toBe(2);
+  // The second turn got both results: the lookup's variable and the decision's.
+  const results = toolMessages(loopCalls("refunder")[1].body).map((m) => JSON.parse(String(m.content)));
+  expect(results).toContainEqual({ order: "order A1 of 40 EUR" });
+  expect(results).toContainEqual({ discount: 0.1 });
+  expect(task.candidateGroups).toEqual(["support"]);
+  expect((await w.s.req("POST", `/api/a/tasks/${task.id}/claim`, { token: w.tok.ADMIN, json: {} })).status).toBe(200);
+  const done = await w.s.req("POST", `/api/a/tasks/${task.id}/complete`, {
+    token: w.tok.ADMIN,
+    json: { variables: { approved: true, note: "fine" } },
+  });
+  if (done.status !== 200) console.log(await done.text());
+  expect(done.status).toBe(200);
+  await runJobs();
+  expect(loopCalls("refunder").length).toBe(3);
+  const last = toolMessages(loopCalls("refunder")[2].body).map((m) => JSON.parse(String(m.content)));
+  expect(last.at(-1)).toEqual({ approved: true, note: "fine" });
+  // The loop ended with its typed outputs; the flow went on.
+  const after = await get(`/a/tasks?instanceId=${inst.id}`);
+  expect(after.body.map((t: any) => t.activityId)).toEqual(["after"]);
+  const detail = await get(`/a/history/instances/${inst.id}`);
+  expect(detail.body.variables).toMatchObject({ decision: "refund", refund: 36 });
+  // Every model call and tool call is in the history, with the turn and the model's tokens.
+  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  expect(calls.map((c) => [c.tool, c.outcome, c.turn])).toEqual([
+    ["model", "OK", 0],
+    ["lookup_order", "OK", 0],
+    ["discount_for", "OK", 0],
+    ["model", "OK", 1],
+    ["ask_person", "OK", 1],
+    ["model", "OK", 2],
+  ]);
+  expect(calls.filter((c) => c.tool === "model").every((c) => c.tokens > 0)).toBe(true);
+  expect(calls.find((c) => c.tool === "lookup_order").argsDigest).toMatch(/^[0-9a-f]{64}$/);
+});
