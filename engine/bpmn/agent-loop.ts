@@ -140,10 +140,15 @@ export const toolResultOf = (token: ExecutionRecord): unknown =>
 export function failAgentTool(run: Run, instanceId: string, executionId: string, message: string): boolean {
   const token = run.s.require(instanceId).executions.get(executionId);
   if (!token?.data.toolCall) return false;
+  failToolNow(run, token, message);
+  return true;
+}
+
+/** A tool activity that cannot go on (past its retries, or an incident): cancelled, its failure the call's result. */
+export function failToolNow(run: Run, token: ExecutionRecord, message: string): void {
   const callId = token.data.toolCall;
   const scope = run.parent(token);
   run.cancelExecution(token);
   // toolDone reads the token's call and parent: given back a detached copy of what they were.
   toolDone(run, { ...token, data: { toolCall: callId }, parentId: scope?.id ?? null }, false, { error: message });
-  return true;
 }

@@ -14,7 +14,7 @@ import { cancelInstance } from "./instance-end";
 import { childEnded } from "./elements/call-activity";
 import { handlerDone, liftCompensation, recordCompensation } from "./events/compensation";
 import { adhocLeaving, adhocOf } from "./elements/adhoc-sub-process";
-import { toolDone, toolResultOf } from "./agent-loop";
+import { failToolNow, toolDone, toolResultOf } from "./agent-loop";
 
 /** Interprets one command: an agenda of small operations run until every token rests, over one Session. */
 export class Run extends RunFlows {
@@ -268,6 +268,8 @@ export class Run extends RunFlows {
 
   /** Parks the token at the element with a dead-letter job: loud, visible in the monitor, retryable once fixed. */
   incident(token: ExecutionRecord, el: ElementModel, message: string): void {
+    // An activity an agent called as a tool: the model is told instead (it may try another tool).
+    if (token.data.toolCall) return void failToolNow(this, token, message);
     const job = this.newJob(token, el, "incident", this.now);
     job.state = "DEADLETTER";
     job.retries = 0;

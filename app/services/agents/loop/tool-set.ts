@@ -16,6 +16,28 @@ export function argumentsSchema(t: AgentLoopTool) {
   return { type: "object", properties, required: t.params.map((p) => p.name), additionalProperties: false };
 }
 
+const typeOk: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === "boolean",
+  array: (v) => Array.isArray(v),
+  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+};
+
+/** Why the arguments of a call do not fit the activity's parameters, or null when they do. */
+export function argumentsProblem(t: AgentLoopTool, value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return `the arguments of ${t.name} must be an object`;
+  const args = value as Record<string, unknown>;
+  for (const p of t.params) {
+    if (args[p.name] === undefined || args[p.name] === null) return `${t.name}: argument '${p.name}' is required`;
+    if (!typeOk[p.type]?.(args[p.name])) return `${t.name}: argument '${p.name}' must be of type ${p.type}`;
+  }
+  const unknown = Object.keys(args).filter((k) => !t.params.some((p) => p.name === k));
+  return unknown.length ? `${t.name} takes no argument ${unknown.map((k) => `'${k}'`).join(", ")}` : null;
+}
+
 /**
  * Every tool a loop's model is offered, assembled in one place: the agent's own tools through the agent adapter of
  * the tool registry (run-agent.ts `toolSet`: authorised, recorded and run there; whatever that set gains, the loop
@@ -33,7 +55,15 @@ export function loopToolSet(
     set[a.name] = tool({
       title: a.title,
       description: a.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(argumentsSchema(a) as never),
+      // Arguments its parameters refuse make an invalid call: the SDK tells the model, the activity never starts.
+      inputSchema: jsonSchema<Record<string, unknown>>(argumentsSchema(a) as never, {
+        validate: (value) => {
+          const problem = argumentsProblem(a, value);
+          return problem
+            ? { success: false, error: new Error(problem) }
+            : { success: true, value: value as Record<string, unknown> };
+        },
+      }),
     });
   return set;
 }
