@@ -101,3 +101,26 @@ test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, th
   expect(calls.filter((c) => c.tool === "model").every((c) => c.tokens > 0)).toBe(true);
   expect(calls.find((c) => c.tool === "lookup_order").argsDigest).toMatch(/^[0-9a-f]{64}$/);
 });
+
+test("a turn whose command fails after the model answered is retried by the job rules without asking the model again", async () => {
+  await createAgent(w.s, w.tok.MODELER, { key: "once", name: "Once", tools: [], outputVariables: [] });
+  // What follows the loop fails in the same command as the loop's last turn: that command rolls back.
+  const xml = refundProcess("once-p", "once").replace(
+    '<userTask id="after" name="After"/>',
+    `<serviceTask id="after" name="Broken" flowable:expression="\${'x' - 1}"/>`,
+  );
+  await deployBpmn(w.s, w.tok.MODELER, xml);
+  w.scriptFor("once", { content: "done" }, { content: "asked twice" });
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "once-p" });
+  await runJobs();
+  const jobOf = async () =>
+    ((await get("/a/instances/failed-jobs")).body as any[]).find((j) => j.instanceId === inst.id);
+  expect(await jobOf()).toMatchObject({ activityId: "handle", retries: 2 });
+  w.s.clock.advance(11_000);
+  await runJobs();
+  expect(await jobOf()).toMatchObject({ activityId: "handle", retries: 1 });
+  // the turn's answer was kept when the model gave it: both tries used it
+  expect(loopCalls("once").length).toBe(1);
+  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  expect(calls.map((c) => c.tool)).toEqual(["model"]);
+});
