@@ -124,3 +124,47 @@ test("a turn whose command fails after the model answered is retried by the job 
   const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
   expect(calls.map((c) => c.tool)).toEqual(["model"]);
 });
+
+test("a robot chosen as a tool waits for its runner; its answer is the result, its last failure a failed call", async () => {
+  await createAgent(w.s, w.tok.MODELER, { key: "botuser", name: "Bot user", tools: [], outputVariables: [] });
+  const robotReq = (path: string, json: unknown) =>
+    w.s.req("POST", `/api/a/robots${path}`, { token: w.tok.ADMIN, json });
+  expect((await robotReq("", { key: "scorer", name: "Scorer" })).status).toBe(201);
+  const runner = (await (
+    await w.s.req("POST", "/api/a/robot-runners", { token: w.tok.ADMIN, json: { name: "scorer-runner" } })
+  ).json()) as { token: string };
+  const ext = (path: string, json: unknown) =>
+    w.s.req("POST", `/api/a/robot-runners/external-task${path}`, { token: runner.token, json });
+  const fetchLock = async () =>
+    (await (
+      await ext("/fetchAndLock", { maxTasks: 5, topics: [{ topicName: "scorer", lockDuration: 10_000 }] })
+    ).json()) as { id: string; variables: Record<string, { value: unknown }> }[];
+  const robot = `<serviceTask id="score" name="Score a customer" pms:robot="scorer">
+    <extensionElements><pms:inputOutput>
+      <pms:inputParameter name="customer">fromAi(toolCall.customer, "the customer's name")</pms:inputParameter>
+    </pms:inputOutput></extensionElements></serviceTask>`;
+  await deployBpmn(w.s, w.tok.MODELER, refundProcess("bot-p", "botuser", robot));
+  w.scriptFor(
+    "botuser",
+    { toolCalls: [{ name: "score", arguments: { customer: "ACME" } }] },
+    { toolCalls: [{ name: "score", arguments: { customer: "Initech" } }] },
+    { content: "scored" },
+  );
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "bot-p" });
+  await runJobs();
+  const [first] = await fetchLock();
+  expect(first.variables.customer.value).toBe("ACME");
+  expect(loopCalls("botuser").length).toBe(1);
+  expect((await ext(`/${first.id}/complete`, { variables: { score: 7 } })).status).toBe(204);
+  await runJobs();
+  expect(loopCalls("botuser").length).toBe(2);
+  expect(JSON.parse(String(toolMessages(loopCalls("botuser")[1].body)[0].content))).toEqual({ score: 7 });
+  const [second] = await fetchLock();
+  expect(second.variables.customer.value).toBe("Initech");
+  const failed = await ext(`/${second.id}/failure`, { errorMessage: "CRM down", retries: 0 });
+  expect(failed.status).toBe(200);
+  await runJobs();
+  expect(loopCalls("botuser").length).toBe(3);
+  expect(String(toolMessages(loopCalls("botuser")[2].body).at(-1)!.content)).toMatch(/CRM down/);
+  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
+});
