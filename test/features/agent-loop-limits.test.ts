@@ -172,4 +172,7 @@ test("another tenant cannot see an instance's agent loop (404)", async () => {
   const inst = await loop("private", {}, { content: '{"decision": "nothing to do"}' });
   expect((await get(`/a/history/instances/${inst.id}/agent-calls`)).status).toBe(200);
   expect((await get(`/a/history/instances/${inst.id}/agent-calls`, w.tok.OTHER)).status).toBe(404);
+  expect((await get(`/a/history/instances/${inst.id}/agent-conversation`)).body[0].state).toBe("COMPLETED");
+  expect((await get(`/a/history/instances/${inst.id}/agent-conversation`, w.tok.OTHER)).status).toBe(404);
+  expect((await get("/a/history/instances/no-such-instance/agent-conversation")).status).toBe(404);
 });

@@ -72,6 +72,17 @@ test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, th
   expect(results).toContainEqual({ order: "order A1 of 40 EUR" });
   expect(results).toContainEqual({ discount: 0.1 });
   expect(task.candidateGroups).toEqual(["support"]);
+  // The conversation so far, and what it waits for: the person's task.
+  const waiting = (await get(`/a/history/instances/${inst.id}/agent-conversation`)).body;
+  expect(waiting.length).toBe(1);
+  expect(waiting[0]).toMatchObject({ subProcessId: "handle", agentKey: "refunder", state: "RUNNING" });
+  expect(waiting[0].turns.map((t: any) => t.calls.map((c: any) => c.tool))).toEqual([
+    ["lookup_order", "discount_for"],
+    ["ask_person"],
+  ]);
+  expect(waiting[0].waiting).toEqual([
+    { callId: expect.any(String), tool: "ask_person", args: { question: "Refund order A1?" }, taskId: task.id },
+  ]);
   expect((await w.s.req("POST", `/api/a/tasks/${task.id}/claim`, { token: w.tok.ADMIN, json: {} })).status).toBe(200);
   const done = await w.s.req("POST", `/api/a/tasks/${task.id}/complete`, {
     token: w.tok.ADMIN,
@@ -88,6 +99,13 @@ test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, th
   expect(after.body.map((t: any) => t.activityId)).toEqual(["after"]);
   const detail = await get(`/a/history/instances/${inst.id}`);
   expect(detail.body.variables).toMatchObject({ decision: "refund", refund: 36 });
+  const conv = (await get(`/a/history/instances/${inst.id}/agent-conversation`)).body[0];
+  expect(conv.state).toBe("COMPLETED");
+  expect(conv.waiting).toEqual([]);
+  expect(conv.turns[2].final).toEqual({ decision: "refund", refund: 36 });
+  expect(conv.turns[2].results).toMatchObject([
+    { tool: "ask_person", ok: true, value: { approved: true, note: "fine" } },
+  ]);
   // Every model call and tool call is in the history, with the turn and the model's tokens.
   const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
   expect(calls.map((c) => [c.tool, c.outcome, c.turn])).toEqual([

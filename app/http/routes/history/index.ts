@@ -7,6 +7,7 @@ import { IdParam, PageQuery } from "../../schemas";
 import { historyActivities, historyAgentCalls, historyDetail, listHistory } from "../../../services/history/history";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 import { registerRetention } from "./retention";
+import { registerAgentConversation } from "./agent-conversation";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
 const HistoryQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional(), tenantId: z.string().optional() });
@@ -102,5 +103,6 @@ export function historyRouter() {
   r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(agentCalls, (c) => c.json(historyAgentCalls({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  registerAgentConversation(r);
   return r;
 }
