@@ -36,3 +36,16 @@ export function agentConversation({ ctx, input }: { ctx: HistoryCtx & TenantCtx<
     };
   });
 }
+
+/** The agent loops of an instance in short (what MCP's svc_run_instance_get adds): state, spend, what they wait for. */
+export function agentLoopsInShort(ctx: HistoryCtx & TenantCtx<"db">, id: string) {
+  return agentConversation({ ctx, input: { id } }).map((l) => ({
+    subProcessId: l.subProcessId,
+    agentKey: l.agentKey,
+    state: l.state,
+    turns: l.turns.length,
+    tokens: l.tokens,
+    lastCalls: l.turns.at(-1)?.calls.map((c) => c.tool) ?? [],
+    waiting: l.waiting.map((w) => ({ tool: w.tool, taskId: w.taskId })),
+  }));
+}
