@@ -1,6 +1,6 @@
 import { DelegateFailure, EngineError, RevisionConflict } from "../errors";
 import type { ElementModel } from "../model/bpmn/types";
-import type { AgentLoopState, AgentLoopTool } from "./agent-loop-types";
+import type { AgentLoopTool } from "./agent-loop-types";
 import { completeAdhoc } from "./elements/adhoc-sub-process";
 import type { Run } from "./run";
 import type { ExecutionRecord } from "./state";
@@ -11,30 +11,6 @@ import type { ExecutionRecord } from "./state";
  * failing one follows the job rules alone) or ends the subprocess with the agent's outputs. As the last running tool
  * activity leaves, its result joins the conversation and the next turn's job is created.
  */
-
-/** The agent of an ad-hoc subprocess: named in the model (`pms:agent`) or attached by the platform. */
-export function loopAgentOf(run: Run, token: ExecutionRecord, el: ElementModel): string | undefined {
-  if (!el.adhoc) return undefined;
-  if (el.adhoc.agent) return el.adhoc.agent;
-  const inst = run.space(token).instance;
-  return run.deps.attachedAgent?.(inst.tenantId, inst.definitionKey, el.id);
-}
-
-/** Starts the loop on the subprocess' new scope execution: its state, and the job of its first turn. */
-export function startAgentLoop(run: Run, scope: ExecutionRecord, el: ElementModel, agent: string): void {
-  const loop: AgentLoopState = {
-    agent,
-    turn: 0,
-    startedAt: run.now,
-    entries: [],
-    pending: [],
-    outputs: {},
-    spent: { modelCalls: 0, toolCalls: 0, tokens: 0 },
-  };
-  scope.data.loop = loop;
-  run.mark(scope);
-  run.newJob(scope, el, "async", run.now, { agent, agentTurn: true });
-}
 
 /** The tools of a loop: the activities a caller may start in the subprocess. */
 export function loopTools(run: Run, scope: ExecutionRecord, el: ElementModel): AgentLoopTool[] {

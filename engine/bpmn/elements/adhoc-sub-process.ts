@@ -1,4 +1,4 @@
-import { loopAgentOf, startAgentLoop } from "../agent-loop";
+import { loopAgentOf, startAgentLoop } from "../agent-loop-start";
 import type { Behaviour } from "../behaviour";
 import type { Run } from "../run";
 import type { ExecutionRecord } from "../state";
