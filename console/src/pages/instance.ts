@@ -12,6 +12,7 @@ import { type Activity, HistoryTable, VariablesTable } from "./instance-history"
 import { who } from "./tasks";
 import { InstanceControls } from "./instance-controls";
 import { type Person, Who } from "../people";
+import { AgentConversation } from "./agent-conversation";
 
 interface Detail {
   id: string;
@@ -128,6 +129,7 @@ export function InstancePage({ id }: { id: string }) {
         : html`<p>None.</p>`
     }
     ${d.type === "BPMN" ? html`<${Diagram} data=${data.data} />` : null}
+    ${d.type === "BPMN" ? html`<${AgentConversation} instanceId=${d.id} />` : null}
     ${
       d.type === "CMMN"
         ? html`<${CasePlan} caseId=${d.id} items=${data.data.plan} milestones=${data.data.milestones} onChanged=${changed} />`
