@@ -186,3 +186,18 @@ test("a robot chosen as a tool waits for its runner; its answer is the result, i
   expect(String(toolMessages(loopCalls("botuser")[2].body).at(-1)!.content)).toMatch(/CRM down/);
   expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
 });
+
+test("an attachment row makes an unmarked ad-hoc subprocess an agent loop", async () => {
+  await createAgent(w.s, w.tok.MODELER, { key: "attached", name: "Attached", tools: [], outputVariables: [] });
+  await deployBpmn(w.s, w.tok.MODELER, refundProcess("attached-p", "x").replace(' pms:agent="x"', ""));
+  const put = await w.s.req("PUT", "/api/a/agents/attached/attachments", {
+    token: w.tok.MODELER,
+    json: { processKey: "attached-p", activityId: "handle" },
+  });
+  expect(put.status).toBe(200);
+  w.scriptFor("attached", { content: "nothing to do" });
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "attached-p" });
+  await runJobs();
+  expect(loopCalls("attached").length).toBe(1);
+  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
+});
