@@ -176,3 +176,21 @@ test("another tenant cannot see an instance's agent loop (404)", async () => {
   expect((await get(`/a/history/instances/${inst.id}/agent-conversation`, w.tok.OTHER)).status).toBe(404);
   expect((await get("/a/history/instances/no-such-instance/agent-conversation")).status).toBe(404);
 });
+
+test("an agent's loop limits are read back with their defaults; a limit out of bounds is refused naming it", async () => {
+  const created = await createAgent(w.s, w.tok.MODELER, { key: "bounded", name: "Bounded", limits: { maxTokens: 1000 } });
+  expect((created as any).limits).toEqual({
+    maxToolSteps: 8,
+    timeoutMs: 60_000,
+    maxModelCalls: 20,
+    maxToolCalls: 30,
+    maxTokens: 1000,
+    maxWallMs: 7 * 24 * 3600_000,
+  });
+  const bad = await w.s.req("POST", "/api/a/agents", {
+    token: w.tok.MODELER,
+    json: { key: "unbounded", name: "x", modelId: "fake-chat", instructions: "x", limits: { maxModelCalls: 0 } },
+  });
+  expect(bad.status).toBe(400);
+  expect(JSON.stringify(await bad.json())).toContain("maxModelCalls");
+});
