@@ -59,6 +59,8 @@ export interface AgentTurnRequest {
   scopeExecutionId: string;
   state: AgentLoopState;
   tools: AgentLoopTool[];
+  /** an ad-hoc subprocess with ordering="Sequential": one activity at a time */
+  sequential: boolean;
   variables(): Record<string, unknown>;
 }
 

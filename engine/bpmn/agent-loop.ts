@@ -46,6 +46,7 @@ export async function agentTurn(run: Run, scope: ExecutionRecord, el: ElementMod
         scopeExecutionId: scope.id,
         state: structuredClone(loop),
         tools,
+        sequential: el.adhoc!.sequential,
         variables: () => run.allVars(scope),
       }),
     );
@@ -122,9 +123,6 @@ export function failAgentTool(run: Run, instanceId: string, executionId: string,
 
 /** A tool activity that cannot go on (past its retries, or an incident): cancelled, its failure the call's result. */
 export function failToolNow(run: Run, token: ExecutionRecord, message: string): void {
-  const callId = token.data.toolCall;
-  const scope = run.parent(token);
+  toolDone(run, token, false, { error: message });
   run.cancelExecution(token);
-  // toolDone reads the token's call and parent: given back a detached copy of what they were.
-  toolDone(run, { ...token, data: { toolCall: callId }, parentId: scope?.id ?? null }, false, { error: message });
 }

@@ -176,6 +176,8 @@ export class Run extends RunFlows {
     const space = this.space(e);
     for (const c of this.children(e)) this.cancelExecution(c, silentHistory);
     if (e.kind === "token") {
+      // An activity an agent called, interrupted (a boundary event, the subprocess ending): the model hears of it.
+      if (e.data.toolCall) toolDone(this, e, false, { error: "the activity was interrupted before it finished" });
       this.actEnd(e, "cancelled");
       for (const t of [...space.tasks.values()])
         if (t.executionId === e.id) {

@@ -178,7 +178,11 @@ test("another tenant cannot see an instance's agent loop (404)", async () => {
 });
 
 test("an agent's loop limits are read back with their defaults; a limit out of bounds is refused naming it", async () => {
-  const created = await createAgent(w.s, w.tok.MODELER, { key: "bounded", name: "Bounded", limits: { maxTokens: 1000 } });
+  const created = await createAgent(w.s, w.tok.MODELER, {
+    key: "bounded",
+    name: "Bounded",
+    limits: { maxTokens: 1000 },
+  });
   expect((created as any).limits).toEqual({
     maxToolSteps: 8,
     timeoutMs: 60_000,

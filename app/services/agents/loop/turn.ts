@@ -136,6 +136,13 @@ export async function runLoopTurn({
       tokens += used;
       added.push(...r.messages);
       const activityCalls = r.toolCalls.filter((c) => !c.invalid && byName.has(c.name));
+      // A sequential subprocess runs one activity at a time: the calls past the first are refused, and told.
+      if (input.sequential)
+        for (const c of activityCalls.splice(1)) {
+          const why = `${input.subProcessId} runs one activity at a time: call ${c.name} again once ${activityCalls[0].name} answered`;
+          added.push(toolResultMessage(c.id, c.name, false, { error: why }));
+          c.invalid = why;
+        }
       recordToolCall(ctx, {
         instanceId: input.instanceId,
         activity: input.subProcessId,
