@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
 import { refundProcess, toolMessages } from "../harness/agent-loop";
 import { deployBpmn, startProcess } from "../harness/process";
+import { saToken } from "../harness/fixtures";
 
 let w: AgentWorld;
 beforeAll(async () => {
@@ -67,6 +68,54 @@ test("cancelling an instance whose loop waits for a person ends it: no turn is l
   expect(Array.isArray(jobs) ? jobs : (jobs.content ?? [])).toEqual([]);
   const conv = (await get(`/a/history/instances/${inst.id}/agent-conversation`)).body;
   expect(conv[0]).toMatchObject({ state: "ENDED", waiting: [] });
+});
+
+test("a call activity chosen as a tool runs its process; what it maps out is the result", async () => {
+  await deployBpmn(
+    w.s,
+    w.tok.MODELER,
+    `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="child-p" isExecutable="true">
+    <startEvent id="s"/><serviceTask id="answer" flowable:expression="\${'about ' + topic}" flowable:resultVariable="answer"/>
+    <endEvent id="e"/>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="answer"/><sequenceFlow id="f2" sourceRef="answer" targetRef="e"/>
+  </process>
+</definitions>`,
+    "child.bpmn",
+  );
+  const call = `<callActivity id="ask_child" name="Ask the child process" calledElement="child-p">
+    <extensionElements>
+      <flowable:in source="topic" target="topic"/><flowable:out source="answer" target="answer"/>
+      <pms:inputOutput><pms:inputParameter name="topic">fromAi(toolCall.topic, "what about")</pms:inputParameter></pms:inputOutput>
+    </extensionElements></callActivity>`;
+  const inst = await loopOf(
+    "caller",
+    refundProcess("caller-p", "caller", call),
+    { toolCalls: [{ name: "ask_child", arguments: { topic: "refunds" } }] },
+    { content: "thanks" },
+  );
+  expect(chats("caller").length).toBe(2);
+  expect(JSON.parse(String(toolMessages(chats("caller")[1].body)[0].content))).toEqual({ answer: "about refunds" });
+  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
+});
+
+test("the tenant's exhausted AI quota fails the loop's turn as QUOTA_EXCEEDED without calling the model", async () => {
+  await createAgent(w.s, w.tok.OTHER, { key: "quoted", name: "Quoted", tools: [], outputVariables: [] });
+  await deployBpmn(w.s, w.tok.OTHER, refundProcess("quoted-p", "quoted"));
+  const sa = await saToken(w.s);
+  const quota = (n: number | null) =>
+    w.s.req("PUT", `/api/admin/tenants/${w.otherTenantId}/ai-quota`, { token: sa, json: { monthlyTokens: n } });
+  expect((await quota(0)).status).toBe(200);
+  const before = w.ai.calls.length;
+  await startProcess(w.s, w.tok.OTHER, { definitionKey: "quoted-p", businessKey: "quoted-1" });
+  await runJobs();
+  expect(w.ai.calls.length).toBe(before);
+  expect((await w.failures(w.tok.OTHER, "?businessKey=quoted-1")).content[0]).toMatchObject({
+    failureType: "QUOTA_EXCEEDED",
+    activity: "handle",
+  });
+  expect((await quota(null)).status).toBe(200);
 });
 
 test("a tool activity interrupted by a boundary event is told to the model; the loop goes on", async () => {
