@@ -118,6 +118,33 @@ test("the tenant's exhausted AI quota fails the loop's turn as QUOTA_EXCEEDED wi
   expect((await quota(null)).status).toBe(200);
 });
 
+test("the agent's own tools run in the loop at its clearance: a SECRET collection is refused and told to the model", async () => {
+  const col = await w.s.req("POST", "/api/a/cms/collections", {
+    token: w.tok.ADMIN,
+    json: { name: "payroll", confidentiality: "SECRET", fields: [{ name: "who", type: "text" }] },
+  });
+  expect(col.status).toBe(201);
+  await createAgent(w.s, w.tok.MODELER, { key: "peeker", name: "Peeker", tools: ["cms_query"], outputVariables: [] });
+  await deployBpmn(w.s, w.tok.MODELER, refundProcess("peeker-p", "peeker"));
+  w.scriptFor(
+    "peeker",
+    { toolCalls: [{ name: "cms_query", arguments: { collection: "payroll" } }] },
+    { content: "could not read it" },
+  );
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "peeker-p" });
+  await runJobs();
+  // one turn, the model asked twice (the refusal answered within it)
+  expect(chats("peeker").length).toBe(2);
+  expect(String(toolMessages(chats("peeker")[1].body)[0].content)).toMatch(/SECRET/);
+  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  expect(calls.map((c) => [c.tool, c.outcome, c.turn])).toEqual([
+    ["cms_query", "REFUSED", 0],
+    ["model", "OK", 0],
+    ["model", "OK", 0],
+  ]);
+  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
+});
+
 test("a tool activity interrupted by a boundary event is told to the model; the loop goes on", async () => {
   const late = `<boundaryEvent id="late" attachedToRef="ask_person"><timerEventDefinition><timeDuration>PT5M</timeDuration></timerEventDefinition></boundaryEvent>`;
   const inst = await loopOf(
