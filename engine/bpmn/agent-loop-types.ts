@@ -72,9 +72,13 @@ export interface AgentTurnAnswer {
   final?: Record<string, unknown>;
   outputs: Record<string, unknown>;
   spent: { modelCalls: number; toolCalls: number; tokens: number };
+  /** when the loop's wall time ends: a loop still waiting then is woken to fail */
+  deadlineAt?: number;
 }
 
 /** Runs one turn of an agent loop (app/services/agents/loop): throws when the loop fails (recorded there). */
 export interface AgentLoopPort {
   turn(req: AgentTurnRequest): Promise<AgentTurnAnswer>;
+  /** The loop's wall time may have ended while it waited: throws (recorded) when it has, else answers when it will. */
+  deadline(req: AgentTurnRequest): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import { DelegateFailure, EngineError, RevisionConflict } from "../errors";
 import type { ElementModel } from "../model/bpmn/types";
-import type { AgentLoopTool } from "./agent-loop-types";
+import type { AgentLoopTool, AgentTurnRequest } from "./agent-loop-types";
 import { completeAdhoc } from "./elements/adhoc-sub-process";
 import type { Run } from "./run";
 import type { ExecutionRecord } from "./state";
@@ -26,35 +26,63 @@ export function loopTools(run: Run, scope: ExecutionRecord, el: ElementModel): A
   });
 }
 
+function requestOf(run: Run, scope: ExecutionRecord, el: ElementModel, tools: AgentLoopTool[]): AgentTurnRequest {
+  const inst = run.space(scope).instance;
+  return {
+    tenantId: inst.tenantId,
+    instanceId: inst.id,
+    definitionKey: inst.definitionKey,
+    businessKey: inst.businessKey,
+    startedBy: inst.startedBy,
+    subProcessId: el.id,
+    scopeExecutionId: scope.id,
+    state: structuredClone(scope.data.loop!),
+    tools,
+    sequential: el.adhoc!.sequential,
+    variables: () => run.allVars(scope),
+  };
+}
+
+/** The agent's failure (already recorded by the agents service) fails the loop's job: the job rules apply. */
+function failureOf(el: ElementModel, e: unknown): unknown {
+  if (e instanceof EngineError || e instanceof RevisionConflict) return e;
+  return new DelegateFailure(`Agent loop '${el.id}' failed: ${e instanceof Error ? e.message : String(e)}`, {
+    activityId: el.id,
+  });
+}
+
+/** The job that wakes a waiting loop when its wall time ends (one per loop; gone with the subprocess). */
+function wakeAt(run: Run, scope: ExecutionRecord, el: ElementModel, at: number): void {
+  const jobs = run.space(scope).jobs.values();
+  if ([...jobs].some((j) => j.executionId === scope.id && j.data.agentDeadline)) return;
+  run.newJob(scope, el, "async", at, { agent: scope.data.loop!.agent, agentDeadline: true });
+}
+
+/** A loop's wall time may have ended while it waits (a person who does not answer): the agents service decides. */
+export async function agentDeadline(run: Run, scope: ExecutionRecord, el: ElementModel): Promise<void> {
+  const port = run.deps.agentLoop;
+  if (!scope.data.loop || !port) return;
+  let next: number;
+  try {
+    next = await run.s.once(`agent-deadline/${scope.id}`, () => port.deadline(requestOf(run, scope, el, [])));
+  } catch (e) {
+    throw failureOf(el, e);
+  }
+  // Not yet (the agent's limit was raised meanwhile): woken again then.
+  if (run.alive(scope)) wakeAt(run, scope, el, next);
+}
+
 /** One turn (the loop's job ran): ask the agent once per command run, then start its tools or end the subprocess. */
 export async function agentTurn(run: Run, scope: ExecutionRecord, el: ElementModel): Promise<void> {
   const loop = scope.data.loop;
   const port = run.deps.agentLoop;
   if (!loop || !port) return run.incident(scope, el, `ad-hoc subprocess '${el.id}' has no agent loop to run`);
-  const inst = run.space(scope).instance;
   const tools = loopTools(run, scope, el);
   let answer: Awaited<ReturnType<typeof port.turn>>;
   try {
-    answer = await run.s.once(`agent-loop/${scope.id}/${loop.turn}`, () =>
-      port.turn({
-        tenantId: inst.tenantId,
-        instanceId: inst.id,
-        definitionKey: inst.definitionKey,
-        businessKey: inst.businessKey,
-        startedBy: inst.startedBy,
-        subProcessId: el.id,
-        scopeExecutionId: scope.id,
-        state: structuredClone(loop),
-        tools,
-        sequential: el.adhoc!.sequential,
-        variables: () => run.allVars(scope),
-      }),
-    );
+    answer = await run.s.once(`agent-loop/${scope.id}/${loop.turn}`, () => port.turn(requestOf(run, scope, el, tools)));
   } catch (e) {
-    if (e instanceof EngineError || e instanceof RevisionConflict) throw e;
-    throw new DelegateFailure(`Agent loop '${el.id}' failed: ${e instanceof Error ? e.message : String(e)}`, {
-      activityId: el.id,
-    });
+    throw failureOf(el, e);
   }
   if (!run.alive(scope)) return;
   loop.entries.push({ kind: "model", turn: loop.turn, messages: answer.messages });
@@ -66,6 +94,7 @@ export async function agentTurn(run: Run, scope: ExecutionRecord, el: ElementMod
     for (const [k, v] of Object.entries(answer.final)) run.setVar(scope, k, v);
     return completeAdhoc(run, scope);
   }
+  if (answer.deadlineAt !== undefined) wakeAt(run, scope, el, answer.deadlineAt);
   for (const call of answer.calls) {
     const tool = tools.find((t) => t.name === call.tool)!;
     const token = run.newToken(scope);

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "./adhoc-commands";
-import { agentTurn, failAgentTool } from "./agent-loop";
+import { agentDeadline, agentTurn, failAgentTool } from "./agent-loop";
 import type { EngineDeps } from "./deps";
 import { correlateMessage, type CorrelateOptions, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
@@ -184,6 +184,7 @@ export function createBpmnEngine(deps: EngineDeps) {
         if (!token) return;
         const el = r.el(token, job.activityId);
         if (job.kind === "async" && job.data.agentTurn) return agentTurn(r, token, el);
+        if (job.kind === "async" && job.data.agentDeadline) return agentDeadline(r, token, el);
         if (job.kind === "async") {
           token.data.asyncPassed = el.id;
           return r.proceed(token, el);

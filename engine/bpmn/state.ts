@@ -105,6 +105,8 @@ export interface JobRecord {
     errorDetails?: string;
     /** the next turn of an agent loop (its ad-hoc subprocess' scope execution) */
     agentTurn?: boolean;
+    /** the end of an agent loop's wall time: a loop still waiting then fails */
+    agentDeadline?: boolean;
     /** the async start of an activity an agent called as a tool: its failure past the retries is told to the model */
     toolCall?: string;
   };

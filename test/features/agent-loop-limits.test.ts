@@ -168,6 +168,28 @@ test("the loop's wall time is limited, waits for people included: the turn after
   expect((await failureOf("slow-person")).failureType).toBe("TIMEOUT");
 });
 
+test("a loop still waiting for a person when its wall time ends fails then as TIMEOUT, without the person", async () => {
+  const inst = await loop(
+    "no-answer",
+    { maxWallMs: 60_000 },
+    {
+      toolCalls: [{ name: "ask_person", arguments: { question: "hello?" } }],
+    },
+  );
+  expect((await failureOf("no-answer")) ?? null).toBeNull();
+  w.s.clock.advance(30_000);
+  await runJobs();
+  expect((await failureOf("no-answer")) ?? null).toBeNull();
+  w.s.clock.advance(31_000);
+  await runJobs();
+  const f = await failureOf("no-answer");
+  expect(f).toMatchObject({ failureType: "TIMEOUT", activity: "handle", instanceId: inst.id });
+  expect(f.reason).toMatch(/while waiting for ask_person/);
+  expect(chats("no-answer").length).toBe(1);
+  // the person's task is still open: the loop's failure is its job's, as for any AI task
+  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["ask_person"]);
+});
+
 test("another tenant cannot see an instance's agent loop (404)", async () => {
   const inst = await loop("private", {}, { content: '{"decision": "nothing to do"}' });
   expect((await get(`/a/history/instances/${inst.id}/agent-calls`)).status).toBe(200);

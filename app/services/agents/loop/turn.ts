@@ -21,6 +21,17 @@ function conversation(entries: LoopEntry[]): ModelMessage[] {
   );
 }
 
+/** The failing step an AI task failure of the loop names: the ad-hoc subprocess. */
+const stepOf = (input: AgentTurnRequest) => ({
+  engine: "BPMN" as const,
+  processKey: input.definitionKey,
+  instanceId: input.instanceId,
+  businessKey: input.businessKey,
+  activity: input.subProcessId,
+  agentKey: input.state.agent,
+  startedBy: input.startedBy,
+});
+
 function loadAgent(ctx: TenantCtx, req: AgentTurnRequest): Agent {
   const row = findAgentRow(ctx.platformDb, ctx.tenant.id, req.state.agent);
   if (!row) throw new AgentFailure("AGENT_NOT_FOUND", `no agent '${req.state.agent}' exists for this tenant`);
@@ -61,15 +72,7 @@ export async function runLoopTurn({
   input: AgentTurnRequest;
 }): Promise<AgentTurnAnswer> {
   const st = input.state;
-  const step = {
-    engine: "BPMN" as const,
-    processKey: input.definitionKey,
-    instanceId: input.instanceId,
-    businessKey: input.businessKey,
-    activity: input.subProcessId,
-    agentKey: st.agent,
-    startedBy: input.startedBy,
-  };
+  const step = stepOf(input);
   const abort = new AbortController();
   let fatal: FatalRefusal | null = null;
   let timedOut = false;
@@ -184,6 +187,7 @@ export async function runLoopTurn({
         calls: activityCalls.map((c) => ({ callId: c.id, tool: c.name, args: c.input ?? {} })),
         outputs: env.outputs,
         spent,
+        deadlineAt: st.startedAt + limits.maxWallMs,
       };
       if (!r.toolCalls.length) answer.final = finalOutputs(agent.outputVariables, env.outputs, r.text);
       if (answer.final || answer.calls.length) {
@@ -206,5 +210,25 @@ export async function runLoopTurn({
     throw new AgentStepFailed(recordAiFailure(ctx, step, { type: f.type, reason: f.message }));
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The loop's wall time, asked when it may have ended while the loop waited (the engine's wake-up job): past it, the
+ * loop fails as TIMEOUT (recorded as any AI task failure); before it (the agent's limit was raised meanwhile), the
+ * time it ends now.
+ */
+export async function loopDeadline({ ctx, input }: { ctx: TenantCtx; input: AgentTurnRequest }): Promise<number> {
+  try {
+    const agent = loadAgent(ctx, input);
+    const deadline = input.state.startedAt + agent.limits.maxWallMs;
+    if (ctx.clock.now() < deadline) return deadline;
+    throw new AgentFailure(
+      "TIMEOUT",
+      `the agent loop ran past its wall time of ${agent.limits.maxWallMs} ms while waiting for ${input.state.pending.map((p) => p.tool).join(", ") || "its next turn"}`,
+    );
+  } catch (e) {
+    const f = classify(e, false, null);
+    throw new AgentStepFailed(recordAiFailure(ctx, stepOf(input), { type: f.type, reason: f.message }));
   }
 }
