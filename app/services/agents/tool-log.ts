@@ -14,6 +14,8 @@ export interface ToolCallRecord {
   /** an agent loop's turn, and (tool "model") the tokens of the model call */
   turn?: number;
   tokens?: number;
+  /** when it happened, if not now (a model call is recorded once it answered, as of when it was asked) */
+  at?: number;
 }
 
 /** sha256 of the arguments' JSON: enough to tell calls apart without keeping what they carried. */
@@ -36,7 +38,7 @@ export function recordToolCall(ctx: TenantCtx<"db">, r: ToolCallRecord): void {
       durationMs: r.durationMs,
       turn: r.turn ?? null,
       tokens: r.tokens ?? null,
-      createdAt: new Date(ctx.clock.now()).toISOString(),
+      createdAt: new Date(r.at ?? ctx.clock.now()).toISOString(),
     })
     .run();
 }

@@ -125,6 +125,7 @@ export async function runLoopTurn({
           "TOKENS_EXCEEDED",
           `the agent loop used ${spent.tokens} of its ${limits.maxTokens} tokens`,
         );
+      const askedAt = ctx.clock.now();
       const r = await ctx.ai.generateTurn(caller, {
         modelId: agent.modelId,
         system: systemOf(agent),
@@ -157,6 +158,7 @@ export async function runLoopTurn({
         durationMs: r.durationMs,
         turn: st.turn,
         tokens: used,
+        at: askedAt,
       });
       // Calls the agent may not make (a tool it was not offered, arguments its schema refuses): told to the model.
       for (const c of r.toolCalls.filter((x) => x.invalid))
