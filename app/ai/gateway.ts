@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { FlexibleSchema, ToolSet } from "ai";
+import type { FlexibleSchema, ModelMessage, ToolSet } from "ai";
 import { ConflictError, ServiceUnavailableError } from "../../engine/errors";
 import { safeFetch } from "../outbound";
 import { type AiSettings, modelCatalogue, type ModelEntry, providerName } from "./catalogue";
@@ -196,6 +196,45 @@ export function createAiGateway(opts: AiGatewayOptions) {
         durationMs: Math.round(performance.now() - t0),
       });
       return { text: r.text, steps: r.steps.length, finishReason: r.finishReason };
+    },
+
+    /**
+     * One model call of an agent loop over a conversation: the tools it calls that have an `execute` run at once
+     * (their results are in `messages`), the others come back in `toolCalls` for the caller to run. Same checks and
+     * accounting as `generateWithTools`.
+     */
+    async generateTurn(
+      caller: AiCaller,
+      req: { modelId: string; system: string; messages: ModelMessage[]; tools: ToolSet; signal: AbortSignal },
+    ) {
+      if (!chatModel) throw new ConflictError("No AI model is active on this installation");
+      ledger.check(caller, false);
+      const { ai, provider } = await load();
+      const t0 = performance.now();
+      const r = await ai.generateText({
+        model: provider.chatModel(req.modelId),
+        system: req.system,
+        messages: req.messages,
+        tools: req.tools,
+        stopWhen: ai.stepCountIs(1),
+        abortSignal: req.signal,
+        maxRetries: 0,
+      });
+      const usage = { inputTokens: r.usage.inputTokens ?? 0, outputTokens: r.usage.outputTokens ?? 0 };
+      ledger.record(caller, { model: req.modelId, ...usage, durationMs: Math.round(performance.now() - t0) });
+      return {
+        text: r.text,
+        // An invalid call (an unknown tool, arguments its schema refuses) already has its error among the messages.
+        toolCalls: r.toolCalls.map((c) => ({
+          id: c.toolCallId,
+          name: c.toolName,
+          input: c.input as Record<string, unknown>,
+          invalid: "invalid" in c && c.invalid ? String((c as { error?: unknown }).error ?? "invalid call") : null,
+        })),
+        messages: r.response.messages as ModelMessage[],
+        usage,
+        durationMs: Math.round(performance.now() - t0),
+      };
     },
   };
   return api;

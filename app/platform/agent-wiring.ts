@@ -1,8 +1,9 @@
-import type { DelegateRegistry } from "../../engine/bpmn";
+import type { AgentLoopPort, AgentTurnRequest, DelegateRegistry } from "../../engine/bpmn";
+import { loopDeadline, runLoopTurn } from "../services/agents/loop/turn";
 import type { CaseAgentStep } from "../../engine/cmmn";
 import { AgentStepFailed, type AgentStepInput, runAgentStep } from "../services/agents/run-step";
 import { attachedAgentKey } from "../services/agents/store";
-import type { Actor } from "../services/context";
+import type { Actor, TenantCtx } from "../services/context";
 import type { PlatformCore } from "./platform";
 
 /** An AI agent acting in a step: no roles of its own; its tools are operations called on channel AGENT. */
@@ -88,3 +89,19 @@ export const caseAgentRunner =
       throw e;
     }
   };
+
+/**
+ * The engine's port to agent loops over ad-hoc subprocesses: each turn runs through the agents service with a ctx of
+ * the instance's tenant, the agent as actor (its tools on channel AGENT), outside any transaction.
+ */
+export const agentLoopOf = (p: PlatformCore): AgentLoopPort => {
+  const withCtx = <T>(req: AgentTurnRequest, work: (ctx: TenantCtx) => Promise<T>): Promise<T> => {
+    const tenant = p.tenants.get(req.tenantId);
+    if (!tenant) throw new Error(`tenant ${req.tenantId} not found`);
+    return p.withTenantCtx(tenant, AGENT_ACTOR, `agent-loop-${req.instanceId}-${req.subProcessId}`, work);
+  };
+  return {
+    turn: (req) => withCtx(req, (ctx) => runLoopTurn({ ctx, input: req })),
+    deadline: (req) => withCtx(req, (ctx) => loopDeadline({ ctx, input: req })),
+  };
+};

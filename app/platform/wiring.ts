@@ -8,7 +8,7 @@ import type { PlatformCore } from "./platform";
 import { createDelegateRegistry, type TaskRecord } from "../../engine/bpmn";
 import { createOutboundFetch } from "../outbound";
 import { createJsSandbox, scriptPool } from "../runtime/scripting/js-sandbox";
-import { attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
+import { agentLoopOf, attachedAgentOf, caseAgentRunner, withAgentDelegate } from "./agent-wiring";
 
 /**
  * Hooks both engines share: new tasks lock the form version of their definition, and an assigned user is notified.
@@ -56,6 +56,7 @@ export function wireProcessRuntime(p: PlatformCore, caseRuntime: () => CaseRunti
       }),
     ),
     attachedAgent: attachedAgentOf(p),
+    agentLoop: agentLoopOf(p),
     // Model JavaScript on the process's pool of script workers, of the configured size.
     scripts: createJsSandbox(scriptPool(p.config.scriptWorkers)),
     // However a process ends (task, timer, job, cancel), a case waiting on it through a blocking process task moves on.

@@ -1,3 +1,4 @@
+import type { AgentLoopPort } from "./agent-loop-types";
 import type { DelegateRegistry } from "./delegates/types";
 
 export interface EngineLogger {
@@ -43,5 +44,7 @@ export interface EngineDeps {
    * delegate registered as `agent` with the parameter `agent` (its key).
    */
   attachedAgent?: (tenantId: string, definitionKey: string, activityId: string) => string | undefined;
+  /** Runs the turns of ad-hoc subprocesses driven by an agent; without it, such a subprocess raises an incident */
+  agentLoop?: AgentLoopPort;
   newId(): string;
 }

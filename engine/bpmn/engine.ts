@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { completeAdhocSubProcess, enabledAdhocActivities, executeAdhocActivity } from "./adhoc-commands";
+import { agentDeadline, agentTurn, failAgentTool } from "./agent-loop";
 import type { EngineDeps } from "./deps";
 import { correlateMessage, type CorrelateOptions, throwSignal } from "./events/broadcast";
 import { fireTimerJob } from "./events/triggers";
@@ -126,6 +127,10 @@ export function createBpmnEngine(deps: EngineDeps) {
     completeAdhocSubProcess: (s: Session, instanceId: string, subProcessId: string) =>
       run(s, (r) => completeAdhocSubProcess(r, instanceId, subProcessId)),
 
+    /** A tool activity of an agent loop failed past its job's retries: cancelled, and reported to the model. */
+    failAgentTool: (s: Session, instanceId: string, executionId: string, message: string) =>
+      run(s, (r) => failAgentTool(r, instanceId, executionId, message)),
+
     /** A robot runner completes an external job, or throws a BPMN error at its step. */
     completeExternal: (s: Session, instanceId: string, jobId: string, variables: Record<string, unknown>) =>
       run(s, (r) => completeExternal(r, s, instanceId, jobId, variables)),
@@ -178,6 +183,8 @@ export function createBpmnEngine(deps: EngineDeps) {
         const token = space.executions.get(job.executionId!);
         if (!token) return;
         const el = r.el(token, job.activityId);
+        if (job.kind === "async" && job.data.agentTurn) return agentTurn(r, token, el);
+        if (job.kind === "async" && job.data.agentDeadline) return agentDeadline(r, token, el);
         if (job.kind === "async") {
           token.data.asyncPassed = el.id;
           return r.proceed(token, el);

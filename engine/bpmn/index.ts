@@ -2,6 +2,7 @@ export { createBpmnEngine, type BpmnEngine, type Actor } from "./engine";
 export { Session, type ChangeSet } from "./session";
 export type { EngineStore } from "./store";
 export type { EngineDeps, DecisionEvaluator, EngineLogger } from "./deps";
+export type * from "./agent-loop-types";
 export * from "./state";
 export {
   createDelegateRegistry,

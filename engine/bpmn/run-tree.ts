@@ -95,6 +95,11 @@ export class RunTree {
   /** Sets where the variable already lives, else on the process instance (Flowable's rule). */
   setVar(e: ExecutionRecord, name: string, value: unknown): void {
     const space = this.space(e);
+    // What an activity an agent called writes is also its tool result (agent-loop.ts).
+    if (e.data.toolCall) {
+      (e.data.toolOut ??= {})[name] = value;
+      if (this.alive(e)) this.s.putExecution(space, e, "update");
+    }
     for (let c: ExecutionRecord | undefined = e; c; c = c.parentId ? space.executions.get(c.parentId) : undefined) {
       if (space.vars.get(c.id)?.has(name)) {
         this.s.setVar(space, c.id, name, value);

@@ -14,6 +14,7 @@ import { cancelInstance } from "./instance-end";
 import { childEnded } from "./elements/call-activity";
 import { handlerDone, liftCompensation, recordCompensation } from "./events/compensation";
 import { adhocLeaving, adhocOf } from "./elements/adhoc-sub-process";
+import { failToolNow, toolDone, toolResultOf } from "./agent-loop";
 
 /** Interprets one command: an agenda of small operations run until every token rests, over one Session. */
 export class Run extends RunFlows {
@@ -46,7 +47,9 @@ export class Run extends RunFlows {
     // The body of a multi-instance activity is recorded as such: its inner instances are the user tasks (or ...).
     this.actStart(token, el, el.mi && !this.isMiInner(token, el) ? "multiInstanceBody" : el.type);
     if (el.invalid) return this.incident(token, el, el.invalid);
-    if ((el.async || this.deferredAgent(token, el)) && token.data.asyncPassed !== el.id && !this.isMiInner(token, el))
+    // An activity an agent called as a tool starts in a job of its own: its failure follows the job rules alone.
+    const deferred = el.async || this.deferredAgent(token, el) || !!token.data.toolCall;
+    if (deferred && token.data.asyncPassed !== el.id && !this.isMiInner(token, el))
       return this.asyncJob(token, el, this.agentOf(token, el));
     return this.proceed(token, el);
   }
@@ -91,6 +94,7 @@ export class Run extends RunFlows {
       handlerDone(this, token);
       return;
     }
+    if (token.data.toolCall) toolDone(this, token, true, toolResultOf(token));
     const adhocDone = adhocLeaving(this, token);
     this.takeOutgoing(token, el, flows);
     adhocDone?.();
@@ -172,6 +176,8 @@ export class Run extends RunFlows {
     const space = this.space(e);
     for (const c of this.children(e)) this.cancelExecution(c, silentHistory);
     if (e.kind === "token") {
+      // An activity an agent called, interrupted (a boundary event, the subprocess ending): the model hears of it.
+      if (e.data.toolCall) toolDone(this, e, false, { error: "the activity was interrupted before it finished" });
       this.actEnd(e, "cancelled");
       for (const t of [...space.tasks.values()])
         if (t.executionId === e.id) {
@@ -258,11 +264,14 @@ export class Run extends RunFlows {
 
   /** An async continuation; one in front of an agent step names the agent (the failed-jobs routes refuse it). */
   asyncJob(token: ExecutionRecord, el: ElementModel, agent?: string): void {
-    this.newJob(token, el, "async", this.now, agent ? { agent } : {});
+    const toolCall = token.data.toolCall;
+    this.newJob(token, el, "async", this.now, { ...(agent ? { agent } : {}), ...(toolCall ? { toolCall } : {}) });
   }
 
   /** Parks the token at the element with a dead-letter job: loud, visible in the monitor, retryable once fixed. */
   incident(token: ExecutionRecord, el: ElementModel, message: string): void {
+    // An activity an agent called as a tool: the model is told instead (it may try another tool).
+    if (token.data.toolCall) return void failToolNow(this, token, message);
     const job = this.newJob(token, el, "incident", this.now);
     job.state = "DEADLETTER";
     job.retries = 0;

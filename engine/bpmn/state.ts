@@ -1,4 +1,5 @@
 /** Runtime rows of the engine: plain JSON-friendly records the store persists verbatim. */
+import type { AgentLoopState } from "./agent-loop-types";
 
 export type InstanceState = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "CANCELLED";
 
@@ -41,6 +42,11 @@ export interface ExecutionRecord {
     outputs?: unknown[];
     compensating?: string;
     pending?: string[];
+    /** an ad-hoc subprocess driven by an agent: its conversation and running tool calls (agent-loop.ts) */
+    loop?: AgentLoopState;
+    /** a token running an activity an agent called as a tool: the call's id, and the variables it wrote */
+    toolCall?: string;
+    toolOut?: Record<string, unknown>;
   };
   createdAt: number;
 }
@@ -97,6 +103,12 @@ export interface JobRecord {
     priority?: number;
     /** What a robot runner reported with its last failure (`errorDetails`), kept apart from the message. */
     errorDetails?: string;
+    /** the next turn of an agent loop (its ad-hoc subprocess' scope execution) */
+    agentTurn?: boolean;
+    /** the end of an agent loop's wall time: a loop still waiting then fails */
+    agentDeadline?: boolean;
+    /** the async start of an activity an agent called as a tool: its failure past the retries is told to the model */
+    toolCall?: string;
   };
   createdAt: number;
 }

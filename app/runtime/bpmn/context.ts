@@ -12,6 +12,7 @@ import {
 import type { Kernel } from "../kernel/kernel";
 import { createJsSandbox } from "../scripting/js-sandbox";
 import type { ScriptSandbox } from "../../../engine/bpmn/deps";
+import type { AgentLoopPort } from "../../../engine/bpmn/agent-loop-types";
 import { createPersister } from "./persist";
 import { createSqliteStore } from "./store";
 
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   scripts?: ScriptSandbox;
   /** The agent the platform attached to a step (agent attachments), for steps the model does not name one at. */
   attachedAgent?: (tenantId: string, definitionKey: string, activityId: string) => string | undefined;
+  /** Runs the turns of agent loops over ad-hoc subprocesses (the agents service). */
+  agentLoop?: AgentLoopPort;
 }
 
 /** Shared internals of the process runtime's parts: the kernel, the engine's store and the engine. */
@@ -62,6 +65,7 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     decisions: opts.decisions,
     formVersionFor: hooks.formVersionFor?.bind(hooks),
     attachedAgent: opts.attachedAgent,
+    agentLoop: opts.agentLoop,
     logger,
     scripts: opts.scripts ?? createJsSandbox(),
     newId,

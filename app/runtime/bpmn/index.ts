@@ -24,6 +24,7 @@ import { createDefinitions } from "./definitions";
 import { renderDiagramSvg } from "./diagram-svg";
 import { createInstances } from "./instances";
 import { createJobs } from "./jobs";
+import { createVariablesAt } from "./variables-at";
 import { createExternalSteps } from "./external";
 import { createMonitor } from "./monitor";
 import { createTasks } from "./tasks";
@@ -115,6 +116,8 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     searchInstances: instances.search,
     getInstance: instances.get,
     getVariables: instances.getVariables,
+    /** The variables visible at one execution (a robot step's, its local inputs included). */
+    getVariablesAt: createVariablesAt(ctx),
     setInstanceVariables: instances.setVariables,
     cancelInstance: instances.cancel,
     suspendInstance: (tenantId: string, id: string) => instances.setSuspended(tenantId, id, true),
@@ -181,7 +184,7 @@ export function createProcessRuntime(opts: RuntimeOptions & { delegates?: Delega
     definitionJobs: jobs.definitionJobs,
     executeJob: jobs.executeJob,
     /** Robot jobs: fetch-and-lock with long polling, lock extension, failures (app/runtime/kernel/external-jobs.ts). */
-    externalJobs: ctx.kernel.external,
+    externalJobs: { ...ctx.kernel.external, fail: external.failExternal },
     completeExternal: external.completeExternal,
     externalBpmnError: external.externalBpmnError,
 

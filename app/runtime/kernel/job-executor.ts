@@ -22,6 +22,20 @@ export const SERVICE_JOB_PREFIX = "svc:";
 /** Who claims a job row: a runtime, or the service jobs (app/runtime/kernel/service-jobs.ts). */
 export type ClaimKind = RuntimeKind | "SERVICE";
 
+/** How many jobs awaiting a model one executor pass runs at once. */
+export const MODEL_JOBS_AT_ONCE = 32;
+const awaitsModel = (j: JobRow) =>
+  j.data.includes('"agent"') && (JSON.parse(j.data) as { agent?: string }).agent !== undefined;
+
+/** Runs `work` over `items`, at most `width` at a time. */
+async function sideBySide<T>(items: T[], width: number, work: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
 /** Who ran a job by hand (`POST /a/jobs/{id}/execute`): recorded in the instance's history. */
 export interface JobAudit {
   who: string | null;
@@ -133,7 +147,7 @@ export function createJobExecutor(
       // for its lock in SQLite's busy handler, on the event loop: wait for the release instead (the service releases
       // on its own after the checkpointer's maxHoldMs, 5 s, whatever the worker does).
       if (gate.held) await gate.whenReleased();
-      for (const job of claim(kind, limit)) {
+      const one = async (job: JobRow) => {
         inFlight++;
         try {
           if (await handler(job)) ran++;
@@ -144,7 +158,13 @@ export function createJobExecutor(
         } finally {
           inFlight--;
         }
-      }
+      };
+      const jobs = claim(kind, limit);
+      // Jobs that await a model (agent steps, agent loops' turns) run side by side, a bounded number at once: one
+      // model's answer must not hold every other job (a timer, a tool activity, another loop's turn) behind it.
+      const side = sideBySide(jobs.filter(awaitsModel), MODEL_JOBS_AT_ONCE, one);
+      for (const job of jobs.filter((j) => !awaitsModel(j))) await one(job);
+      await side;
       return ran;
     },
 

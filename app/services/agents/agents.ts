@@ -14,6 +14,8 @@ import {
   assertWritable,
   findAgentRow,
   GLOBAL_SCOPE,
+  type LoopLimits,
+  loopLimitsOf,
   type OutputVariable,
   requireAgent,
 } from "./store";
@@ -29,7 +31,7 @@ export interface AgentInput {
   knowledgeBaseIds?: string[];
   cmsClearance?: Confidentiality;
   outputVariables?: OutputVariable[];
-  limits?: { maxToolSteps?: number; timeoutMs?: number };
+  limits?: { maxToolSteps?: number; timeoutMs?: number } & Partial<LoopLimits>;
 }
 
 export const DEFAULT_LIMITS = { maxToolSteps: 8, timeoutMs: 60_000 };
@@ -73,6 +75,7 @@ const columns = (input: AgentInput, now: string) => ({
   outputVariables: JSON.stringify(input.outputVariables ?? []),
   maxToolSteps: input.limits?.maxToolSteps ?? DEFAULT_LIMITS.maxToolSteps,
   timeoutMs: input.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+  loopLimits: JSON.stringify(loopLimitsOf(input.limits)),
   updatedAt: now,
 });
 

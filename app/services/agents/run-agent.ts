@@ -21,7 +21,7 @@ export class AgentFailure extends Error {
 }
 
 /** A refusal that ends the run: the agent acted for another tenant than the routed one. */
-class FatalRefusal extends Error {}
+export class FatalRefusal extends Error {}
 
 /** The HTTP answer of the model endpoint behind an SDK error (an APICallError, perhaps wrapped), if it answered. */
 function endpointAnswer(e: unknown): { status: number; body: string } | null {
@@ -32,7 +32,7 @@ function endpointAnswer(e: unknown): { status: number; body: string } | null {
   return null;
 }
 
-function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): AgentFailure {
+export function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): AgentFailure {
   if (e instanceof AgentFailure) return e;
   if (fatal) return new AgentFailure("TOOL_REFUSED", fatal.message);
   if (timedOut) return new AgentFailure("TIMEOUT", "the model did not finish within the agent's timeout");
@@ -51,7 +51,7 @@ function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | null): Ag
  * The agent adapter of the tool registry: the tools the agent may call (authorise.ts) offered to the model's tool
  * calling; each call validated by the tool's input schema, recorded, and run as its services operation.
  */
-function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) => void): ToolSet {
+export function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) => void): ToolSet {
   const set: ToolSet = {};
   for (const name of env.agent.tools) {
     const t = agentToolNamed(name);
@@ -72,6 +72,7 @@ function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) =>
             outcome,
             detail,
             durationMs: Math.round(performance.now() - t0),
+            turn: env.turn,
           });
         };
         try {

@@ -11,4 +11,6 @@ export interface AgentRunEnv {
   outputs: Record<string, unknown>;
   /** Filled with each tool call as it ends, when the caller wants them (the playground answers them). */
   calls?: { tool: string; outcome: string; detail: string | null }[];
+  /** the turn of an agent loop the tools run in (recorded with each call) */
+  turn?: number;
 }

@@ -32,6 +32,16 @@ export const AgentBody = z.object({
     .object({
       maxToolSteps: z.number().int().min(0).max(50).optional(),
       timeoutMs: z.number().int().min(100).max(600_000).optional(),
+      maxModelCalls: z.number().int().min(1).max(200).optional().describe("agent loops: model calls (default 20)"),
+      maxToolCalls: z.number().int().min(0).max(500).optional().describe("agent loops: tool calls (default 30)"),
+      maxTokens: z.number().int().min(1).max(10_000_000).optional().describe("agent loops: tokens (default 200000)"),
+      maxWallMs: z
+        .number()
+        .int()
+        .min(1000)
+        .max(30 * 24 * 3600_000)
+        .optional()
+        .describe("agent loops: time from start to the last turn (default 7 days)"),
     })
     .optional(),
 });
@@ -48,7 +58,14 @@ export const AgentSchema = z.object({
   knowledgeBaseIds: z.array(z.string()),
   cmsClearance: Clearance,
   outputVariables: z.array(z.object({ name: z.string(), type: z.string(), description: z.string().optional() })),
-  limits: z.object({ maxToolSteps: z.number().int(), timeoutMs: z.number().int() }),
+  limits: z.object({
+    maxToolSteps: z.number().int(),
+    timeoutMs: z.number().int(),
+    maxModelCalls: z.number().int(),
+    maxToolCalls: z.number().int(),
+    maxTokens: z.number().int(),
+    maxWallMs: z.number().int(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

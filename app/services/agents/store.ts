@@ -27,6 +27,28 @@ export interface OutputVariable {
   description?: string;
 }
 
+/** The limits of an agent's loops over ad-hoc subprocesses (docs/agents.md); reaching one fails the loop. */
+export interface LoopLimits {
+  maxModelCalls: number;
+  maxToolCalls: number;
+  maxTokens: number;
+  /** from the loop's start to its last turn, waits for people included */
+  maxWallMs: number;
+}
+export const DEFAULT_LOOP_LIMITS: LoopLimits = {
+  maxModelCalls: 20,
+  maxToolCalls: 30,
+  maxTokens: 200_000,
+  maxWallMs: 7 * 24 * 3600_000,
+};
+/** The loop limits given (others default). */
+export const loopLimitsOf = (given: Partial<LoopLimits> | undefined | null): LoopLimits => ({
+  maxModelCalls: given?.maxModelCalls ?? DEFAULT_LOOP_LIMITS.maxModelCalls,
+  maxToolCalls: given?.maxToolCalls ?? DEFAULT_LOOP_LIMITS.maxToolCalls,
+  maxTokens: given?.maxTokens ?? DEFAULT_LOOP_LIMITS.maxTokens,
+  maxWallMs: given?.maxWallMs ?? DEFAULT_LOOP_LIMITS.maxWallMs,
+});
+
 /** An agent as the API shows it and as the runner reads it. */
 export interface Agent {
   id: string;
@@ -40,7 +62,7 @@ export interface Agent {
   knowledgeBaseIds: string[];
   cmsClearance: Confidentiality;
   outputVariables: OutputVariable[];
-  limits: { maxToolSteps: number; timeoutMs: number };
+  limits: { maxToolSteps: number; timeoutMs: number } & LoopLimits;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,7 +79,11 @@ export const agentOf = (r: AgentRow): Agent => ({
   knowledgeBaseIds: JSON.parse(r.knowledgeBaseIds),
   cmsClearance: r.cmsClearance as Confidentiality,
   outputVariables: JSON.parse(r.outputVariables),
-  limits: { maxToolSteps: r.maxToolSteps, timeoutMs: r.timeoutMs },
+  limits: {
+    maxToolSteps: r.maxToolSteps,
+    timeoutMs: r.timeoutMs,
+    ...loopLimitsOf(r.loopLimits ? (JSON.parse(r.loopLimits) as Partial<LoopLimits>) : null),
+  },
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });

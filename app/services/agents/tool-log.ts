@@ -11,6 +11,11 @@ export interface ToolCallRecord {
   outcome: "OK" | "ERROR" | "REFUSED";
   detail: string | null;
   durationMs: number;
+  /** an agent loop's turn, and (tool "model") the tokens of the model call */
+  turn?: number;
+  tokens?: number;
+  /** when it happened, if not now (a model call is recorded once it answered, as of when it was asked) */
+  at?: number;
 }
 
 /** sha256 of the arguments' JSON: enough to tell calls apart without keeping what they carried. */
@@ -31,18 +36,23 @@ export function recordToolCall(ctx: TenantCtx<"db">, r: ToolCallRecord): void {
       outcome: r.outcome,
       detail: r.detail?.slice(0, 1000) ?? null,
       durationMs: r.durationMs,
-      createdAt: new Date(ctx.clock.now()).toISOString(),
+      turn: r.turn ?? null,
+      tokens: r.tokens ?? null,
+      createdAt: new Date(r.at ?? ctx.clock.now()).toISOString(),
     })
     .run();
 }
 
 /** The tool calls made at an instance's steps, oldest first. */
 export function toolCallsOf(ctx: TenantCtx<"db">, instanceId: string) {
-  return ctx.db.orm
-    .select()
-    .from(agentToolCalls)
-    .where(eq(agentToolCalls.instanceId, instanceId))
-    .orderBy(asc(agentToolCalls.createdAt), asc(agentToolCalls.id))
-    .all()
-    .map(({ id, instanceId: _i, ...rest }) => ({ id, ...rest }));
+  return (
+    ctx.db.orm
+      .select()
+      .from(agentToolCalls)
+      .where(eq(agentToolCalls.instanceId, instanceId))
+      // A loop's tool results are recorded with its next turn: at one instant, the turn orders them before its model call.
+      .orderBy(asc(agentToolCalls.createdAt), asc(agentToolCalls.turn), asc(agentToolCalls.id))
+      .all()
+      .map(({ id, instanceId: _i, ...rest }) => ({ id, ...rest }))
+  );
 }

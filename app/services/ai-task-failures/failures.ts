@@ -15,6 +15,10 @@ export const FAILURE_TYPES = [
   "TOOL_STEPS_EXCEEDED",
   "AGENT_NOT_FOUND",
   "AGENT_NOT_IN_PROCESS",
+  // The limits of an agent loop over an ad-hoc subprocess (its wall time is a TIMEOUT).
+  "MODEL_CALLS_EXCEEDED",
+  "TOOL_CALLS_EXCEEDED",
+  "TOKENS_EXCEEDED",
 ] as const;
 export type FailureType = (typeof FAILURE_TYPES)[number];
 

@@ -99,7 +99,9 @@ export async function fetchAndLock({
       variables: toCamundaVariables(
         caseId
           ? (ctx.caseRuntime.getCase(ctx.tenant.id, caseId).variables as Record<string, unknown>)
-          : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
+          : row.execution_id
+            ? ctx.processRuntime.getVariablesAt(ctx.tenant.id, row.instance_id!, row.execution_id)
+            : ctx.processRuntime.getVariables(ctx.tenant.id, row.instance_id!),
         wanted.get(topic),
       ),
       parameters: parametersFor(topic),

@@ -14,6 +14,7 @@ import { InstanceVariables } from "./instance-variables";
 import { who } from "./tasks";
 import { InstanceControls } from "./instance-controls";
 import { type Person, Who } from "../people";
+import { AgentConversation } from "./agent-conversation";
 
 interface Detail {
   id: string;
@@ -130,6 +131,7 @@ export function InstancePage({ id }: { id: string }) {
         : html`<p>None.</p>`
     }
     ${d.type === "BPMN" ? html`<${Diagram} data=${data.data} />` : null}
+    ${d.type === "BPMN" ? html`<${AgentConversation} instanceId=${d.id} />` : null}
     ${
       d.type === "CMMN"
         ? html`<${CasePlan} caseId=${d.id} items=${data.data.plan} milestones=${data.data.milestones} onChanged=${changed} />`

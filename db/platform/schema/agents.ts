@@ -24,6 +24,8 @@ export const agents = sqliteTable(
     outputVariables: text("output_variables").notNull(),
     maxToolSteps: integer("max_tool_steps").notNull(),
     timeoutMs: integer("timeout_ms").notNull(),
+    /** JSON {maxModelCalls, maxToolCalls, maxTokens, maxWallMs}: the limits of its loops over ad-hoc subprocesses */
+    loopLimits: text("loop_limits"),
     createdBy: text("created_by"),
     /** Set by the migration that capped this agent's clearance to its creator's: the level it had; reported once at start. */
     clearanceCappedFrom: text("clearance_capped_from"),

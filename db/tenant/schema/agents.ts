@@ -44,7 +44,37 @@ export const agentToolCalls = sqliteTable(
     outcome: text("outcome").notNull(),
     detail: text("detail"),
     durationMs: integer("duration_ms").notNull(),
+    /** an agent loop's turn the call belongs to (tool "model": the model call itself), and the tokens it used */
+    turn: integer("turn"),
+    tokens: integer("tokens"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("agent_tool_calls_instance_idx").on(t.instanceId, t.createdAt)],
+);
+
+/**
+ * The turns of the agent loops (ad-hoc subprocesses driven by an agent), one row per turn of a loop (its scope
+ * execution): what the model answered, stored the moment it answered, so that a turn computed again (a restart, a
+ * kill -9 before its command committed) reuses it instead of asking the model twice; and the conversation's record.
+ */
+export const agentLoopTurns = sqliteTable(
+  "agent_loop_turns",
+  {
+    id: text("id").primaryKey(),
+    instanceId: text("instance_id").notNull(),
+    scopeId: text("scope_id").notNull(),
+    subProcessId: text("sub_process_id").notNull(),
+    agentKey: text("agent_key").notNull(),
+    turn: integer("turn").notNull(),
+    /** JSON: the tool results the turn was given, and its answer (messages, calls, final outputs) */
+    results: text("results").notNull(),
+    answer: text("answer").notNull(),
+    tokens: integer("tokens").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("agent_loop_turns_turn_idx").on(t.scopeId, t.turn),
+    index("agent_loop_turns_instance_idx").on(t.instanceId, t.createdAt),
+  ],
 );

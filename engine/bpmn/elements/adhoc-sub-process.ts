@@ -1,3 +1,4 @@
+import { loopAgentOf, startAgentLoop } from "../agent-loop-start";
 import type { Behaviour } from "../behaviour";
 import type { Run } from "../run";
 import type { ExecutionRecord } from "../state";
@@ -10,7 +11,9 @@ import type { ElementModel } from "../../model/bpmn/types";
  */
 export const adhocSubProcess: Behaviour = {
   execute(run, token, el) {
-    run.newExecution(run.space(token), token.id, "scope", el.id);
+    const scope = run.newExecution(run.space(token), token.id, "scope", el.id);
+    const agent = loopAgentOf(run, token, el);
+    if (agent) startAgentLoop(run, scope, el, agent);
   },
 };
 

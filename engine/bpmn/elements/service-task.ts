@@ -45,6 +45,8 @@ export const serviceTask: Behaviour = {
     if (svc?.robot)
       return void run.newJob(token, el, "external", run.now, {
         topic: svc.robot,
+        // an agent's tool call: the runner's last failure is told to the model (app/runtime/bpmn/external.ts)
+        ...(token.data.toolCall ? { toolCall: token.data.toolCall } : {}),
         ...(svc.taskPriority !== undefined ? { priority: svc.taskPriority } : {}),
       });
     if (!svc || (!svc.delegate && !svc.expression)) {

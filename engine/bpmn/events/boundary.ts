@@ -1,3 +1,4 @@
+import { toolDone } from "../agent-loop";
 import type { ElementModel } from "../../model/bpmn/types";
 import type { Run } from "../run";
 import type { ExecutionRecord } from "../state";
@@ -22,6 +23,9 @@ export function triggerBoundary(
   repeat?: { left: number; spec: string },
 ): void {
   if (boundary.cancelActivity !== false) {
+    // An activity an agent called: the model hears that it was interrupted (the token goes on without the call).
+    if (host.data.toolCall)
+      toolDone(run, host, false, { error: `the activity was interrupted by '${boundary.name || boundary.id}'` });
     for (const c of run.children(host)) run.cancelExecution(c);
     cancelHostActivity(run, host);
     host.activityId = boundary.id;

@@ -113,8 +113,10 @@ export function requireSubprocessStart(el: ElementModel, starts: string[], impli
 }
 
 /** Ordering and completion of an ad-hoc subprocess; its enabled activities are filled once flows are linked. */
-export function readAdhoc(el: Moddle): AdhocDef {
+export function readAdhoc(el: Moddle, ext: Extensions): AdhocDef {
+  const agent = ext.attr(el, "agent");
   return {
+    ...(agent ? { agent } : {}),
     sequential: String(el.ordering ?? "Parallel") === "Sequential",
     completionCondition: body(el.completionCondition),
     cancelRemaining: el.cancelRemainingInstances !== false,

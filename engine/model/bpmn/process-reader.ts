@@ -14,6 +14,7 @@ import {
   type Unresolved,
 } from "./element-details";
 import type { Extensions, Moddle } from "./extensions";
+import { readToolDeclaration } from "./agent-tools";
 import type { ElementModel, FlowModel, ProcessModel } from "./types";
 
 import { CONTAINERS, ACTIVITY_TYPES, SUPPORTED, IGNORED, REFUSED } from "./element-kinds";
@@ -169,7 +170,7 @@ export class ProcessReader {
     if (ACTIVITY_TYPES.has(type)) el.mi = readMultiInstance(fe, ext, this.unresolved);
     if (type === "userTask") el.userTask = readUserTask(fe, ext);
     if (type === "subProcess") el.triggeredByEvent = fe.triggeredByEvent === true;
-    if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe);
+    if (type === "adHocSubProcess") el.adhoc = readAdhoc(fe, ext);
     if (fe.isForCompensation === true) el.forCompensation = true;
     if (el.event?.kind === "compensate" && fe.eventDefinitions?.[0]?.activityRef?.id)
       el.compensateActivity = fe.eventDefinitions[0].activityRef.id;
@@ -192,6 +193,7 @@ export class ProcessReader {
           );
       }
     }
+    if (ACTIVITY_TYPES.has(type)) readToolDeclaration(fe, ext, el);
     if (type === "receiveTask" && fe.messageRef)
       el.event = { kind: "message", name: fe.messageRef.name ?? fe.messageRef.id };
     // Listeners are Java/script hooks of the source engine: say plainly that they will not run.

@@ -45,6 +45,18 @@ export interface AdhocDef {
   /** when the completion condition holds: cancel the activities still running (true, the default) or wait for them */
   cancelRemaining: boolean;
   enabled: string[];
+  /** key of the AI agent that drives the subprocess as a loop (`pms:agent`); an attachment row may name one too */
+  agent?: string;
+}
+
+/** A value the agent fills when it calls an activity as a tool: `fromAi(toolCall.name, "description", "type")`. */
+export interface ToolParam {
+  /** the argument's name in the tool call */
+  name: string;
+  /** the local variable of the activity it becomes */
+  target: string;
+  description: string;
+  type: string;
 }
 
 export interface UserTaskDef {
@@ -116,6 +128,10 @@ export interface ElementModel {
   compensationHandler?: string;
   compensateActivity?: string;
   forCompensation?: boolean;
+  /** the element's documentation (an agent's tool description) */
+  documentation?: string;
+  /** the input mappings an agent fills when it calls the activity as a tool */
+  toolParams?: ToolParam[];
   /** set when the element cannot run as modelled: reaching it raises an incident with this message */
   invalid?: string;
 }

@@ -7,6 +7,7 @@ import { IdParam, PageQuery } from "../../schemas";
 import { historyActivities, historyAgentCalls, historyDetail, listHistory } from "../../../services/history/history";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 import { registerRetention } from "./retention";
+import { registerAgentConversation } from "./agent-conversation";
 
 const common = { tags: ["history"], security: tenantSecurity, middleware: requireAuth };
 const HistoryQuery = PageQuery.extend({ type: z.enum(["BPMN", "CMMN"]).optional(), tenantId: z.string().optional() });
@@ -83,6 +84,8 @@ const agentCalls = createRoute({
             outcome: z.string(),
             detail: z.string().nullable(),
             durationMs: z.number().int(),
+            turn: z.number().int().nullable().describe("an agent loop's turn (ad-hoc subprocess driven by an agent)"),
+            tokens: z.number().int().nullable().describe("tool `model`: the tokens of that model call"),
             createdAt: z.string(),
           }),
         ),
@@ -100,5 +103,6 @@ export function historyRouter() {
   r.openapi(detail, (c) => c.json(historyDetail({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(activities, (c) => c.json(historyActivities({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(agentCalls, (c) => c.json(historyAgentCalls({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
+  registerAgentConversation(r);
   return r;
 }

@@ -12,6 +12,7 @@ import { claimTask } from "../../tasks/operations";
 import { taskDetail } from "../../tasks/queries";
 import { TaskDetailSchema, TaskSchema } from "../../tasks/schemas";
 import { listOf, tool } from "../descriptor";
+import { agentLoopsInShort } from "../../agents/loop/conversation";
 
 const taskId = z.string().min(1).describe("task id");
 const variables = z.record(z.string(), z.unknown()).describe("process variables, by name");
@@ -24,6 +25,15 @@ const Instance = z.object({
   ended: z.boolean(),
 });
 const read = { readOnly: true, destructive: false, idempotent: true };
+const AgentLoopShort = z.object({
+  subProcessId: z.string(),
+  agentKey: z.string(),
+  state: z.string(),
+  turns: z.number().int(),
+  tokens: z.number().int(),
+  lastCalls: z.array(z.string()),
+  waiting: z.array(z.object({ tool: z.string(), taskId: z.string().nullable() })),
+});
 
 export const runTools = [
   tool({
@@ -168,12 +178,24 @@ export const runTools = [
   tool({
     name: "svc_run_instance_get",
     title: "Get an instance",
-    description: "The state of one process instance or case, with its variables.",
+    description:
+      "The state of one process instance or case, with its variables; for a process, its AI agent loops (ad-hoc subprocesses an agent drives): state, turns, tokens, the tools last called and what they wait for (a person's task).",
     input: z.object({ instanceId: z.string().min(1) }),
-    output: Instance.extend({ state: z.string() }),
+    output: Instance.extend({ state: z.string(), agentLoops: z.array(AgentLoopShort).optional() }),
     ...read,
-    run: ({ ctx, input }) => instanceDetail({ ctx, input: { id: input.instanceId } }),
-    summary: (o) => `Instance ${o.id} (${o.businessKey}) of ${o.definitionKey}: ${o.state}`,
+    run: ({ ctx, input }) => {
+      const detail = instanceDetail({ ctx, input: { id: input.instanceId } });
+      if (detail.type !== "BPMN") return detail;
+      return { ...detail, agentLoops: agentLoopsInShort(ctx, input.instanceId) };
+    },
+    summary: (o) =>
+      [
+        `Instance ${o.id} (${o.businessKey}) of ${o.definitionKey}: ${o.state}`,
+        ...(o.agentLoops ?? []).map(
+          (l) =>
+            `Agent ${l.agentKey} at ${l.subProcessId}: ${l.state}, ${l.turns} turns, ${l.tokens} tokens${l.waiting.length ? `, waiting for ${l.waiting.map((w) => w.tool).join(", ")}` : ""}`,
+        ),
+      ].join("\n"),
   }),
   tool({
     name: "svc_run_why_failed",

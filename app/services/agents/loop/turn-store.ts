@@ -1,0 +1,104 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { AgentTurnAnswer, LoopEntry } from "../../../../engine/bpmn";
+import { agentLoopTurns, agentToolCalls } from "../../../../db/tenant/schema";
+import type { TenantCtx } from "../../context";
+import { digestOf } from "../tool-log";
+
+type ResultEntry = Extract<LoopEntry, { kind: "result" }>;
+
+/** The answer a turn of a loop already had (asked before a restart or a recomputed command), or null. */
+export function storedTurn(ctx: TenantCtx<"db">, scopeId: string, turn: number): AgentTurnAnswer | null {
+  const row = ctx.db.orm
+    .select({ answer: agentLoopTurns.answer })
+    .from(agentLoopTurns)
+    .where(and(eq(agentLoopTurns.scopeId, scopeId), eq(agentLoopTurns.turn, turn)))
+    .get();
+  return row ? (JSON.parse(row.answer) as AgentTurnAnswer) : null;
+}
+
+export interface TurnRecord {
+  instanceId: string;
+  scopeId: string;
+  subProcessId: string;
+  agentKey: string;
+  turn: number;
+  results: ResultEntry[];
+  answer: AgentTurnAnswer;
+  tokens: number;
+  durationMs: number;
+}
+
+/**
+ * Keeps a turn the moment the model answered, with the records of the tool activities whose results it was given,
+ * in one transaction: a turn asked again finds it (never asked twice), and those records are written once.
+ */
+export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db.orm.transaction((tx) => {
+    for (const r of t.results)
+      tx.insert(agentToolCalls)
+        .values({
+          id: Bun.randomUUIDv7(),
+          instanceId: t.instanceId,
+          activity: t.subProcessId,
+          agentKey: t.agentKey,
+          tool: r.tool,
+          argsDigest: digestOf(r.args),
+          outcome: r.ok ? "OK" : "ERROR",
+          detail: r.ok ? null : String((r.value as { error?: string })?.error ?? "").slice(0, 1000),
+          durationMs: Math.max(0, r.endedAt - r.startedAt),
+          turn: t.turn - 1,
+          tokens: null,
+          createdAt: new Date(r.endedAt).toISOString(),
+        })
+        .run();
+    tx.insert(agentLoopTurns)
+      .values({
+        id: Bun.randomUUIDv7(),
+        instanceId: t.instanceId,
+        scopeId: t.scopeId,
+        subProcessId: t.subProcessId,
+        agentKey: t.agentKey,
+        turn: t.turn,
+        results: JSON.stringify(t.results),
+        answer: JSON.stringify(t.answer),
+        tokens: t.tokens,
+        durationMs: t.durationMs,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run();
+  });
+}
+
+/** The turns of an instance's agent loops, oldest first: the conversation as it was held. */
+export function turnsOf(ctx: TenantCtx<"db">, instanceId: string) {
+  return ctx.db.orm
+    .select()
+    .from(agentLoopTurns)
+    .where(eq(agentLoopTurns.instanceId, instanceId))
+    .orderBy(asc(agentLoopTurns.createdAt), asc(agentLoopTurns.turn))
+    .all()
+    .map((r) => {
+      const answer = JSON.parse(r.answer) as AgentTurnAnswer;
+      return {
+        subProcessId: r.subProcessId,
+        scopeId: r.scopeId,
+        agentKey: r.agentKey,
+        turn: r.turn,
+        results: (JSON.parse(r.results) as ResultEntry[]).map((x) => ({
+          callId: x.callId,
+          tool: x.tool,
+          ok: x.ok,
+          value: x.value,
+          durationMs: Math.max(0, x.endedAt - x.startedAt),
+        })),
+        messages: answer.messages,
+        calls: answer.calls,
+        final: answer.final ?? null,
+        tokens: r.tokens,
+        durationMs: r.durationMs,
+        createdAt: r.createdAt,
+      };
+    });
+}

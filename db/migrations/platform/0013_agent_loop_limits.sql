@@ -1,0 +1,1 @@
+ALTER TABLE `agents` ADD `loop_limits` text;
