@@ -27,6 +27,12 @@ export interface OutputVariable {
   description?: string;
 }
 
+/** An MCP server an agent may use, by its registered name: all its tools (null) or those named. */
+export interface McpServerUse {
+  server: string;
+  tools: string[] | null;
+}
+
 /** An agent as the API shows it and as the runner reads it. */
 export interface Agent {
   id: string;
@@ -38,6 +44,7 @@ export interface Agent {
   instructions: string;
   tools: AgentToolName[];
   knowledgeBaseIds: string[];
+  mcpServers: McpServerUse[];
   cmsClearance: Confidentiality;
   outputVariables: OutputVariable[];
   limits: { maxToolSteps: number; timeoutMs: number };
@@ -55,6 +62,7 @@ export const agentOf = (r: AgentRow): Agent => ({
   instructions: r.instructions,
   tools: JSON.parse(r.tools),
   knowledgeBaseIds: JSON.parse(r.knowledgeBaseIds),
+  mcpServers: JSON.parse(r.mcpServers),
   cmsClearance: r.cmsClearance as Confidentiality,
   outputVariables: JSON.parse(r.outputVariables),
   limits: { maxToolSteps: r.maxToolSteps, timeoutMs: r.timeoutMs },
