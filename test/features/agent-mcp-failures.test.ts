@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { saToken } from "../harness/fixtures";
+import { expectError, saToken } from "../harness/fixtures";
 import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
 import { type RemoteMcp, startRemoteMcp } from "../harness/mcp-remote-server";
 
@@ -50,7 +50,7 @@ async function agentCalling(key: string, server: string, tool: string, args: Rec
 /** The text the model got back as the result of its last tool call. */
 const toolResultSeen = () =>
   JSON.stringify(
-    (w.ai.calls.at(-1)?.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === "tool"),
+    ((w.ai.calls.at(-1)?.body.messages ?? []) as { role: string; content: unknown }[]).filter((m) => m.role === "tool"),
   );
 
 describe("MCP tool calls that fail", () => {
@@ -92,6 +92,12 @@ describe("MCP tool calls that fail", () => {
     expect(out.toolCalls).toHaveLength(1);
     expect(out.toolCalls[0]).toMatchObject({ tool: "mcp_gone", outcome: "ERROR" });
     expect(out.toolCalls[0].detail).toMatch(/^tools\/list of MCP server 'gone' failed: /);
+    // a modeler asking for its tools gets 503 naming it
+    await expectError(
+      await w.s.req("GET", "/api/a/ai/mcp-servers/gone/tools", { token: w.tok.MODELER }),
+      503,
+      /MCP server gone could not be reached/,
+    );
   });
 
   test("a tool answering an error (isError) is a failed call with the server's text", async () => {

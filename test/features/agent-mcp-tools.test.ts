@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { saToken } from "../harness/fixtures";
+import { expectError, saToken } from "../harness/fixtures";
 import { startProcess, deployBpmn } from "../harness/process";
 import { type AgentWorld, agentProcess, createAgent, startAgentWorld } from "../harness/agents";
 import { type RemoteMcp, startRemoteMcp } from "../harness/mcp-remote-server";
@@ -138,5 +138,39 @@ describe("agents calling MCP tools", () => {
     expect(out.toolCalls).toEqual([
       { tool: "mcp_shared", outcome: "REFUSED", detail: "MCP server 'shared' is not available to this tenant" },
     ]);
+  });
+});
+
+describe("what modelers see and what is cached", () => {
+  test("a modeler lists the servers of the tenant and their tools as offered; another tenant's is 404", async () => {
+    const servers = await w.s.req("GET", "/api/a/ai/mcp-servers", { token: w.tok.MODELER });
+    expect(await servers.json()).toEqual([{ name: "orders", description: null }]);
+    const theirs = await w.s.req("GET", "/api/a/ai/mcp-servers", { token: w.tok.OTHER });
+    expect(((await theirs.json()) as { name: string }[]).map((s) => s.name)).toEqual(["shared"]);
+    const tools = (await (
+      await w.s.req("GET", "/api/a/ai/mcp-servers/orders/tools", { token: w.tok.MODELER })
+    ).json()) as { name: string; description: string | null; offeredAs: string }[];
+    expect(tools.find((t) => t.name === "lookup_order")).toEqual({
+      name: "lookup_order",
+      description: "Look up an order by its id",
+      offeredAs: "mcp_orders_lookup_order",
+    });
+    await expectError(await w.s.req("GET", "/api/a/ai/mcp-servers/orders/tools", { token: w.tok.OTHER }), 404);
+    await expectError(await w.s.req("GET", "/api/a/ai/mcp-servers/shared/tools", { token: w.tok.MODELER }), 404);
+    await expectError(await w.s.req("GET", "/api/a/ai/mcp-servers", { token: w.tok.USER }), 403);
+  });
+
+  test("discovery is reused for a minute, then asked again", async () => {
+    const lists = () => remote.methods.filter((m) => m === "tools/list").length;
+    w.scriptFor("all-tools", { content: '{"done": true}' });
+    await playground("all-tools");
+    const before = lists();
+    w.scriptFor("all-tools", { content: '{"done": true}' });
+    await playground("all-tools");
+    expect(lists()).toBe(before);
+    w.s.clock.advance(61_000);
+    w.scriptFor("all-tools", { content: '{"done": true}' });
+    await playground("all-tools");
+    expect(lists()).toBe(before + 1);
   });
 });

@@ -11,6 +11,8 @@ export interface RemoteMcp {
   url: string;
   /** Headers of each HTTP request received, lower-case names. */
   requests: Record<string, string>[];
+  /** JSON-RPC methods received, in order (initialize, tools/list, tools/call, notifications). */
+  methods: string[];
   /** tools/call received: tool name and arguments. */
   calls: { tool: string; args: Record<string, unknown> }[];
   stop(): void;
@@ -67,6 +69,7 @@ function buildServer(calls: RemoteMcp["calls"]): McpServer {
 export function startRemoteMcp(): RemoteMcp {
   const requests: Record<string, string>[] = [];
   const calls: RemoteMcp["calls"] = [];
+  const methods: string[] = [];
   const http = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -74,6 +77,10 @@ export function startRemoteMcp(): RemoteMcp {
     async fetch(req) {
       requests.push(Object.fromEntries(req.headers));
       if (new URL(req.url).pathname !== "/mcp") return new Response("not found", { status: 404 });
+      if (req.method === "POST") {
+        const body = (await req.clone().json()) as { method?: string } | { method?: string }[];
+        for (const m of Array.isArray(body) ? body : [body]) if (m.method) methods.push(m.method);
+      }
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       await buildServer(calls).connect(transport);
       return transport.handleRequest(req);
@@ -82,6 +89,7 @@ export function startRemoteMcp(): RemoteMcp {
   return {
     url: `http://127.0.0.1:${http.port}/mcp`,
     requests,
+    methods,
     calls,
     stop: () => http.stop(true),
   };

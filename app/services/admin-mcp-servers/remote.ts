@@ -23,7 +23,7 @@ interface Discovered {
 }
 
 /** Bounds the exchanges with one server: `limit` at once, the others wait in order. */
-class Slots {
+export class Slots {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
@@ -106,9 +106,8 @@ export class McpRemoteTools {
     return this.exchange(row, (c, signal) => callRemoteTool(c, signal, name, args));
   }
 
-  /** Forgets a server's discovery (its registration changed or was removed). */
+  /** Forgets a server's discovery (its registration changed or was removed); its slots stay, so the bound holds. */
   forget(id: string): void {
     this.discovered.delete(id);
-    this.slots.delete(id);
   }
 }
