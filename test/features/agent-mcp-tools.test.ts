@@ -139,6 +139,28 @@ describe("agents calling MCP tools", () => {
       { tool: "mcp_shared", outcome: "REFUSED", detail: "MCP server 'shared' is not available to this tenant" },
     ]);
   });
+  test("a global agent is offered a server's tools only in the tenants the server is allowed for", async () => {
+    await createAgent(w.s, w.tok.SA, {
+      key: "global-orders",
+      name: "Global",
+      isGlobal: true,
+      mcpServers: [{ server: "orders", tools: ["lookup_order"] }],
+      outputVariables: [{ name: "done", type: "boolean" }],
+    });
+    w.scriptFor("global-orders", { content: '{"done": true}' });
+    const theirs = await w.s.req("POST", "/api/a/agents/global-orders/playground", {
+      token: w.tok.OTHER,
+      json: { inputs: {} },
+    });
+    expect(theirs.status).toBe(200);
+    expect(offered()).toEqual([]);
+    expect(((await theirs.json()) as { toolCalls: Call[] }).toolCalls).toEqual([
+      { tool: "mcp_orders", outcome: "REFUSED", detail: "MCP server 'orders' is not available to this tenant" },
+    ]);
+    w.scriptFor("global-orders", { content: '{"done": true}' });
+    await playground("global-orders");
+    expect(offered()).toEqual(["mcp_orders_lookup_order"]);
+  });
 });
 
 describe("what modelers see and what is cached", () => {
