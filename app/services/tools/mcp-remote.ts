@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type McpServerRow, serverByName, servesTenant } from "../admin-mcp-servers/store";
 import { MCP_RESULT_MAX_CHARS, MCP_TOOLS_PER_SERVER } from "../admin-mcp-servers/limits";
 import type { AgentRunEnv } from "../agents/run-env";
@@ -83,20 +83,24 @@ export async function remoteToolsOf(ctx: TenantCtx, env: AgentRunEnv, taken: Set
       durationMs: 0,
     });
   };
+  // Every server is asked at once: a slow or hanging one costs the run its timeout once, not once per server.
+  const found = await Promise.all(
+    env.agent.mcpServers.map(async (use) => {
+      const row = serverByName(ctx.platformDb, use.server);
+      if (!row || !servesTenant(row, ctx.tenant.id)) {
+        note(use.server, "REFUSED", `MCP server '${use.server}' is not available to this tenant`);
+        return null;
+      }
+      try {
+        return { row, tools: await ctx.mcpServers.toolsOf(row) };
+      } catch (e) {
+        note(use.server, "ERROR", `tools/list of MCP server '${row.name}' failed: ${messageOf(e)}`);
+        return null;
+      }
+    }),
+  );
   const out: RemoteTool[] = [];
-  for (const use of env.agent.mcpServers) {
-    const row = serverByName(ctx.platformDb, use.server);
-    if (!row || !servesTenant(row, ctx.tenant.id)) {
-      note(use.server, "REFUSED", `MCP server '${use.server}' is not available to this tenant`);
-      continue;
-    }
-    let tools: Tool[];
-    try {
-      tools = await ctx.mcpServers.toolsOf(row);
-    } catch (e) {
-      note(use.server, "ERROR", `tools/list of MCP server '${row.name}' failed: ${messageOf(e)}`);
-      continue;
-    }
+  for (const { row, tools } of found.filter((f) => f !== null)) {
     for (const t of tools.slice(0, MCP_TOOLS_PER_SERVER)) {
       if (!mayCallMcpTool(env, ctx.tenant.id, row, t.name)) continue;
       out.push({
