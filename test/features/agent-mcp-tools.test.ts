@@ -161,6 +161,49 @@ describe("agents calling MCP tools", () => {
     await playground("global-orders");
     expect(offered()).toEqual(["mcp_orders_lookup_order"]);
   });
+  test("a changed header is sent at the next run; a disabled or removed server is offered no more", async () => {
+    const r = await w.s.req("POST", "/api/admin/mcp-servers", {
+      token: sa,
+      json: { name: "changing", url: remote.url, allowedTenants: [w.tenantId] },
+    });
+    const id = ((await r.json()) as { id: string }).id;
+    await createAgent(w.s, w.tok.MODELER, {
+      key: "changing-user",
+      name: "Changing",
+      mcpServers: [{ server: "changing", tools: ["lookup_order"] }],
+      outputVariables: [{ name: "done", type: "boolean" }],
+    });
+    const run = () => {
+      w.scriptFor(
+        "changing-user",
+        { toolCalls: [{ name: "mcp_changing_lookup_order", arguments: { orderId: "C-1" } }] },
+        { content: '{"done": true}' },
+      );
+      return playground("changing-user");
+    };
+    expect((await run()).toolCalls).toEqual([{ tool: "mcp_changing_lookup_order", outcome: "OK", detail: null }]);
+    const patch = (json: Record<string, unknown>) =>
+      w.s.req("PATCH", `/api/admin/mcp-servers/${id}`, { token: sa, json });
+    expect((await patch({ authHeader: { name: "X-Api-Key", value: "rotated-key-7" } })).status).toBe(200);
+    const from = remote.requests.length;
+    expect((await run()).toolCalls[0].outcome).toBe("OK");
+    const sent = remote.requests.slice(from);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((h) => h["x-api-key"] === "rotated-key-7")).toBe(true);
+    expect((await patch({ enabled: false })).status).toBe(200);
+    const callsBefore = remote.calls.length;
+    const disabled = await run();
+    expect(remote.calls.length).toBe(callsBefore);
+    // the model's call of the tool it was not offered never reaches the server
+    expect(disabled.toolCalls.map((c) => [c.tool, c.outcome])).toEqual([["mcp_changing", "REFUSED"]]);
+    expect(offered()).toEqual([]);
+    expect((await w.s.req("DELETE", `/api/admin/mcp-servers/${id}`, { token: sa })).status).toBe(204);
+    expect((await run()).toolCalls[0]).toEqual({
+      tool: "mcp_changing",
+      outcome: "REFUSED",
+      detail: "MCP server 'changing' is not available to this tenant",
+    });
+  });
 });
 
 describe("what modelers see and what is cached", () => {
