@@ -41,7 +41,7 @@ export function assertModeler(ctx: AgentsCtx): void {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("AI agents require the MODELER or ADMIN role");
 }
 
-/** The model must be a chat model of the catalogue; knowledge bases must be visible to the tenant. */
+/** The model must be a chat model of the catalogue; knowledge bases visible to the tenant; MCP servers allowed for it. */
 function checkReferences(ctx: AgentsCtx, input: AgentInput, scope: string): void {
   const errors: FieldError[] = [];
   const chat = ctx.ai.catalogue().filter((m) => m.kind === "chat");
