@@ -34,6 +34,10 @@ export interface Config {
   webhooksAllowPrivate: string[];
   /** Internal hosts http service tasks may call: ["*"] for HTTP_TASKS_ALLOW_PRIVATE=true, or the listed hosts; none by default. */
   httpTasksAllowPrivate: string[];
+  /** Internal hosts registered MCP servers may be on: ["*"] for MCP_SERVERS_ALLOW_PRIVATE=true, or the listed hosts. */
+  mcpServersAllowPrivate: string[];
+  /** Calls to registered MCP servers: time of one exchange (MCP_TOOL_TIMEOUT_MS), exchanges at once per server (MCP_SERVER_CONCURRENCY). */
+  mcpClient: { timeoutMs: number; perServer: number };
   /** pino level of the logs (LOG_LEVEL). */
   logLevel: string;
   /** When set, GET /metrics requires it as a bearer token. */
@@ -120,6 +124,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scriptWorkers: countOf(env.SCRIPT_WORKERS, DEFAULT_SCRIPT_WORKERS),
     webhooksAllowPrivate: allowPrivateOf(env.WEBHOOKS_ALLOW_PRIVATE),
     httpTasksAllowPrivate: allowPrivateOf(env.HTTP_TASKS_ALLOW_PRIVATE),
+    mcpServersAllowPrivate: allowPrivateOf(env.MCP_SERVERS_ALLOW_PRIVATE),
+    mcpClient: {
+      timeoutMs: countOf(env.MCP_TOOL_TIMEOUT_MS, 30_000, 100),
+      perServer: countOf(env.MCP_SERVER_CONCURRENCY, 4),
+    },
     logLevel: env.LOG_LEVEL || "info",
     metricsToken: env.METRICS_TOKEN || null,
     sso: ssoConfig(env),

@@ -3,6 +3,8 @@ import { AccessRevocations } from "../services/auth/revocations";
 import { createConfirmationSigner } from "../services/mcp-run/confirmation";
 import { createSecretBox } from "../services/secret-box";
 import { Admission } from "../services/admission";
+import { McpRemoteTools } from "../services/admin-mcp-servers/remote";
+import { MCP_ANSWER_MAX_BYTES } from "../services/admin-mcp-servers/limits";
 import { wireAi, wireServiceJobs } from "./knowledge-wiring";
 import type { WebhooksWiring } from "./webhooks";
 import type { ProcessRuntime } from "../runtime/bpmn";
@@ -46,6 +48,16 @@ export function assemblePorts(
       sseHeartbeatMs: config.sseHeartbeatMs,
     },
     mcpConfirmations: createConfirmationSigner(config.jwtSecret),
+    mcpServers: new McpRemoteTools({
+      box: createSecretBox(config.jwtSecret, "mcp-server-auth-header"),
+      limits: {
+        policy: { allowedPrivate: config.mcpServersAllowPrivate },
+        timeoutMs: config.mcpClient.timeoutMs,
+        maxAnswerBytes: MCP_ANSWER_MAX_BYTES,
+      },
+      perServer: config.mcpClient.perServer,
+      now: () => platform.clock.now(),
+    }),
     webhooks: platform.webhooks.port,
     ai: wireAi(platform),
     serviceJobs: wireServiceJobs(platform),

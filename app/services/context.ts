@@ -16,6 +16,7 @@ import type { AiGateway } from "../ai/gateway";
 import type { ServiceJobs } from "../runtime/kernel/service-jobs";
 import type { SecretBox } from "./secret-box";
 import type { ConfirmationSigner } from "./mcp-run/confirmation";
+import type { McpRemoteTools } from "./admin-mcp-servers/remote";
 
 export type TenantRole = "ADMIN" | "MODELER" | "MANAGER" | "USER";
 export const TENANT_ROLES: readonly TenantRole[] = ["ADMIN", "MODELER", "MANAGER", "USER"];
@@ -90,6 +91,8 @@ export interface PlatformPorts {
   serviceJobs: ServiceJobs;
   /** Single sign-on: URLs, the internal provider hosts allowed, and the box sealing client secrets. */
   sso: { publicUrl: string; returnUrl: string; allowedPrivateHosts: string[]; box: SecretBox };
+  /** Registered remote MCP servers as agents' tool sources: the sealing box, discovery cache, calls under their limits. */
+  mcpServers: McpRemoteTools;
   /** Signs and checks the confirmationToken of MCP's task preview and completion. */
   mcpConfirmations: ConfirmationSigner;
   log(message: string): void;

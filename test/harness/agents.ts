@@ -38,6 +38,7 @@ export interface AgentWorld {
   s: TestServer;
   bare: TestServer;
   tok: Record<string, string>;
+  tenantId: string;
   otherTenantId: string;
   key: string;
   scriptFor(agent: string, ...answers: ScriptedAnswer[]): void;
@@ -85,6 +86,7 @@ export async function startAgentWorld(
     s,
     bare,
     tok,
+    tenantId: t.id,
     otherTenantId: other.id,
     key,
     scriptFor: (agent, ...answers) => void scripts.set(agent, answers),

@@ -5,6 +5,7 @@ import { isModeler } from "../context";
 import { BadRequestError, ConflictError, ForbiddenError, type FieldError } from "../errors";
 import { findBase } from "../knowledge-bases/access";
 import { assertCanGrantClearance } from "./clearance-cap";
+import { mcpServerErrors, mcpUsesOf } from "./mcp-uses";
 import {
   type Agent,
   agentOf,
@@ -29,6 +30,7 @@ export interface AgentInput {
   instructions: string;
   tools?: AgentToolName[];
   knowledgeBaseIds?: string[];
+  mcpServers?: { server: string; tools?: string[] | null }[];
   cmsClearance?: Confidentiality;
   outputVariables?: OutputVariable[];
   limits?: { maxToolSteps?: number; timeoutMs?: number } & Partial<LoopLimits>;
@@ -41,8 +43,8 @@ export function assertModeler(ctx: AgentsCtx): void {
   if (!isModeler(ctx.actor)) throw new ForbiddenError("AI agents require the MODELER or ADMIN role");
 }
 
-/** The model must be a chat model of the catalogue; knowledge bases must be visible to the tenant. */
-function checkReferences(ctx: AgentsCtx, input: AgentInput): void {
+/** The model must be a chat model of the catalogue; knowledge bases visible to the tenant; MCP servers allowed for it. */
+function checkReferences(ctx: AgentsCtx, input: AgentInput, scope: string): void {
   const errors: FieldError[] = [];
   const chat = ctx.ai.catalogue().filter((m) => m.kind === "chat");
   if (!chat.length) throw new ConflictError("No AI model is active on this installation");
@@ -58,6 +60,7 @@ function checkReferences(ctx: AgentsCtx, input: AgentInput): void {
       errors.push({ field: `knowledgeBaseIds.${i}`, message: `knowledge base ${id} not found` });
     }
   }
+  errors.push(...mcpServerErrors(ctx.platformDb, scope, input));
   const names = (input.outputVariables ?? []).map((v) => v.name);
   if (new Set(names).size !== names.length) errors.push({ field: "outputVariables", message: "names must be unique" });
   if (errors.length)
@@ -71,6 +74,7 @@ const columns = (input: AgentInput, now: string) => ({
   instructions: input.instructions,
   tools: JSON.stringify(input.tools ?? []),
   knowledgeBaseIds: JSON.stringify(input.knowledgeBaseIds ?? []),
+  mcpServers: JSON.stringify(mcpUsesOf(input)),
   cmsClearance: input.cmsClearance ?? "PUBLIC",
   outputVariables: JSON.stringify(input.outputVariables ?? []),
   maxToolSteps: input.limits?.maxToolSteps ?? DEFAULT_LIMITS.maxToolSteps,
@@ -97,7 +101,7 @@ export function createAgent({ ctx, input }: { ctx: AgentsCtx; input: AgentInput 
   const scope = input.isGlobal ? GLOBAL_SCOPE : ctx.tenant.id;
   assertWritable(ctx, { scope });
   assertCanGrantClearance(ctx, input.cmsClearance ?? "PUBLIC");
-  checkReferences(ctx, input);
+  checkReferences(ctx, input, scope);
   const taken = findAgentRow(ctx.platformDb, ctx.tenant.id, input.key);
   if (taken?.scope === scope) throw new ConflictError(`Agent ${input.key} already exists`);
   const now = new Date(ctx.clock.now()).toISOString();
@@ -122,7 +126,7 @@ export function updateAgent({ ctx, input }: { ctx: AgentsCtx; input: AgentInput 
   const row = requireAgent(ctx, input.currentKey);
   assertWritable(ctx, row);
   assertCanGrantClearance(ctx, input.cmsClearance ?? "PUBLIC");
-  checkReferences(ctx, input);
+  checkReferences(ctx, input, row.scope);
   const now = new Date(ctx.clock.now()).toISOString();
   const updated = ctx.platformDb.update(agents).set(columns(input, now)).where(eq(agents.id, row.id)).returning().get();
   return agentOf(updated);

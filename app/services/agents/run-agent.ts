@@ -1,13 +1,11 @@
-import { tool, type ToolSet } from "ai";
 import type { AiCaller } from "../../ai/usage";
 import type { TenantCtx } from "../context";
-import { ConflictError, ForbiddenError, PaymentRequiredError } from "../errors";
+import { ConflictError, PaymentRequiredError } from "../errors";
 import type { FailureType } from "../ai-task-failures/failures";
 import { finalOutputs, InvalidOutput } from "./outputs";
 import { agentPrompt, cutsDetail } from "./prompt-inputs";
 import { recordToolCall } from "./tool-log";
-import { mayCall } from "../tools/authorise";
-import { agentToolNamed } from "../tools/agent-tools";
+import { agentToolSet } from "../tools/agent-tool-set";
 import type { AgentRunEnv } from "./run-env";
 
 /** Why an agent run failed, typed for the failure record (docs/ai.md). */
@@ -45,59 +43,6 @@ export function classify(e: unknown, timedOut: boolean, fatal: FatalRefusal | nu
   if (e instanceof ConflictError) return new AgentFailure("MODEL_UNAVAILABLE", e.message);
   const msg = e instanceof Error ? e.message : String(e);
   return new AgentFailure("MODEL_UNAVAILABLE", `the model could not be reached or answered an error: ${msg}`);
-}
-
-/**
- * The agent adapter of the tool registry: the tools the agent may call (authorise.ts) offered to the model's tool
- * calling; each call validated by the tool's input schema, recorded, and run as its services operation.
- */
-export function toolSet(ctx: TenantCtx, env: AgentRunEnv, onFatal: (e: FatalRefusal) => void): ToolSet {
-  const set: ToolSet = {};
-  for (const name of env.agent.tools) {
-    const t = agentToolNamed(name);
-    if (!t || !mayCall(t, { agent: env })) continue;
-    set[name] = tool({
-      description: t.description,
-      inputSchema: t.input,
-      execute: async (input: Record<string, unknown>) => {
-        const t0 = performance.now();
-        const log = (outcome: "OK" | "ERROR" | "REFUSED", detail: string | null) => {
-          env.calls?.push({ tool: name, outcome, detail });
-          recordToolCall(ctx, {
-            instanceId: env.instanceId,
-            activity: env.activity,
-            agentKey: env.agent.key,
-            tool: name,
-            args: input,
-            outcome,
-            detail,
-            durationMs: Math.round(performance.now() - t0),
-            turn: env.turn,
-          });
-        };
-        try {
-          const result = await t.run({ ctx, agent: env, input: t.input.parse(input) });
-          log("OK", null);
-          return result;
-        } catch (e) {
-          const msg = e instanceof Error ? e.message : String(e);
-          if (e instanceof InvalidOutput) {
-            log("ERROR", msg);
-            throw e;
-          }
-          const refused = e instanceof ForbiddenError;
-          log(refused ? "REFUSED" : "ERROR", msg);
-          // Acting for another tenant ends the run; other refusals (clearance) are told to the model.
-          if (refused && /declared tenant|routed tenant/.test(msg)) {
-            onFatal(new FatalRefusal(msg));
-            throw e;
-          }
-          return { error: msg, refused };
-        }
-      },
-    });
-  }
-  return set;
 }
 
 /**
@@ -147,8 +92,8 @@ export async function runAgent(
       modelId: agent.modelId,
       system,
       prompt,
-      tools: toolSet(ctx, env, (e) => {
-        fatal = e;
+      tools: await agentToolSet(ctx, env, (message) => {
+        fatal = new FatalRefusal(message);
         abort.abort();
       }),
       maxSteps: agent.limits.maxToolSteps + 1,

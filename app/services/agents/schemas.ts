@@ -12,6 +12,19 @@ const Key = z
   .max(100)
   .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, "letters, digits, _ . - ; starting with a letter");
 
+/** One MCP server an agent may use (by its registered name), with all its tools or only those listed. */
+const McpServerUse = z
+  .object({
+    server: z.string().min(1).max(32),
+    tools: z
+      .array(z.string().min(1).max(128))
+      .max(64)
+      .nullable()
+      .optional()
+      .describe("the server's tool names the agent may call; absent or null = all of them"),
+  })
+  .strict();
+
 export const AgentBody = z.object({
   key: Key,
   name: z.string().trim().min(1).max(200),
@@ -21,6 +34,11 @@ export const AgentBody = z.object({
   instructions: z.string().min(1).max(20_000),
   tools: z.array(z.enum(AGENT_TOOLS)).max(AGENT_TOOLS.length).optional(),
   knowledgeBaseIds: z.array(z.string().min(1)).max(20).optional(),
+  mcpServers: z
+    .array(McpServerUse)
+    .max(10)
+    .optional()
+    .describe("registered MCP servers allowed for the agent's tenant whose tools it may call (as mcp_<server>_<tool>)"),
   cmsClearance: Clearance.optional().describe("default PUBLIC"),
   outputVariables: z
     .array(
@@ -56,6 +74,7 @@ export const AgentSchema = z.object({
   instructions: z.string(),
   tools: z.array(z.string()),
   knowledgeBaseIds: z.array(z.string()),
+  mcpServers: z.array(z.object({ server: z.string(), tools: z.array(z.string()).nullable() })),
   cmsClearance: Clearance,
   outputVariables: z.array(z.object({ name: z.string(), type: z.string(), description: z.string().optional() })),
   limits: z.object({

@@ -48,6 +48,11 @@ export const loopLimitsOf = (given: Partial<LoopLimits> | undefined | null): Loo
   maxTokens: given?.maxTokens ?? DEFAULT_LOOP_LIMITS.maxTokens,
   maxWallMs: given?.maxWallMs ?? DEFAULT_LOOP_LIMITS.maxWallMs,
 });
+/** An MCP server an agent may use, by its registered name: all its tools (null) or those named. */
+export interface McpServerUse {
+  server: string;
+  tools: string[] | null;
+}
 
 /** An agent as the API shows it and as the runner reads it. */
 export interface Agent {
@@ -60,6 +65,7 @@ export interface Agent {
   instructions: string;
   tools: AgentToolName[];
   knowledgeBaseIds: string[];
+  mcpServers: McpServerUse[];
   cmsClearance: Confidentiality;
   outputVariables: OutputVariable[];
   limits: { maxToolSteps: number; timeoutMs: number } & LoopLimits;
@@ -77,6 +83,7 @@ export const agentOf = (r: AgentRow): Agent => ({
   instructions: r.instructions,
   tools: JSON.parse(r.tools),
   knowledgeBaseIds: JSON.parse(r.knowledgeBaseIds),
+  mcpServers: JSON.parse(r.mcpServers),
   cmsClearance: r.cmsClearance as Confidentiality,
   outputVariables: JSON.parse(r.outputVariables),
   limits: {

@@ -1,3 +1,4 @@
+import { type McpServerRow, servesTenant } from "../admin-mcp-servers/store";
 import type { AgentRunEnv } from "../agents/run-env";
 import { type Actor, isAdmin } from "../context";
 import type { ToolDescriptor } from "./descriptor";
@@ -17,3 +18,13 @@ export function mayCall(tool: ToolDescriptor, caller: ToolCaller): boolean {
 
 /** Whether the actor may use MCP's tools at all (tools/list answers none otherwise). */
 export const mayUseMcpTools = (actor: Actor) => isAdmin(actor);
+
+/**
+ * The tools of a registered MCP server an agent is offered, in the run's tenant: none unless the agent's
+ * configuration lists the server and the server is enabled and allowed for that tenant (a global agent runs in many
+ * tenants, so this is asked at each run); then the tools its configuration names, or all of them when it names none.
+ */
+export function mayCallMcpTool(env: AgentRunEnv, tenantId: string, server: McpServerRow, tool: string): boolean {
+  const use = env.agent.mcpServers.find((u) => u.server === server.name);
+  return !!use && servesTenant(server, tenantId) && (use.tools === null || use.tools.includes(tool));
+}

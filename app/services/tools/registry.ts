@@ -11,7 +11,8 @@ import { runTools } from "./mcp/run";
 /**
  * Every tool of the service, MCP's (in the order of the spec's table) and the agents', one list of descriptors each
  * over a service operation. Two adapters expose them: app/mcp/server.ts (the `mcp` ones) and
- * app/services/agents/run-agent.ts (the `agent` ones an agent lists). A tool is here only once its operation exists.
+ * app/services/tools/agent-tool-set.ts (the `agent` ones an agent lists, with its remote MCP servers' tools). A tool
+ * is here only once its operation exists.
  */
 export const TOOLS: readonly ToolDescriptor[] = [
   ...formTools,

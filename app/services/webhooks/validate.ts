@@ -7,8 +7,11 @@ import type { WebhooksPort } from "./port";
 
 const bad = (field: string, message: string) => new BadRequestError(`${field} ${message}`, [{ field, message }]);
 
-/** The target must be http(s) and pass the SSRF policy now (every delivery checks it again, redirects too). */
-export async function checkTargetUrl(port: WebhooksPort, url: string): Promise<string> {
+/**
+ * The target must be http(s) and pass the SSRF policy now (every delivery checks it again, redirects too). Also the
+ * check of a registered MCP server's URL, under that port's policy.
+ */
+export async function checkTargetUrl(port: Pick<WebhooksPort, "policy">, url: string): Promise<string> {
   let u: URL;
   try {
     u = new URL(url);

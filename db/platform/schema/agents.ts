@@ -17,6 +17,8 @@ export const agents = sqliteTable(
     instructions: text("instructions").notNull(),
     /** JSON array of tool names (agent-tools catalogue). */
     tools: text("tools").notNull(),
+    /** JSON array of {server, tools|null}: the MCP servers (by name) whose tools the agent may call, all or those listed. */
+    mcpServers: text("mcp_servers").notNull().default("[]"),
     /** JSON array of knowledge base ids. */
     knowledgeBaseIds: text("knowledge_base_ids").notNull(),
     cmsClearance: text("cms_clearance").notNull(),

@@ -11,3 +11,4 @@ export * from "./sso";
 export * from "./tenant-drops";
 export * from "./robots";
 export * from "./agents";
+export * from "./mcp-servers";

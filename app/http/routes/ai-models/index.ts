@@ -4,6 +4,7 @@ import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { listAiModels } from "../../../services/ai-models/models";
+import { listTenantMcpServers, listTenantMcpTools } from "../../../services/agents/mcp-catalogue";
 
 const ModelsSchema = z
   .object({
@@ -31,9 +32,43 @@ const list = createRoute({
   responses: { 200: { description: "Catalogue", ...json(ModelsSchema) }, ...errorResponses },
 });
 
-/** /a/ai/models */
+const McpServerSummary = z
+  .object({ name: z.string(), description: z.string().nullable() })
+  .openapi("McpServerForAgents");
+const McpToolSummary = z
+  .object({
+    name: z.string().openapi({ description: "the name the server gives it (what an agent's tool list names)" }),
+    description: z.string().nullable(),
+    offeredAs: z.string().openapi({ description: "the name a model is offered: mcp_<server>_<tool>, sanitized" }),
+  })
+  .openapi("McpToolForAgents");
+const mcpServersRoute = createRoute({
+  tags: ["ai"],
+  security: tenantSecurity,
+  middleware: requireModeler,
+  method: "get",
+  path: "/a/ai/mcp-servers",
+  summary: "The registered MCP servers this tenant's agents may use (Modeler)",
+  responses: { 200: { description: "Servers", ...json(z.array(McpServerSummary)) }, ...errorResponses },
+});
+const mcpToolsRoute = createRoute({
+  tags: ["ai"],
+  security: tenantSecurity,
+  middleware: requireModeler,
+  method: "get",
+  path: "/a/ai/mcp-servers/{name}/tools",
+  summary: "A server's tools as discovered now (tools/list); 404 unless the tenant may use it, 503 when it is down",
+  request: { params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" } }) }) },
+  responses: { 200: { description: "Tools", ...json(z.array(McpToolSummary)) }, ...errorResponses },
+});
+
+/** /a/ai/models, /a/ai/mcp-servers */
 export function aiModelsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listAiModels({ ctx: c.get("ctx") }), 200));
+  r.openapi(mcpServersRoute, (c) => c.json(listTenantMcpServers({ ctx: c.get("ctx") }), 200));
+  r.openapi(mcpToolsRoute, async (c) =>
+    c.json(await listTenantMcpTools({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  );
   return r;
 }

@@ -8,6 +8,7 @@ import { robotsRouter } from "../robots";
 import { robotRunnersRouter } from "../robot-runners";
 import { adminSsoRouter } from "../admin-sso";
 import { authSsoRouter } from "../auth-sso";
+import { adminMcpServersRouter } from "../admin-mcp-servers";
 
 /** Sessions, platform administration, API keys and the integration side (webhooks, robots, runners). */
 export const platformRouters = () => [
@@ -21,4 +22,5 @@ export const platformRouters = () => [
   robotRunnersRouter(),
   adminSsoRouter(),
   authSsoRouter(),
+  adminMcpServersRouter(),
 ];

@@ -1,7 +1,7 @@
 import { jsonSchema, type ModelMessage, tool, type ToolSet } from "ai";
 import type { AgentLoopTool } from "../../../../engine/bpmn";
 import type { TenantCtx } from "../../context";
-import { type FatalRefusal, toolSet } from "../run-agent";
+import { agentToolSet, type OnFatalRefusal } from "../../tools/agent-tool-set";
 import type { AgentRunEnv } from "../run-env";
 
 /** The JSON schema of an activity tool's arguments: its `fromAi(...)` input mappings, all required. */
@@ -40,17 +40,17 @@ export function argumentsProblem(t: AgentLoopTool, value: unknown): string | nul
 
 /**
  * Every tool a loop's model is offered, assembled in one place: the agent's own tools through the agent adapter of
- * the tool registry (run-agent.ts `toolSet`: authorised, recorded and run there; whatever that set gains, the loop
- * gains), and one tool per activity of the ad-hoc subprocess. Activity tools have no `execute`: the model's calls of
+ * the tool registry (tools/agent-tool-set.ts `agentToolSet`: the built-in tools and the MCP servers' tools, authorised,
+ * recorded and run there; whatever that set gains, the loop gains), and one tool per activity of the ad-hoc subprocess. Activity tools have no `execute`: the model's calls of
  * them come back to the loop, which starts the activities. An activity named like an agent tool hides it.
  */
-export function loopToolSet(
+export async function loopToolSet(
   ctx: TenantCtx,
   env: AgentRunEnv,
   activities: AgentLoopTool[],
-  onFatal: (e: FatalRefusal) => void,
-): ToolSet {
-  const set: ToolSet = { ...toolSet(ctx, env, onFatal) };
+  onFatal: OnFatalRefusal,
+): Promise<ToolSet> {
+  const set: ToolSet = { ...(await agentToolSet(ctx, env, onFatal)) };
   for (const a of activities)
     set[a.name] = tool({
       title: a.title,

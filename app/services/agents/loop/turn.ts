@@ -4,7 +4,7 @@ import { recordAiFailure } from "../../ai-task-failures/failures";
 import type { TenantCtx } from "../../context";
 import { finalOutputs } from "../outputs";
 import { agentPrompt } from "../prompt-inputs";
-import { AgentFailure, classify, type FatalRefusal } from "../run-agent";
+import { AgentFailure, classify, FatalRefusal } from "../run-agent";
 import type { AgentRunEnv } from "../run-env";
 import { AgentStepFailed } from "../run-step";
 import { type Agent, agentOf, findAgentRow } from "../store";
@@ -99,8 +99,8 @@ export async function runLoopTurn({
       outputs: { ...st.outputs },
       turn: st.turn,
     };
-    const tools = loopToolSet(ctx, env, input.tools, (e) => {
-      fatal = e;
+    const tools = await loopToolSet(ctx, env, input.tools, (message) => {
+      fatal = new FatalRefusal(message);
       abort.abort();
     });
     const byName = new Map(input.tools.map((t) => [t.name, t]));
