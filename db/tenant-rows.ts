@@ -30,6 +30,7 @@ export const NOT_TENANT_DATA: Readonly<Record<string, string>> = {
   kb_documents: "of the global knowledge bases",
   kb_chunks: "of the global knowledge bases",
   kb_ivf_indexes: "of the global knowledge bases",
+  mcp_servers: "SUPER_ADMIN's remote MCP servers; a dropped tenant named in allowedTenants can no longer run an agent",
 };
 
 /** The column naming the tenant of `table`'s rows, or null for a table without one. */
