@@ -16,7 +16,7 @@ import {
 } from "./access";
 import { admitted } from "../admission";
 
-export interface KnowledgeDocumentOut {
+export type KnowledgeDocumentOut = {
   id: string;
   knowledgeBaseId: string;
   fileName: string;
@@ -32,7 +32,7 @@ export interface KnowledgeDocumentOut {
   uploadedBy: string | null;
   createdAt: string;
   updatedAt: string;
-}
+};
 
 interface DocRow {
   id: string;

@@ -1,0 +1,110 @@
+import type { VNode } from "preact";
+import { hasRole } from "../../api";
+import { html } from "../../html";
+import { AgentPage } from "./agent";
+import { AgentsPage } from "./agents";
+import { ApiKeysPage } from "./api-keys";
+import { DocumentTypesPage } from "./document-types";
+import { KnowledgeBasePage } from "./knowledge-base";
+import { KnowledgeBasesPage } from "./knowledge-bases";
+import { MailDeliveriesPage } from "./mail-deliveries";
+import { MailInboxesPage } from "./mail-inboxes";
+import { MailRulesPage } from "./mail-rules";
+import { RobotConfigPage } from "./robot-config";
+import { RobotsPage } from "./robots";
+import { TemplateSubscriptionsPage } from "./template-subscriptions";
+import { VariablesPage } from "./variables";
+import { WebhookDeliveriesPage } from "./webhook-deliveries";
+import { WebhooksPage } from "./webhooks";
+
+type Page = (sub: string | undefined) => VNode;
+
+/**
+ * The company's settings (`#/settings/<page>[/<id>]`): each page with the tenant roles the API lets reach it (SA
+ * passes every check). The navigation lists only the caller's; a page reached by its address without the role says so
+ * instead of showing the API's 403.
+ */
+const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] = [
+  { path: "api-keys", label: "API keys", roles: ["ADMIN"], page: () => html`<${ApiKeysPage} />` as VNode },
+  {
+    path: "webhooks",
+    label: "Webhooks",
+    roles: ["ADMIN"],
+    page: (id) => (id ? html`<${WebhookDeliveriesPage} id=${id} />` : html`<${WebhooksPage} />`) as VNode,
+  },
+  {
+    path: "robots",
+    label: "Robots",
+    roles: ["ADMIN"],
+    page: (key) => (key ? html`<${RobotConfigPage} robotKey=${key} />` : html`<${RobotsPage} />`) as VNode,
+  },
+  {
+    path: "variables",
+    label: "Variables",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${VariablesPage} />` as VNode,
+  },
+  {
+    path: "document-types",
+    label: "Document types",
+    roles: ["MANAGER", "MODELER", "ADMIN"],
+    page: () => html`<${DocumentTypesPage} />` as VNode,
+  },
+  {
+    path: "knowledge",
+    label: "Knowledge bases",
+    roles: ["MANAGER", "MODELER", "ADMIN"],
+    page: (id) => (id ? html`<${KnowledgeBasePage} id=${id} />` : html`<${KnowledgeBasesPage} />`) as VNode,
+  },
+  {
+    path: "agents",
+    label: "Agents",
+    roles: ["MODELER", "ADMIN"],
+    page: (key) => (key ? html`<${AgentPage} agentKey=${key} />` : html`<${AgentsPage} />`) as VNode,
+  },
+  { path: "mail-inboxes", label: "Mail inboxes", roles: ["ADMIN"], page: () => html`<${MailInboxesPage} />` as VNode },
+  {
+    path: "mail-rules",
+    label: "Mail rules",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${MailRulesPage} />` as VNode,
+  },
+  {
+    path: "mail-deliveries",
+    label: "Mail deliveries",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${MailDeliveriesPage} />` as VNode,
+  },
+  {
+    path: "templates",
+    label: "Process templates",
+    roles: ["ADMIN"],
+    page: () => html`<${TemplateSubscriptionsPage} />` as VNode,
+  },
+];
+
+const mine = () => SETTINGS.filter((p) => hasRole(...p.roles));
+
+/** Where the header's Settings link leads: the caller's first settings page, or null when they reach none. */
+export function firstSettings(): string | null {
+  const first = mine()[0];
+  return first ? `#/settings/${first.path}` : null;
+}
+
+/** `#/settings/<b>/<c>`: the subnavigation and the page, or the refusal of a page the caller's role does not reach. */
+export function settingsPage(b: string | undefined, c: string | undefined): VNode {
+  const allowed = mine();
+  const wanted = SETTINGS.find((p) => p.path === b) ?? allowed[0];
+  const body = !wanted
+    ? html`<p class="alert" role="alert">Your role in this company reaches no settings.</p>`
+    : allowed.includes(wanted)
+      ? wanted.page(c)
+      : html`<section><h1>${wanted.label}</h1>
+          <p class="alert" role="alert">Only ${wanted.roles.join(" or ")} may open this page.</p></section>`;
+  return html`<div>
+    <nav class="subnav" aria-label="Company settings">
+      ${allowed.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label}</a>`)}
+    </nav>
+    ${body}
+  </div>` as VNode;
+}
