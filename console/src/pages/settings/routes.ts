@@ -83,6 +83,13 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
   },
 ];
 
+const ROLE_NAMES: Record<string, string> = { ADMIN: "an Admin", MODELER: "a Modeler", MANAGER: "a Manager" };
+/** "a Manager, a Modeler or an Admin" */
+function who(roles: string[]): string {
+  const names = roles.map((r) => ROLE_NAMES[r] ?? r);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+}
+
 const mine = () => SETTINGS.filter((p) => hasRole(...p.roles));
 
 /** Where the header's Settings link leads: the caller's first settings page, or null when they reach none. */
@@ -95,12 +102,12 @@ export function firstSettings(): string | null {
 export function settingsPage(b: string | undefined, c: string | undefined): VNode {
   const allowed = mine();
   const wanted = SETTINGS.find((p) => p.path === b) ?? allowed[0];
-  const body = !wanted
+  const body = !allowed.length
     ? html`<p class="alert" role="alert">Your role in this company reaches no settings.</p>`
     : allowed.includes(wanted)
       ? wanted.page(c)
       : html`<section><h1>${wanted.label}</h1>
-          <p class="alert" role="alert">Only ${wanted.roles.join(" or ")} may open this page.</p></section>`;
+          <p class="alert" role="alert">Only ${who(wanted.roles)} may open this page.</p></section>`;
   return html`<div>
     <nav class="subnav" aria-label="Company settings">
       ${allowed.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label}</a>`)}
