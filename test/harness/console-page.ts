@@ -6,6 +6,11 @@ export interface ConsolePage {
   page: Page;
   /** Every console error or warning and uncaught page error seen so far (a test expects none). */
   problems: string[];
+  /**
+   * The API's refusals (4xx) Chromium logged as failed resources: kept apart from `problems`, so a test that provokes a
+   * refusal on purpose says how many it expected.
+   */
+  refused: string[];
   /** The messages of the confirmations asked so far; `confirmAnswer` is how the next ones are answered. */
   asked: string[];
   confirmAnswer: boolean;
@@ -27,12 +32,16 @@ export async function signedInPage(
   const cp: ConsolePage = {
     page,
     problems: [],
+    refused: [],
     asked: [],
     confirmAnswer: true,
     shot: (name) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }),
   };
   page.on("console", (m: ConsoleMessage) => {
-    if (m.type() === "error" || m.type() === "warning") cp.problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() !== "error" && m.type() !== "warning") return;
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+      cp.refused.push(m.text());
+    else cp.problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => cp.problems.push(`pageerror: ${e.message}`));
   page.on("dialog", (d) => {
