@@ -38,13 +38,14 @@ function Upload({ baseId, onUploaded }: { baseId: string; onUploaded(): void }) 
   const send = (e: Event) => {
     e.preventDefault();
     if (!file) return;
+    const form = e.currentTarget as HTMLFormElement;
     setDone(null);
     const fd = new FormData();
     fd.append("file", file);
     return run(async () => {
       await api("POST", `/a/knowledge-bases/${baseId}/documents`, fd);
       setDone(`${file.name} uploaded; it is being indexed.`);
-      (e.currentTarget as HTMLFormElement | null)?.reset();
+      form.reset();
       setFile(null);
       onUploaded();
     });
