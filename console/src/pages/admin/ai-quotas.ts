@@ -103,7 +103,7 @@ export function AiQuotasPage() {
         ? html`<table class="grid"><caption>Monthly AI quota per company</caption>
       <thead><tr><th>Company</th><th>Used this month</th><th>Monthly quota (tokens)</th></tr></thead>
       <tbody>${quotas.data.map(
-        (t) => html`<tr data-slug=${t.slug}><td>${t.name} <small>${t.slug}</small></td>
+        (t) => html`<tr key=${t.id} data-slug=${t.slug}><td>${t.name} <small>${t.slug}</small></td>
           <td>${tokens(t.usedThisMonth)}${t.monthlyTokens ? html` <small>(${Math.round((100 * t.usedThisMonth) / t.monthlyTokens)} %)</small>` : null}</td>
           <td><${QuotaCell} label=${`quota of ${t.slug}`} value=${t.monthlyTokens} onSave=${saveTenant(t)} key=${`${t.id}-${t.monthlyTokens}`} /></td></tr>`,
       )}</tbody></table>`
@@ -122,7 +122,7 @@ export function AiQuotasPage() {
       <tbody>${users.data.map(
         (
           u,
-        ) => html`<tr data-email=${u.email}><td><span title=${u.email}>${[u.firstName, u.lastName].filter(Boolean).join(" ") || u.email}</span> <small>${u.email}</small></td>
+        ) => html`<tr key=${u.id} data-email=${u.email}><td><span title=${u.email}>${[u.firstName, u.lastName].filter(Boolean).join(" ") || u.email}</span> <small>${u.email}</small></td>
           <td><${QuotaCell} label=${`ceiling of ${u.email}`} value=${u.aiQuota} onSave=${saveUser(u)} key=${`${u.id}-${u.aiQuota}`} /></td></tr>`,
       )}</tbody></table>`
         : null

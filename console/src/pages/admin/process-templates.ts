@@ -15,6 +15,7 @@ interface Template {
   updatedAt: string;
 }
 type Replication = { APPLIED: number; UP_TO_DATE: number; DIVERGED: number };
+const companies = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
 
 /** The BPMN of a template, from a chosen file (read in the browser) or pasted. */
 function XmlField({
@@ -133,7 +134,7 @@ export function ProcessTemplatesPage() {
       current
         ? html`<${NewVersion} t=${current} key=${current.key} onSaved=${(r: Replication) =>
             after(
-              `${current.name} updated: applied in ${r.APPLIED} companies, ${r.UP_TO_DATE} already up to date, ${r.DIVERGED} diverged.`,
+              `${current.name} updated: applied in ${companies(r.APPLIED)}, ${r.UP_TO_DATE} already up to date, ${r.DIVERGED} diverged.`,
             )} />
         <button type="button" onClick=${() => setVersioning(null)}>Cancel</button>`
         : null

@@ -122,7 +122,7 @@ export function DocumentTypesPage() {
         ? html`<table class="grid"><caption>Document types</caption>
       <thead><tr><th>Name</th><th>Description</th><th>For</th><th>Status</th>${writer ? html`<th>Actions</th>` : null}</tr></thead>
       <tbody>${rows.map(
-        (t) => html`<tr data-name=${t.name}><td>${t.name}</td><td>${t.description ?? ""}</td>
+        (t) => html`<tr key=${t.id} data-name=${t.name}><td>${t.name}</td><td>${t.description ?? ""}</td>
           <td>${t.isGlobal ? "every company" : t.processKey ? html`process <code>${t.processKey}</code>` : "every process"}</td>
           <td><span class=${`status ${t.status}`}>${t.status === "ACTIVE" ? "active" : "inactive"}</span></td>
           ${

@@ -117,7 +117,7 @@ export function VariablesPage() {
         ? html`<table class="grid"><caption>Variables of this company</caption>
       <thead><tr><th>Name</th><th>Value</th><th>Last changed</th>${admin ? html`<th>Actions</th>` : null}</tr></thead>
       <tbody>${rows.map(
-        (v) => html`<tr data-name=${v.name}><td><code>${v.name}</code></td>
+        (v) => html`<tr key=${v.name} data-name=${v.name}><td><code>${v.name}</code></td>
           <td>${v.secret ? html`<span class="masked" aria-label="secret, not shown">•••••••• <small>secret</small></span>` : html`<code>${v.value}</code>`}</td>
           <td>${when(v.updatedAt)} by <${Who} id=${v.updatedBy} person=${v.updatedByUser} none="the system" /></td>
           ${
