@@ -16,6 +16,7 @@ import { InstancePage } from "./pages/instance";
 import { firstSettings } from "./pages/settings/routes";
 import { NotificationBell } from "./notification-bell";
 import { NotificationsPage } from "./pages/notifications";
+import { AiFailuresPage } from "./pages/ai-failures";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -60,6 +61,7 @@ function Page({ parts }: { parts: string[] }) {
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
   if (a === "notifications") return html`<${NotificationsPage} />`;
+  if (a === "ai-task-failures") return html`<${AiFailuresPage} />`;
   const mine = modelerPage(parts) ?? adminPage(parts);
   if (mine) return mine;
   if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;

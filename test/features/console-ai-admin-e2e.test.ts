@@ -4,6 +4,8 @@ import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { browserOn, describeInBrowser } from "../harness/browser";
 import { signedInPage } from "../harness/console-page";
 import { drainJobs } from "../harness/knowledge";
+import { agentProcess } from "../harness/agents";
+import { deployBpmn } from "../harness/process";
 import { type FakeOpenAi, startFakeOpenAi } from "../harness/openai-server";
 
 // Knowledge bases and agents in the browser, against a local OpenAI-compatible server: a base created, a document
@@ -130,6 +132,31 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     expect(cp.asked.pop()).toMatch(/Delete the agent “Triage”/);
     await page.getByText("No agents yet.").waitFor();
     expect((await s.req("GET", "/api/a/agents/triage", { token: modeler.token })).status).toBe(404);
+    expect(cp.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("a failed AI step: its starter is notified, and the notification opens the failures narrowed to its key", async () => {
+    await deployBpmn(s, modeler.token, agentProcess("aiflow", `pms:agent="ghost"`));
+    const start = await s.req("POST", "/api/a/instances", {
+      token: user.token,
+      json: { definitionKey: "aiflow", businessKey: "AI-7" },
+    });
+    expect(start.status).toBeGreaterThanOrEqual(400);
+    const cp = await signedInPage(web.browser, web.url, user, "Tasks");
+    const { page } = cp;
+    await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
+    await page.locator("li.unread a").first().click();
+    await page.getByRole("heading", { name: "Failed AI steps" }).waitFor();
+    expect(await page.getByLabel("Business key").inputValue()).toBe("AI-7");
+    const row = page.locator('tr[data-activity="step"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain("ghost");
+    await cp.shot("62-ai-failures");
+    // Opening it marked the notification read.
+    await page.getByRole("link", { name: "Notifications", exact: true }).waitFor();
+    await page.getByLabel("Business key").fill("NOPE");
+    await page.getByText("No failed AI step for this business key.").waitFor();
     expect(cp.problems).toEqual([]);
     await page.close();
   });

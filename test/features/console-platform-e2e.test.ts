@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { browserOn, describeInBrowser } from "../harness/browser";
@@ -17,6 +19,7 @@ const flow = (name: string) => `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+const DMN = readFileSync(join(import.meta.dir, "../fixtures/dmn/discount.dmn"), "utf8");
 let s: TestServer;
 let idp: TestOidc;
 let web: Awaited<ReturnType<typeof browserOn>>;
@@ -166,6 +169,37 @@ describeInBrowser("platform administration in headless Chromium", () => {
     expect(cp.asked.pop()).toMatch(/Delete the template “Onboarding”/);
     await page.getByText("No templates yet.").waitFor();
     expect(await sa<unknown[]>("GET", "/admin/process-templates")).toEqual([]);
+    expect(cp.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("DMN templates: an SA creates one a company's Modeler can copy, changes and deletes it", async () => {
+    const cp = await signedInPage(web.browser, web.url, SA, "Choose a company");
+    const { page } = cp;
+    await page.goto(`${web.url}/#/admin/dmn-templates`);
+    await page.getByText("No DMN templates yet.").waitFor();
+    const form = page.getByRole("form", { name: "New DMN template" });
+    await form.getByLabel("Key").fill("discount-tpl");
+    await form.getByLabel("Name").fill("Discount");
+    await form.getByLabel("or its XML").fill(DMN);
+    await form.getByRole("button", { name: "Create DMN template" }).click();
+    await page.getByText("DMN template Discount created.").waitFor();
+    const modeler = await userInTenant(s, tenant, "MODELER");
+    const copied = await s.req("POST", "/api/a/decisions/from-template/discount-tpl", { token: modeler.token });
+    expect(copied.status).toBe(201);
+    await page.getByRole("button", { name: "Change Discount" }).click();
+    await page.getByRole("form", { name: "Change Discount" }).getByLabel("Description").fill("Customer discounts");
+    await page.getByRole("button", { name: "Save Discount" }).click();
+    await page.getByText("Discount saved.").waitFor();
+    type Tpl = { key: string; description: string | null };
+    expect(await sa<Tpl[]>("GET", "/admin/dmn-templates")).toMatchObject([
+      { key: "discount-tpl", description: "Customer discounts" },
+    ]);
+    await cp.shot("74-dmn-templates");
+    await page.getByRole("button", { name: "Delete Discount" }).click();
+    expect(cp.asked.pop()).toMatch(/Delete the DMN template “Discount”/);
+    await page.getByText("No DMN templates yet.").waitFor();
+    expect(await sa<Tpl[]>("GET", "/admin/dmn-templates")).toEqual([]);
     expect(cp.problems).toEqual([]);
     await page.close();
   });

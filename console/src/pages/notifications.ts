@@ -23,8 +23,12 @@ interface Page {
 }
 
 const SIZE = 20;
-/** The console page a notification's link names (`/tasks/{id}`, `/webhooks/{id}`, `/instances/{id}`), or none. */
+/**
+ * The console page a notification's link names (`/tasks/{id}`, `/webhooks/{id}`, `/instances/{id}`,
+ * `/ai-task-failures?businessKey=`), or none.
+ */
 function consoleLink(link: string | null): string | null {
+  if (link?.startsWith("/ai-task-failures")) return `#${link}`;
   const m = /^\/(tasks|instances|webhooks)\/([^/?#]+)$/.exec(link ?? "");
   if (!m) return null;
   return m[1] === "webhooks" ? `#/settings/webhooks/${m[2]}` : `#/${m[1]}/${m[2]}`;

@@ -17,24 +17,26 @@ interface Template {
 type Replication = { APPLIED: number; UP_TO_DATE: number; DIVERGED: number };
 const companies = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
 
-/** The BPMN of a template, from a chosen file (read in the browser) or pasted. */
-function XmlField({
+/** The XML of a template (BPMN, or DMN with `kind`), from a chosen file (read in the browser) or pasted. */
+export function XmlField({
   id,
   value,
   onValue,
   required,
+  kind = "BPMN",
 }: {
   id: string;
   value: string;
   onValue(v: string): void;
   required: boolean;
+  kind?: "BPMN" | "DMN";
 }) {
   const read = (e: Event) => {
     const file = (e.currentTarget as HTMLInputElement).files?.[0];
     if (file) void file.text().then(onValue);
   };
-  return html`<div class="field"><label for=${`${id}-file`}>BPMN file</label>
-      <input id=${`${id}-file`} type="file" accept=".bpmn,.xml" onChange=${read} /></div>
+  return html`<div class="field"><label for=${`${id}-file`}>${kind} file</label>
+      <input id=${`${id}-file`} type="file" accept=${kind === "DMN" ? ".dmn,.xml" : ".bpmn,.xml"} onChange=${read} /></div>
     <div class="field"><label for=${`${id}-xml`}>or its XML</label>
       <textarea id=${`${id}-xml`} class="code" rows="4" required=${required} value=${value}
         onInput=${(e: Event) => onValue(valueOf(e))}></textarea></div>`;

@@ -2,6 +2,7 @@ import type { VNode } from "preact";
 import { html } from "../../html";
 import { settingsPage } from "../settings/routes";
 import { AiQuotasPage } from "./ai-quotas";
+import { DmnTemplatesPage } from "./dmn-templates";
 import { AdminMembersPage } from "./members";
 import { ProcessTemplatesPage } from "./process-templates";
 import { SsoConnectionsPage } from "./sso";
@@ -12,6 +13,7 @@ const PLATFORM = [
   ["sso", "SSO connections"],
   ["ai-quotas", "AI quotas and usage"],
   ["templates", "Process templates"],
+  ["dmn-templates", "DMN templates"],
 ] as const;
 
 function PlatformNav({ current }: { current: string }) {
@@ -23,12 +25,13 @@ function PlatformNav({ current }: { current: string }) {
 function platformPage(b: string) {
   if (b === "sso") return html`<${SsoConnectionsPage} />`;
   if (b === "ai-quotas") return html`<${AiQuotasPage} />`;
+  if (b === "dmn-templates") return html`<${DmnTemplatesPage} />`;
   return html`<${ProcessTemplatesPage} />`;
 }
 
 /**
  * The administration pages, or null for another route: the platform's (`#/admin/users`, `#/admin/tenants/{id}/members`,
- * `#/admin/sso`, `#/admin/ai-quotas`, `#/admin/templates`: SA; the API refuses anyone else) and the company's
+ * `#/admin/sso`, `#/admin/ai-quotas`, `#/admin/templates`, `#/admin/dmn-templates`: SA; the API refuses anyone else) and the company's
  * (`#/settings/...`, by tenant role).
  */
 export function adminPage([a, b, c, d]: string[]): VNode | null {

@@ -75,7 +75,8 @@ export function AgentsPage() {
   const active = models.data?.active;
   return html`<section>
     <h1>Agents</h1>
-    <p class="hint">An agent is an AI step: a model with instructions, tools and knowledge that a service task runs.</p>
+    <p class="hint">An agent is an AI step: a model with instructions, tools and knowledge that a service task runs.
+      <a href="#/ai-task-failures">Failed AI steps</a></p>
     ${!models.data ? html`<${Pending} error=${models.error} />` : null}
     ${models.data && !active ? html`<p class="warn" role="status">No AI model is configured on this service, so no agent can be created or run. The operator sets one (AI_BASE_URL and AI_MODEL).</p>` : null}
     ${models.data && active ? html`<${NewAgent} models=${models.data} />` : null}
