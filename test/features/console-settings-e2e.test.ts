@@ -25,6 +25,14 @@ const assigned = (userId: string) => `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+const EXPENSE = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <process id="expense" name="Expense" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="t"/>
+    <userTask id="t" name="Approve"/><sequenceFlow id="f2" sourceRef="t" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
+
 describeInBrowser("company settings pages in headless Chromium", () => {
   beforeAll(async () => {
     s = await startTestServer();
@@ -171,6 +179,64 @@ describeInBrowser("company settings pages in headless Chromium", () => {
     // A notification's link opens the task it is about.
     await page.getByRole("link", { name: "New task: Check the contract" }).first().click();
     await page.getByRole("heading", { name: "Check the contract" }).waitFor();
+    expect(cp.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("process settings: configuration, configuration variables (a secret masked) and linked knowledge bases", async () => {
+    await deployBpmn(s, modeler.token, EXPENSE);
+    const kb = await (
+      await s.req("POST", "/api/a/knowledge-bases", { token: modeler.token, json: { name: "Expense rules" } })
+    ).json();
+    const cp = await signedInPage(web.browser, web.url, admin, "Tasks");
+    const { page } = cp;
+    await page.goto(`${web.url}/#/settings/processes`);
+    await page.getByRole("link", { name: "Expense" }).click();
+    await page.getByRole("heading", { name: "Settings of expense" }).waitFor();
+    await page.getByLabel("Business key template (empty: the system's)").fill("EXP-${date:yyyy}");
+    await page.getByLabel("AI assistants (MCP) may").selectOption("START_AND_READ");
+    await page.getByLabel("Keep ended instances (days; empty: the default)").fill("30");
+    await page.getByLabel("Uploads").selectOption("FORM_ONLY");
+    await page.getByLabel("Who uploads (process role keys; empty: any role)").fill("clerk");
+    await page.getByRole("button", { name: "Save configuration" }).click();
+    await page.getByText("Configuration saved.").waitFor();
+    const cfg = await (await s.req("GET", "/api/a/definitions/expense/config", { token: modeler.token })).json();
+    expect(cfg).toMatchObject({
+      businessKeyTemplate: "EXP-${date:yyyy}",
+      mcpPolicy: "START_AND_READ",
+      historyTimeToLive: 30,
+      attachmentPolicy: { uploadMode: "FORM_ONLY", uploadRoles: ["clerk"] },
+    });
+
+    const vars = page.getByRole("form", { name: "Set a configuration variable" });
+    await vars.getByLabel("Name").fill("ERP_URL");
+    await vars.getByLabel("Value").fill("https://erp.example.com");
+    await vars.getByRole("button", { name: "Set variable" }).click();
+    await page.locator('tr[data-name="ERP_URL"]').waitFor();
+    await vars.getByLabel("Name").fill("ERP_KEY");
+    await vars.getByLabel("Secret (never shown again)").check();
+    await vars.getByLabel("Value").fill("erp-key-s3cret");
+    await vars.getByRole("button", { name: "Set variable" }).click();
+    await page.locator('tr[data-name="ERP_KEY"] .masked').waitFor();
+    expect(await page.content()).not.toContain("erp-key-s3cret");
+    const listed = await (await s.req("GET", "/api/a/definitions/expense/variables", { token: admin.token })).json();
+    expect(listed.map((v: { name: string }) => v.name).sort()).toEqual(["ERP_KEY", "ERP_URL"]);
+    await page.getByRole("button", { name: "Delete ERP_URL" }).click();
+    expect(cp.asked.pop()).toMatch(/Delete the configuration variable ERP_URL/);
+    await page.locator('tr[data-name="ERP_URL"]').waitFor({ state: "detached" });
+
+    await page.getByLabel("Knowledge base", { exact: true }).selectOption({ label: "Expense rules" });
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await page.locator('li[data-name="Expense rules"]').waitFor();
+    const linked = async () =>
+      (await (await s.req("GET", "/api/a/knowledge-bases/process/expense", { token: modeler.token })).json()) as {
+        id: string;
+      }[];
+    expect((await linked()).map((b) => b.id)).toEqual([kb.id]);
+    await cp.shot("45-process-settings");
+    await page.getByRole("button", { name: "Unlink Expense rules" }).click();
+    await page.getByText("No knowledge base is linked").waitFor();
+    expect(await linked()).toEqual([]);
     expect(cp.problems).toEqual([]);
     await page.close();
   });

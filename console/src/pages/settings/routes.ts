@@ -10,6 +10,7 @@ import { KnowledgeBasesPage } from "./knowledge-bases";
 import { MailDeliveriesPage } from "./mail-deliveries";
 import { MailInboxesPage } from "./mail-inboxes";
 import { MailRulesPage } from "./mail-rules";
+import { ProcessesPage, ProcessSettingsPage } from "./processes";
 import { RobotConfigPage } from "./robot-config";
 import { RobotsPage } from "./robots";
 import { TemplateSubscriptionsPage } from "./template-subscriptions";
@@ -37,6 +38,12 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
     label: "Robots",
     roles: ["ADMIN"],
     page: (key) => (key ? html`<${RobotConfigPage} robotKey=${key} />` : html`<${RobotsPage} />`) as VNode,
+  },
+  {
+    path: "processes",
+    label: "Processes",
+    roles: ["MODELER", "ADMIN"],
+    page: (key) => (key ? html`<${ProcessSettingsPage} processKey=${key} />` : html`<${ProcessesPage} />`) as VNode,
   },
   {
     path: "variables",
