@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../harness/server";
+import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { browserOn, describeInBrowser } from "../harness/browser";
 import { signedInPage } from "../harness/console-page";
@@ -17,6 +17,7 @@ let ai: FakeOpenAi;
 let web: Awaited<ReturnType<typeof browserOn>>;
 type Member = Awaited<ReturnType<typeof userInTenant>>;
 let modeler: Member, user: Member;
+let tenantId = "";
 
 const bases = async () =>
   (await (await s.req("GET", "/api/a/knowledge-bases", { token: modeler.token })).json()) as {
@@ -32,6 +33,7 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     });
     const sa = await saToken(s);
     const t = await createTenant(s, "console-ai", sa);
+    tenantId = t.id;
     modeler = await userInTenant(s, t, "MODELER", sa);
     user = await userInTenant(s, t, "USER", sa);
     web = await browserOn(s);
@@ -132,6 +134,25 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     expect(cp.asked.pop()).toMatch(/Delete the agent “Triage”/);
     await page.getByText("No agents yet.").waitFor();
     expect((await s.req("GET", "/api/a/agents/triage", { token: modeler.token })).status).toBe(404);
+    expect(cp.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("an SA sees the company's AI use this month by feature and by person (the playground's calls)", async () => {
+    const cp = await signedInPage(web.browser, web.url, { email: SA_EMAIL, password: SA_PASSWORD }, "Choose a company");
+    const { page } = cp;
+    await page.goto(`${web.url}/#/admin/ai-quotas`);
+    await page.getByRole("button", { name: "Usage of console-ai" }).click();
+    const mine = page.locator(`tr[data-user="${modeler.id}"]`);
+    await mine.waitFor();
+    expect(await mine.locator(".person").getAttribute("title")).toBe(modeler.email);
+    const api = await (
+      await s.req("GET", `/api/admin/tenants/${tenantId}/ai-usage`, { token: await saToken(s) })
+    ).json();
+    const row = api.byCaller.find((c: { userId: string }) => c.userId === modeler.id);
+    expect(await mine.textContent()).toContain(row.tokens.toLocaleString("en-US"));
+    await page.locator("td code", { hasText: api.byFeature[0].feature }).first().waitFor();
+    await cp.shot("63-ai-usage");
     expect(cp.problems).toEqual([]);
     await page.close();
   });

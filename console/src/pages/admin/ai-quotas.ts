@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { AiUsage } from "./ai-usage";
 
 interface TenantQuota {
   id: string;
@@ -58,13 +59,15 @@ function QuotaCell({
 }
 
 /**
- * SA: AI quotas and usage. Each company's monthly token quota beside this month's use (GET/PUT
+ * SA: AI quotas and usage. Each company's monthly token quota beside this month's use, with its breakdown by feature
+ * and person on request (GET /admin/tenants/{id}/ai-usage), (GET/PUT
  * /admin/tenants/{id}/ai-quota; none means AI features are refused with 402), and each person's own ceiling
  * (PUT /admin/users/{id}/ai-quota; none means only the company's quota applies).
  */
 export function AiQuotasPage() {
   const quotas = useLoad(tenantQuotas);
   const [search, setSearch] = useState("");
+  const [detail, setDetail] = useState<TenantQuota | null>(null);
   const users = useLoad(
     () =>
       api<{ content: User[] }>("GET", `/admin/users?size=50&sort=email,asc&search=${encodeURIComponent(search)}`).then(
@@ -104,11 +107,13 @@ export function AiQuotasPage() {
       <thead><tr><th>Company</th><th>Used this month</th><th>Monthly quota (tokens)</th></tr></thead>
       <tbody>${quotas.data.map(
         (t) => html`<tr key=${t.id} data-slug=${t.slug}><td>${t.name} <small>${t.slug}</small></td>
-          <td>${tokens(t.usedThisMonth)}${t.monthlyTokens ? html` <small>(${Math.round((100 * t.usedThisMonth) / t.monthlyTokens)} %)</small>` : null}</td>
+          <td>${tokens(t.usedThisMonth)}${t.monthlyTokens ? html` <small>(${Math.round((100 * t.usedThisMonth) / t.monthlyTokens)} %)</small>` : null}
+            <button type="button" class="link" aria-label=${`Usage of ${t.slug}`} onClick=${() => setDetail(t)}>details</button></td>
           <td><${QuotaCell} label=${`quota of ${t.slug}`} value=${t.monthlyTokens} onSave=${saveTenant(t)} key=${`${t.id}-${t.monthlyTokens}`} /></td></tr>`,
       )}</tbody></table>`
         : null
     }
+    ${detail ? html`<${AiUsage} tenantId=${detail.id} name=${detail.name} key=${`${detail.id}-${detail.usedThisMonth}`} />` : null}
     <h2>People</h2>
     <p class="hint">A person's own ceiling within their company's quota. Empty: only the company's quota applies.</p>
     <div class="field"><label for="q-search">Find a person (e-mail or name)</label>
