@@ -136,12 +136,13 @@ describeInBrowser("company settings pages in headless Chromium", () => {
     await s.req("POST", "/api/a/document-types", { token: modeler.token, json: { name: "Contract" } });
     const mg = await signedInPage(web.browser, web.url, manager, "Tasks");
     await mg.page.getByRole("link", { name: "Settings", exact: true }).click();
+    await mg.page.getByRole("link", { name: "Document types" }).click();
     await mg.page.locator('tr[data-name="Contract"]').waitFor();
     expect(await mg.page.getByRole("button", { name: "Create document type" }).count()).toBe(0);
     expect(await mg.page.getByRole("button", { name: /Delete/ }).count()).toBe(0);
-    // A Manager's settings are document types and knowledge bases only; a Modeler's page by address is refused.
+    // A Manager's settings are CMS, document types and knowledge bases only; a Modeler's page by address is refused.
     const subnav = await mg.page.getByRole("navigation", { name: "Company settings" }).textContent();
-    expect(subnav).toBe("Document typesKnowledge bases");
+    expect(subnav).toBe("CMSDocument typesKnowledge bases");
     await mg.page.goto(`${web.url}/#/settings/variables`);
     await mg.page.getByText("Only a Modeler or an Admin may open this page.").waitFor();
     expect(mg.problems).toEqual([]);

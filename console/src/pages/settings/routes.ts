@@ -4,6 +4,8 @@ import { html } from "../../html";
 import { AgentPage } from "./agent";
 import { AgentsPage } from "./agents";
 import { ApiKeysPage } from "./api-keys";
+import { CmsCollectionPage } from "./cms-collection";
+import { CmsCollectionsPage } from "./cms-collections";
 import { DocumentTypesPage } from "./document-types";
 import { KnowledgeBasePage } from "./knowledge-base";
 import { KnowledgeBasesPage } from "./knowledge-bases";
@@ -50,6 +52,12 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
     label: "Variables",
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${VariablesPage} />` as VNode,
+  },
+  {
+    path: "cms",
+    label: "CMS",
+    roles: ["MANAGER", "MODELER", "ADMIN"],
+    page: (id) => (id ? html`<${CmsCollectionPage} id=${id} />` : html`<${CmsCollectionsPage} />`) as VNode,
   },
   {
     path: "document-types",
