@@ -101,4 +101,50 @@ describeInBrowser("CMS collections in headless Chromium", () => {
     expect(cp.problems).toEqual([]);
     await page.close();
   });
+
+  test("a Modeler's data sources: created, tried with a parameter, changed, deleted; the delegates listed", async () => {
+    const cp = await signedInPage(web.browser, web.url, modeler, "Tasks");
+    const { page } = cp;
+    await page.goto(`${web.url}/#/settings/data-sources`);
+    await page.getByText("No data sources yet.").waitFor();
+    const form = page.getByRole("form", { name: "New data source" });
+    await form.getByLabel("Key").fill("countries");
+    await form.getByLabel("Name").fill("Countries");
+    await form.getByLabel("Configuration (JSON)").fill(
+      JSON.stringify({
+        rows: [
+          { value: "pt", label: "Portugal" },
+          { value: "br", label: "Brasil" },
+        ],
+      }),
+    );
+    await form.getByRole("button", { name: "Create data source" }).click();
+    await page.getByText("Data source Countries created.").waitFor();
+    await page.getByRole("button", { name: "Try Countries" }).click();
+    await page.getByLabel("Parameters (JSON object)").fill('{"search": "bra"}');
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.getByText("1 row", { exact: true }).waitFor();
+    expect(await page.locator("td", { hasText: "Brasil" }).count()).toBe(1);
+    await cp.shot("81-data-sources");
+    await page.getByRole("button", { name: "Change Countries" }).click();
+    await page.getByRole("form", { name: "Change Countries" }).getByLabel("Name").fill("Countries of sale");
+    await page.getByRole("button", { name: "Save Countries" }).click();
+    await page.getByText("Countries of sale saved.").waitFor();
+    const one = await (await s.req("GET", "/api/a/forms/datasources/countries", { token: modeler.token })).json();
+    expect(one).toMatchObject({ name: "Countries of sale", kind: "STATIC" });
+    await page.getByRole("button", { name: "Delete Countries of sale" }).click();
+    expect(cp.asked.pop()).toMatch(/Delete the data source “Countries of sale”/);
+    await page.getByText("No data sources yet.").waitFor();
+    expect((await s.req("GET", "/api/a/forms/datasources/countries", { token: modeler.token })).status).toBe(404);
+
+    await page.getByRole("link", { name: "Delegates" }).click();
+    await page.getByRole("heading", { name: "Delegates" }).waitFor();
+    const delegates = (await (await s.req("GET", "/api/a/delegates", { token: modeler.token })).json()) as {
+      name: string;
+    }[];
+    expect(delegates.length).toBeGreaterThan(0);
+    await page.locator(`article[data-name="${delegates[0].name}"]`).waitFor();
+    expect(cp.problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -6,6 +6,8 @@ import { AgentsPage } from "./agents";
 import { ApiKeysPage } from "./api-keys";
 import { CmsCollectionPage } from "./cms-collection";
 import { CmsCollectionsPage } from "./cms-collections";
+import { DataSourcesPage } from "./data-sources";
+import { DelegatesPage } from "./delegates";
 import { DocumentTypesPage } from "./document-types";
 import { KnowledgeBasePage } from "./knowledge-base";
 import { KnowledgeBasesPage } from "./knowledge-bases";
@@ -58,6 +60,18 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
     label: "CMS",
     roles: ["MANAGER", "MODELER", "ADMIN"],
     page: (id) => (id ? html`<${CmsCollectionPage} id=${id} />` : html`<${CmsCollectionsPage} />`) as VNode,
+  },
+  {
+    path: "data-sources",
+    label: "Data sources",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${DataSourcesPage} />` as VNode,
+  },
+  {
+    path: "delegates",
+    label: "Delegates",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${DelegatesPage} />` as VNode,
   },
   {
     path: "document-types",
