@@ -89,8 +89,15 @@ describeInBrowser("CMS collections in headless Chromium", () => {
     expect(m.problems).toEqual([]);
     await m.page.close();
 
+    // A bulk load by key: the existing A-1 updated, B-1 added.
+    await page.getByRole("button", { name: "Load records" }).click();
+    await page.getByLabel("Records (a JSON array of objects)").fill('[{"sku": "A-1", "price": 20}, {"sku": "B-1"}]');
+    await page.getByLabel(/^Key field/).fill("sku");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await page.getByText("Loaded: 1 added, 1 updated (2 records now).").waitFor();
+    expect((await records(coll.id)).find((r) => r.sku === "A-1")?.price).toBe(20);
     await page.getByRole("button", { name: "Delete all records" }).click();
-    expect(cp.asked.pop()).toMatch(/Delete all 1 records of Prices\?/);
+    expect(cp.asked.pop()).toMatch(/Delete all 2 records of Prices\?/);
     await page.getByText("No records yet.").waitFor();
     await page.getByRole("button", { name: "Delete the collection" }).click();
     await page.getByRole("heading", { name: "CMS collections" }).waitFor();

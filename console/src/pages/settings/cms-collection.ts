@@ -4,6 +4,7 @@ import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { type CmsCollection, levels } from "./cms-collections";
+import { CmsBulkLoad } from "./cms-bulk";
 import { formatFields, parseFields, toInput } from "./cms-fields";
 import { type CmsRecord, CmsRecordForm } from "./cms-record-form";
 
@@ -59,6 +60,7 @@ export function CmsCollectionPage({ id }: { id: string }) {
   );
   const [editing, setEditing] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
+  const [loading, setLoading] = useState(false);
   const { error, run } = useAction();
   const writer = hasRole("MANAGER", "ADMIN");
   const reload = () => {
@@ -91,9 +93,18 @@ export function CmsCollectionPage({ id }: { id: string }) {
       writer
         ? html`<div class="row-actions">
           <button type="button" onClick=${() => setChanging(!changing)}>${changing ? "Close" : "Change the collection"}</button>
+          <button type="button" onClick=${() => setLoading(!loading)}>${loading ? "Close loading" : "Load records"}</button>
           <button type="button" class="danger" disabled=${!c.recordCount} onClick=${empty}>Delete all records</button>
           <button type="button" class="danger" onClick=${removeCollection}>Delete the collection</button></div>
         ${changing ? html`<${CollectionForm} c=${c} onSaved=${reload} />` : null}
+        ${
+          loading
+            ? html`<${CmsBulkLoad} collectionId=${id} onLoaded=${() => {
+                coll.reload();
+                records.reload();
+              }} />`
+            : null
+        }
         <h2>${edited ? "Change the record" : "New record"}</h2>
         ${
           edited
