@@ -5,6 +5,7 @@ import { deployBpmn, startProcess } from "../harness/process";
 import { browserOn, describeInBrowser } from "../harness/browser";
 import { signedInPage } from "../harness/console-page";
 import { resolveTenantVariable } from "../../app/services/tenant-variables/resolve";
+import { drainJobs } from "../harness/knowledge";
 
 // The company's settings pages in Chromium: tenant variables (a secret masked and never on the page), document types,
 // the notification bell, and what each role reaches (no nav entry, a refusal by address).
@@ -238,6 +239,25 @@ describeInBrowser("company settings pages in headless Chromium", () => {
     await page.getByRole("button", { name: "Unlink Expense rules" }).click();
     await page.getByText("No knowledge base is linked").waitFor();
     expect(await linked()).toEqual([]);
+    // The process's own documents: uploaded, indexed (the page follows the job), counted, then all removed (confirmed).
+    await page.getByLabel("PDF, TXT or Markdown file").setInputFiles({
+      name: "policy.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Expenses above 500 euros need a receipt."),
+    });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByText("policy.txt uploaded; it is being indexed.").waitFor();
+    await drainJobs(s);
+    await page.locator('tr[data-name="policy.txt"] .status.INDEXED').waitFor();
+    await page.reload();
+    await page.getByText("1 passage indexed.").waitFor();
+    await page.getByRole("button", { name: "Remove all documents" }).click();
+    expect(cp.asked.pop()).toMatch(/Remove every document of expense/);
+    await page.getByText("The process's documents were removed.").waitFor();
+    const docs = await (
+      await s.req("GET", "/api/a/definitions/expense/knowledge/documents", { token: modeler.token })
+    ).json();
+    expect(docs.totalElements).toBe(0);
     expect(cp.problems).toEqual([]);
     await page.close();
   });

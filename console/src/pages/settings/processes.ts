@@ -2,6 +2,7 @@ import { api } from "../../api";
 import { html } from "../../html";
 import { Pending, useLoad } from "../../use-load";
 import { ProcessConfig } from "./process-config";
+import { ProcessDocuments } from "./process-documents";
 import { ProcessKnowledge } from "./process-knowledge";
 import { ProcessVariables } from "./process-variables";
 
@@ -37,7 +38,7 @@ export function ProcessesPage() {
   </section>`;
 }
 
-/** One process's settings: configuration, configuration variables and linked knowledge bases. */
+/** One process's settings: configuration, configuration variables, linked knowledge bases, its own documents. */
 export function ProcessSettingsPage({ processKey }: { processKey: string }) {
   return html`<section>
     <p><a href="#/settings/processes">← Process settings</a></p>
@@ -45,5 +46,6 @@ export function ProcessSettingsPage({ processKey }: { processKey: string }) {
     <${ProcessConfig} processKey=${processKey} />
     <${ProcessVariables} processKey=${processKey} />
     <${ProcessKnowledge} processKey=${processKey} />
+    <${ProcessDocuments} processKey=${processKey} />
   </section>`;
 }
