@@ -5,6 +5,15 @@ import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harn
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { startWebhookReceiver } from "../harness/webhook-receiver";
+import { deployBpmn } from "../harness/process";
+
+const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <process id="intake" name="Intake" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="t"/>
+    <userTask id="t" name="Check"/><sequenceFlow id="f2" sourceRef="t" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
 
 let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
@@ -75,7 +84,18 @@ describeInBrowser("console administration in headless Chromium", () => {
     await shot(page, "20-admin-users");
 
     await page.getByRole("link", { name: "Tenants" }).first().click();
+    // What the tenant holds shows below its members: a process and a tenant-wide role held by the Admin, by name.
+    await deployBpmn(s, admin.token, FLOW);
+    const clerks = await (
+      await s.req("POST", "/api/a/process-roles", { token: admin.token, json: { key: "clerks", name: "Clerks" } })
+    ).json();
+    await s.req("POST", `/api/a/process-roles/${clerks.id}/members`, {
+      token: admin.token,
+      json: { userId: admin.id },
+    });
     await page.getByRole("link", { name: "Members of console-adm" }).click();
+    await page.locator('tr[data-key="intake"]').waitFor();
+    expect(await page.locator('tr[data-role="clerks"] .person').getAttribute("title")).toBe(admin.email);
     await page.getByRole("heading", { name: /Members of Tenant console-adm/ }).waitFor();
     await page.getByLabel("Find a user (e-mail or name)").fill("new.person");
     await page.getByLabel("User", { exact: true }).selectOption({ label: "new.person@test.local (Nova)" });

@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { TenantContent } from "./tenant-content";
 import { findUsers } from "./users";
 
 const ROLES = ["USER", "MANAGER", "MODELER", "ADMIN"] as const;
@@ -71,7 +72,10 @@ function AddMember({ tenantId, members, onAdded }: { tenantId: string; members: 
   </form>`;
 }
 
-/** SA: the members of one tenant with their roles (GET /admin/tenants/{id}/members), add, change role, remove. */
+/**
+ * SA: the members of one tenant with their roles (GET /admin/tenants/{id}/members), add, change role, remove; then what
+ * the tenant holds (its processes and process roles).
+ */
 export function AdminMembersPage({ tenantId }: { tenantId: string }) {
   const tenant = useLoad(() => api<{ slug: string; name: string }>("GET", `/admin/tenants/${tenantId}`), [tenantId]);
   const list = useLoad(() => api<Member[]>("GET", `/admin/tenants/${tenantId}/members`), [tenantId]);
@@ -119,5 +123,6 @@ export function AdminMembersPage({ tenantId }: { tenantId: string }) {
       )}</tbody></table>`
         : null
     }
+    <${TenantContent} tenantId=${tenantId} />
   </section>`;
 }
