@@ -184,9 +184,20 @@ describeInBrowser("platform administration in headless Chromium", () => {
     await form.getByLabel("or its XML").fill(DMN);
     await form.getByRole("button", { name: "Create DMN template" }).click();
     await page.getByText("DMN template Discount created.").waitFor();
+    // A company's Modeler copies it from the console; the copy names its template.
     const modeler = await userInTenant(s, tenant, "MODELER");
-    const copied = await s.req("POST", "/api/a/decisions/from-template/discount-tpl", { token: modeler.token });
-    expect(copied.status).toBe(201);
+    const m = await signedInPage(web.browser, web.url, modeler, "Tasks");
+    await m.page.goto(`${web.url}/#/settings/dmn-templates`);
+    await m.page.getByRole("button", { name: "Copy Discount" }).click();
+    await m.page.getByText(/^Copied: .+ version 1\.$/).waitFor();
+    const decisions = (await (await s.req("GET", "/api/a/decisions", { token: modeler.token })).json()) as {
+      sourceTemplate: string | null;
+    }[];
+    expect(decisions.map((d) => d.sourceTemplate)).toContain("discount-tpl");
+    await m.page.locator('tr[data-key="discount-tpl"] td', { hasText: "v1" }).waitFor();
+    await m.shot("75-dmn-template-copied");
+    expect(m.problems).toEqual([]);
+    await m.page.close();
     await page.getByRole("button", { name: "Change Discount" }).click();
     await page.getByRole("form", { name: "Change Discount" }).getByLabel("Description").fill("Customer discounts");
     await page.getByRole("button", { name: "Save Discount" }).click();

@@ -7,6 +7,7 @@ import { ApiKeysPage } from "./api-keys";
 import { CmsCollectionPage } from "./cms-collection";
 import { CmsCollectionsPage } from "./cms-collections";
 import { DataSourcesPage } from "./data-sources";
+import { DecisionTemplatesPage } from "./decision-templates";
 import { DelegatesPage } from "./delegates";
 import { DocumentTypesPage } from "./document-types";
 import { KnowledgeBasePage } from "./knowledge-base";
@@ -66,6 +67,12 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
     label: "Data sources",
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${DataSourcesPage} />` as VNode,
+  },
+  {
+    path: "dmn-templates",
+    label: "DMN templates",
+    roles: ["MODELER", "ADMIN"],
+    page: () => html`<${DecisionTemplatesPage} />` as VNode,
   },
   {
     path: "delegates",
