@@ -78,6 +78,13 @@ describe("AI usage of a tenant", () => {
     expect((await usageOf(b.id)).byCaller.map((c) => c.userId)).toEqual([modelerB.id]);
   });
 
+  test("a company's Admin reads its own quota and use (GET /a/ai/usage); a Modeler may not", async () => {
+    const own = await (await s.req("GET", "/api/a/ai/usage", { token: adminA.token })).json();
+    expect(own).toMatchObject({ tenantId: a.id, monthlyTokens: null, calls: 2 });
+    expect(own.byCaller.map((c: { userId: string }) => c.userId)).toEqual([modelerA.id]);
+    await expectError(await s.req("GET", "/api/a/ai/usage", { token: modelerA.token }), 403);
+  });
+
   test("a tenant Admin gets 403, an unknown tenant 404", async () => {
     await expectError(await s.req("GET", `/api/admin/tenants/${a.id}/ai-usage`, { token: adminA.token }), 403);
     await expectError(await s.req("GET", "/api/admin/tenants/nope/ai-usage", { token: await saToken(s) }), 404);

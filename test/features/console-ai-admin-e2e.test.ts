@@ -16,7 +16,7 @@ let s: TestServer;
 let ai: FakeOpenAi;
 let web: Awaited<ReturnType<typeof browserOn>>;
 type Member = Awaited<ReturnType<typeof userInTenant>>;
-let modeler: Member, user: Member;
+let modeler: Member, user: Member, admin: Member;
 let tenantId = "";
 
 const bases = async () =>
@@ -36,6 +36,7 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     tenantId = t.id;
     modeler = await userInTenant(s, t, "MODELER", sa);
     user = await userInTenant(s, t, "USER", sa);
+    admin = await userInTenant(s, t, "ADMIN", sa);
     web = await browserOn(s);
   });
   afterAll(async () => {
@@ -138,7 +139,7 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     await page.close();
   });
 
-  test("an SA sees the company's AI use this month by feature and by person (the playground's calls)", async () => {
+  test("an SA, and the company's Admin, see its AI use this month by feature and by person (the playground's calls)", async () => {
     const cp = await signedInPage(web.browser, web.url, { email: SA_EMAIL, password: SA_PASSWORD }, "Choose a company");
     const { page } = cp;
     await page.goto(`${web.url}/#/admin/ai-quotas`);
@@ -155,6 +156,13 @@ describeInBrowser("knowledge bases and agents in headless Chromium", () => {
     await cp.shot("63-ai-usage");
     expect(cp.problems).toEqual([]);
     await page.close();
+    // The company's Admin reads the same figures for their own company, and that no quota is configured.
+    const ad = await signedInPage(web.browser, web.url, admin, "Tasks");
+    await ad.page.goto(`${web.url}/#/settings/ai-usage`);
+    await ad.page.locator(`tr[data-user="${modeler.id}"]`, { hasText: row.tokens.toLocaleString("en-US") }).waitFor();
+    await ad.page.getByText("No monthly quota is configured").waitFor();
+    expect(ad.problems).toEqual([]);
+    await ad.page.close();
   });
 
   test("a failed AI step: its starter is notified, and the notification opens the failures narrowed to its key", async () => {

@@ -21,12 +21,8 @@ export interface TenantAiUsageOut {
   byCaller: (Share & { actorKind: string; userId: string | null; user: Person | null })[];
 }
 
-/**
- * GET /admin/tenants/{id}/ai-usage (SA): this month's tokens and calls of a tenant, by feature and by who made the
- * calls (the person by name), largest first: the figures behind `usedThisMonth` of the quota answer.
- */
-export function tenantAiUsage({ ctx, input }: { ctx: TenantAiUsageCtx; input: { id: string } }): TenantAiUsageOut {
-  const t = findTenant(ctx, input.id);
+/** This month's tokens and calls of `tenantId`, by feature and by who made the calls (the person by name), largest first. */
+export function usageOf(ctx: Pick<TenantAiUsageCtx, "platformDb" | "clock">, tenantId: string): TenantAiUsageOut {
   const since = monthStart(ctx.clock.now());
   const db = ctx.platformDb.$client;
   const sum = "SUM(input_tokens + output_tokens) tokens, COUNT(*) calls";
@@ -34,23 +30,31 @@ export function tenantAiUsage({ ctx, input }: { ctx: TenantAiUsageCtx; input: { 
     .query<Share & { feature: string }, [string, number]>(
       `SELECT feature, ${sum} FROM ai_usage WHERE tenant_id = ? AND created_at >= ? GROUP BY feature ORDER BY tokens DESC, feature`,
     )
-    .all(t.id, since);
+    .all(tenantId, since);
   const callers = db
     .query<Share & { actorKind: string; userId: string | null }, [string, number]>(
       `SELECT actor_kind actorKind, user_id userId, ${sum} FROM ai_usage WHERE tenant_id = ? AND created_at >= ?
        GROUP BY actor_kind, user_id ORDER BY tokens DESC, user_id`,
     )
-    .all(t.id, since);
+    .all(tenantId, since);
   const people = peopleByIds(
     ctx.platformDb,
     callers.map((c) => c.userId),
   );
   return {
-    tenantId: t.id,
+    tenantId,
     since: new Date(since).toISOString(),
     tokens: byFeature.reduce((n, f) => n + f.tokens, 0),
     calls: byFeature.reduce((n, f) => n + f.calls, 0),
     byFeature,
     byCaller: callers.map((c) => ({ ...c, user: (c.userId && people.get(c.userId)) || null })),
   };
+}
+
+/**
+ * GET /admin/tenants/{id}/ai-usage (SA): a tenant's use this month, the figures behind `usedThisMonth` of the quota
+ * answer.
+ */
+export function tenantAiUsage({ ctx, input }: { ctx: TenantAiUsageCtx; input: { id: string } }): TenantAiUsageOut {
+  return usageOf(ctx, findTenant(ctx, input.id).id);
 }

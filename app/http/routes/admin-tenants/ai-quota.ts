@@ -14,7 +14,7 @@ const QuotaSchema = z
 const QuotaBody = z.object({ monthlyTokens: z.number().int().min(0).nullable() }).openapi("TenantAiQuotaRequest");
 
 const Share = { tokens: z.number().int(), calls: z.number().int() };
-const UsageSchema = z
+export const UsageSchema = z
   .object({
     tenantId: z.string(),
     since: z.string().openapi({ description: "start of the calendar month (UTC) the figures cover" }),

@@ -113,7 +113,7 @@ export function AiQuotasPage() {
       )}</tbody></table>`
         : null
     }
-    ${detail ? html`<${AiUsage} tenantId=${detail.id} name=${detail.name} key=${`${detail.id}-${detail.usedThisMonth}`} />` : null}
+    ${detail ? html`<${AiUsage} path=${`/admin/tenants/${detail.id}/ai-usage`} name=${detail.name} key=${`${detail.id}-${detail.usedThisMonth}`} />` : null}
     <h2>People</h2>
     <p class="hint">A person's own ceiling within their company's quota. Empty: only the company's quota applies.</p>
     <div class="field"><label for="q-search">Find a person (e-mail or name)</label>

@@ -4,6 +4,8 @@ import { type Person, Who } from "../../people";
 import { Pending, useLoad } from "../../use-load";
 
 interface Usage {
+  /** Only on the company's own answer (GET /a/ai/usage); the SA's page shows the quota beside it already. */
+  monthlyTokens?: number | null;
   since: string;
   tokens: number;
   calls: number;
@@ -14,14 +16,18 @@ interface Usage {
 const n = (x: number) => x.toLocaleString();
 const CALLERS: Record<string, string> = { SYSTEM: "the system (indexing)", API_KEY: "API keys" };
 
-/** SA: one company's AI use this month (GET /admin/tenants/{id}/ai-usage), by feature and by who made the calls. */
-export function AiUsage({ tenantId, name }: { tenantId: string; name: string }) {
-  const usage = useLoad(() => api<Usage>("GET", `/admin/tenants/${tenantId}/ai-usage`), [tenantId]);
+/**
+ * A company's AI use this month, by feature and by who made the calls: an SA's view of any company (`path`
+ * /admin/tenants/{id}/ai-usage) or an Admin's of their own (/a/ai/usage, which also carries the monthly quota).
+ */
+export function AiUsage({ path, name }: { path: string; name: string }) {
+  const usage = useLoad(() => api<Usage>("GET", path), [path]);
   if (!usage.data) return html`<${Pending} error=${usage.error} />`;
   const u = usage.data;
   return html`<section aria-labelledby="usage-h">
     <h2 id="usage-h">Usage of ${name} this month</h2>
-    <p>${n(u.tokens)} tokens in ${n(u.calls)} call${u.calls === 1 ? "" : "s"} since ${new Date(u.since).toLocaleDateString()}.</p>
+    <p>${n(u.tokens)} tokens in ${n(u.calls)} call${u.calls === 1 ? "" : "s"} since ${new Date(u.since).toLocaleDateString()}.
+      ${u.monthlyTokens === undefined ? null : u.monthlyTokens === null ? "No monthly quota is configured, so metered AI features are refused; the platform administrator sets it." : `The monthly quota is ${n(u.monthlyTokens)} tokens.`}</p>
     ${
       u.calls
         ? html`<div class="row-fields">

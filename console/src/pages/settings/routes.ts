@@ -2,6 +2,7 @@ import type { VNode } from "preact";
 import { hasRole } from "../../api";
 import { html } from "../../html";
 import { AgentPage } from "./agent";
+import { CompanyAiUsagePage } from "./ai-usage";
 import { AgentsPage } from "./agents";
 import { ApiKeysPage } from "./api-keys";
 import { CmsCollectionPage } from "./cms-collection";
@@ -111,6 +112,7 @@ const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] =
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${MailDeliveriesPage} />` as VNode,
   },
+  { path: "ai-usage", label: "AI usage", roles: ["ADMIN"], page: () => html`<${CompanyAiUsagePage} />` as VNode },
   {
     path: "templates",
     label: "Process templates",
