@@ -128,7 +128,22 @@ function who(roles: string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
 }
 
-const mine = () => SETTINGS.filter((p) => hasRole(...p.roles));
+/** The subnavigation's groups, in order; every page of SETTINGS is in one. */
+const GROUPS: [string, string[]][] = [
+  ["Access", ["api-keys", "webhooks", "robots"]],
+  ["Processes", ["processes", "variables", "dmn-templates", "delegates", "templates"]],
+  ["Data", ["cms", "data-sources", "document-types"]],
+  ["AI", ["knowledge", "agents", "ai-usage"]],
+  ["Mail", ["mail-inboxes", "mail-rules", "mail-deliveries"]],
+];
+const groupOf = (path: string) => GROUPS.findIndex(([, paths]) => paths.includes(path));
+
+const mine = () =>
+  SETTINGS.filter((p) => hasRole(...p.roles)).sort(
+    (x, y) =>
+      groupOf(x.path) - groupOf(y.path) ||
+      GROUPS[groupOf(x.path)][1].indexOf(x.path) - GROUPS[groupOf(y.path)][1].indexOf(y.path),
+  );
 
 /** Where the header's Settings link leads: the caller's first settings page, or null when they reach none. */
 export function firstSettings(): string | null {
@@ -147,8 +162,14 @@ export function settingsPage(b: string | undefined, c: string | undefined): VNod
       : html`<section><h1>${wanted.label}</h1>
           <p class="alert" role="alert">Only ${who(wanted.roles)} may open this page.</p></section>`;
   return html`<div>
-    <nav class="subnav" aria-label="Company settings">
-      ${allowed.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label}</a>`)}
+    <nav class="subnav grouped" aria-label="Company settings">
+      ${GROUPS.map(([group]) => {
+        const links = allowed.filter((p) => GROUPS[groupOf(p.path)][0] === group);
+        return links.length
+          ? html`<span class="subnav-group"><span class="group-label" aria-hidden="true">${group}</span>
+              ${links.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label}</a>`)}</span>`
+          : null;
+      })}
     </nav>
     ${body}
   </div>` as VNode;
