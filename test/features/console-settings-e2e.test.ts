@@ -75,6 +75,11 @@ describeInBrowser("company settings pages in headless Chromium", () => {
     const one = await (await s.req("GET", "/api/a/variables/API_BASE", { token: admin.token })).json();
     expect(one.value).toBe("https://erp2.example.com");
     await cp.shot("41-variables");
+    // On a phone the grouped subnavigation and the table wrap; nothing needs a sideways scroll of the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390 + 1)).toBe(true);
+    await cp.shot("41-variables-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Deleting asks first; declining keeps it.
     cp.confirmAnswer = false;
     await page.getByRole("button", { name: "Delete API_BASE" }).click();
