@@ -13,6 +13,10 @@ import { adminPage } from "./pages/admin/routes";
 import { modelerPage } from "./pages/modeler/routes";
 import { isSsoReturn, SsoReturnPage } from "./pages/sso-return";
 import { InstancePage } from "./pages/instance";
+import { firstSettings } from "./pages/settings/routes";
+import { NotificationBell } from "./notification-bell";
+import { NotificationsPage } from "./pages/notifications";
+import { AiFailuresPage } from "./pages/ai-failures";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -27,9 +31,10 @@ function Nav() {
     ["#/processes", "Start a process", !!s?.tenant],
     ["#/monitor", "Monitor", !!s?.tenant && hasRole("MANAGER", "ADMIN")],
     ["#/modeler", "Modeler", !!s?.tenant && hasRole("MODELER", "ADMIN")],
-    ["#/settings/api-keys", "Settings", !!s?.tenant && hasRole("ADMIN")],
+    [firstSettings() ?? "", "Settings", !!s?.tenant && !!firstSettings()],
     ["#/admin/tenants", "Tenants", hasRole("SUPER_ADMIN")],
     ["#/admin/users", "Users", hasRole("SUPER_ADMIN")],
+    ["#/admin/sso", "Platform", hasRole("SUPER_ADMIN")],
   ];
   return html`<header class="top">
     <a class="skip" href="#main" onClick=${skipToMain}>Skip to content</a>
@@ -37,6 +42,7 @@ function Nav() {
       ${links.filter(([, , on]) => on).map(([href, label]) => html`<a href=${href}>${label}</a>`)}
     </nav>
     <div class="who">
+      ${s?.tenant ? html`<${NotificationBell} key=${s.tenant} />` : null}
       <a href="#/tenants" title="Switch company">${s?.tenants.find((t) => t.slug === s.tenant)?.name ?? "Choose a company"}</a>
       <span class="email">${s?.user.email}</span>
       <button type="button" onClick=${() => void logout().then(() => (location.hash = "#/login"))}>Log out</button>
@@ -54,6 +60,8 @@ function Page({ parts }: { parts: string[] }) {
   if (a === "instances" && b) return html`<${InstancePage} id=${b} />`;
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
+  if (a === "notifications") return html`<${NotificationsPage} />`;
+  if (a === "ai-task-failures") return html`<${AiFailuresPage} />`;
   const mine = modelerPage(parts) ?? adminPage(parts);
   if (mine) return mine;
   if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;

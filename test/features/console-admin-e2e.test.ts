@@ -5,6 +5,15 @@ import { SA_EMAIL, SA_PASSWORD, startTestServer, type TestServer } from "../harn
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { startWebhookReceiver } from "../harness/webhook-receiver";
+import { deployBpmn } from "../harness/process";
+
+const FLOW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <process id="intake" name="Intake" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="t"/>
+    <userTask id="t" name="Check"/><sequenceFlow id="f2" sourceRef="t" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
 
 let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
@@ -45,6 +54,12 @@ describeInBrowser("console administration in headless Chromium", () => {
 
   test("an SA creates a user, deactivates and reactivates them, and manages the members of a tenant", async () => {
     const page = await logIn(SA_EMAIL, SA_PASSWORD, "Choose a company");
+    let accept = true;
+    const asked: string[] = [];
+    page.on("dialog", (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
     await page.getByRole("link", { name: "Users" }).click();
     await page.getByLabel("E-mail").fill("new.person@test.local");
     await page.getByLabel("First name").fill("Nova");
@@ -58,6 +73,7 @@ describeInBrowser("console administration in headless Chromium", () => {
     await page.getByRole("button", { name: "Create user" }).click();
     await page.locator("form .alert").waitFor();
     await page.getByRole("button", { name: "Deactivate new.person@test.local" }).click();
+    expect(asked.pop()).toMatch(/^Deactivate new\.person@test\.local\?/);
     await page.locator('tr[data-email="new.person@test.local"] .status.INACTIVE').waitFor();
     const refused = await s.req("POST", "/api/auth/login", {
       json: { email: "new.person@test.local", password: "nova-password-1" },
@@ -68,7 +84,18 @@ describeInBrowser("console administration in headless Chromium", () => {
     await shot(page, "20-admin-users");
 
     await page.getByRole("link", { name: "Tenants" }).first().click();
+    // What the tenant holds shows below its members: a process and a tenant-wide role held by the Admin, by name.
+    await deployBpmn(s, admin.token, FLOW);
+    const clerks = await (
+      await s.req("POST", "/api/a/process-roles", { token: admin.token, json: { key: "clerks", name: "Clerks" } })
+    ).json();
+    await s.req("POST", `/api/a/process-roles/${clerks.id}/members`, {
+      token: admin.token,
+      json: { userId: admin.id },
+    });
     await page.getByRole("link", { name: "Members of console-adm" }).click();
+    await page.locator('tr[data-key="intake"]').waitFor();
+    expect(await page.locator('tr[data-role="clerks"] .person').getAttribute("title")).toBe(admin.email);
     await page.getByRole("heading", { name: /Members of Tenant console-adm/ }).waitFor();
     await page.getByLabel("Find a user (e-mail or name)").fill("new.person");
     await page.getByLabel("User", { exact: true }).selectOption({ label: "new.person@test.local (Nova)" });
@@ -77,16 +104,28 @@ describeInBrowser("console administration in headless Chromium", () => {
     const role = page.getByLabel("Role of new.person@test.local");
     await role.waitFor();
     expect(await role.inputValue()).toBe("MANAGER");
-    await role.selectOption("MODELER");
     const membersOf = async () =>
       (await (await s.req("GET", `/api/admin/tenants/${tenant.id}/members`, { token: await saToken(s) })).json()) as {
         email: string;
         role: string;
       }[];
+    // A role change and a removal ask first; declined, nothing changes and the select shows the role kept.
+    accept = false;
+    await role.selectOption("MODELER");
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('tr[data-email="new.person@test.local"] select') as HTMLSelectElement | null)?.value ===
+          "MANAGER" && document.querySelectorAll("[role=alert]").length === 0,
+    );
+    expect(asked.pop()).toMatch(/from MANAGER to MODELER/);
+    expect((await membersOf()).find((m) => m.email === "new.person@test.local")?.role).toBe("MANAGER");
+    accept = true;
+    await role.selectOption("MODELER");
     await page.getByText("new.person@test.local is now MODELER.").waitFor();
     expect((await membersOf()).find((m) => m.email === "new.person@test.local")?.role).toBe("MODELER");
     await shot(page, "21-admin-members");
     await page.getByRole("button", { name: "Remove new.person@test.local" }).click();
+    expect(asked.pop()).toMatch(/Remove new\.person@test\.local from/);
     await page.locator('tr[data-email="new.person@test.local"]').waitFor({ state: "detached" });
     expect((await membersOf()).some((m) => m.email === "new.person@test.local")).toBe(false);
     await page.close();
@@ -99,6 +138,7 @@ describeInBrowser("console administration in headless Chromium", () => {
     expect(await page.getByRole("link", { name: "Tenants" }).count()).toBe(0);
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "API keys" }).waitFor();
+    await page.getByText("No API keys yet.").waitFor();
     await page.getByLabel("Name").fill("ci");
     await page.getByLabel(/write \(POST/).check();
     await page.getByRole("button", { name: "Create key" }).click();
@@ -125,6 +165,7 @@ describeInBrowser("console administration in headless Chromium", () => {
   test("webhooks: created with its secret shown once, disabled and enabled, a test delivery listed", async () => {
     const page = await logIn(admin.email, admin.password, "Tasks");
     await page.goto(`${web.url}/#/settings/webhooks`);
+    await page.getByText("No webhooks yet.").waitFor();
     await page.getByLabel("URL").fill(`${receiver.url}/hook`);
     await page.getByLabel("task.created").check();
     await page.getByRole("button", { name: "Create webhook" }).click();

@@ -182,6 +182,7 @@ describeInBrowser("web console in headless Chromium", () => {
     // The page reads the list again while the tenant is CREATING, until provisioning makes it ACTIVE.
     await page.locator('tr[data-slug="fresh-co"] .status.ACTIVE').waitFor({ timeout: 20_000 });
     await shot(page, "08-admin-tenants");
+    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Suspend fresh-co" }).click();
     await page.locator('tr[data-slug="fresh-co"] .status.SUSPENDED').waitFor();
     await page.getByRole("button", { name: "Reactivate fresh-co" }).click();

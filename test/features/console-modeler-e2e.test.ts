@@ -20,9 +20,14 @@ async function openAsModeler() {
   await page.getByLabel("Password").fill(modeler.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Tasks" }).waitFor();
-  // A Modeler reaches the modeler area but not the company's settings (keys, webhooks, robots) nor the monitor.
-  expect(await page.getByRole("link", { name: "Settings" }).count()).toBe(0);
+  // A Modeler reaches the modeler area and a Modeler's settings, not the company's keys, webhooks and robots nor the
+  // monitor.
   expect(await page.getByRole("link", { name: "Monitor" }).count()).toBe(0);
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  const settings = page.getByRole("navigation", { name: "Company settings" });
+  await settings.getByRole("link", { name: "Variables" }).waitFor();
+  for (const admins of ["API keys", "Webhooks", "Robots", "Mail inboxes"])
+    expect(await settings.getByRole("link", { name: admins }).count()).toBe(0);
   await page.getByRole("link", { name: "Modeler" }).click();
   await page.getByRole("heading", { name: "Modeler" }).waitFor();
   return page;

@@ -207,6 +207,17 @@ describe("global DMN templates", () => {
     expect(clone.status).toBe(201);
     expect((await clone.json()).decisions[0].version).toBe(2);
     await expectError(await s.req("POST", "/api/a/decisions/from-template/missing", { token: admin.token }), 404);
+    // A Modeler (here an Admin) lists what may be copied, without the XML; a USER may not.
+    const offered = await (await s.req("GET", "/api/a/decision-templates", { token: admin.token })).json();
+    expect(offered).toContainEqual({
+      key: "shipping-tpl",
+      name: "Shipping",
+      description: null,
+      updatedAt: expect.any(String),
+    });
+    expect(JSON.stringify(offered)).not.toContain("<definitions");
+    const user = await userInTenant(s, t, "USER", sa);
+    await expectError(await s.req("GET", "/api/a/decision-templates", { token: user.token }), 403);
   });
 
   test("SA updates and deletes templates; a tenant Admin gets 403", async () => {

@@ -166,6 +166,10 @@ describe("documents and indexing without a model (full-text only)", () => {
       embedded: false,
       error: null,
     });
+    // Who uploaded it, by name: the Modeler's display name and e-mail beside the id.
+    const who = page.content[0] as unknown as { uploadedBy: string; uploadedByUser: { id: string; email: string } };
+    expect(who.uploadedByUser.id).toBe(who.uploadedBy);
+    expect(who.uploadedByUser.email).toEndWith("-modeler@test.local");
     const d = await json<{ documentCount: number; chunkCount: number }>(
       await s.req("GET", `/api/a/knowledge-bases/${base}`, { token: tok.MODELER }),
       200,

@@ -110,6 +110,15 @@ describe("starting instances", () => {
       json: { businessKeyTemplate: "APR-${customer}-${date:yyyy}" },
     });
     expect((await cfg.json()).businessKeyTemplate).toBe("APR-${customer}-${date:yyyy}");
+    // GET answers what is stored: the template, and null or the default for what was never set.
+    const read = await s.req("GET", "/api/a/definitions/approval/config", { token: modeler.token });
+    expect(await read.json()).toEqual({
+      businessKeyTemplate: "APR-${customer}-${date:yyyy}",
+      attachmentPolicy: null,
+      mcpPolicy: "NONE",
+      historyTimeToLive: null,
+    });
+    await expectError(await s.req("GET", "/api/a/definitions/approval/config", { token: user.token }), 403);
     const ok = await startProcess(s, user.token, { definitionKey: "approval", variables: { customer: "acme" } });
     expect(ok.businessKey).toMatch(/^APR-acme-\d{4}$/);
     const before = (await (await s.req("GET", "/api/a/dashboard", { token: manager.token })).json()).runningInstances;
@@ -162,6 +171,7 @@ describe("starting instances", () => {
       await expectError(await s.req("PATCH", `/api/a/definitions/${key}/toggle`, { token }), 404);
       await expectError(await s.req("GET", `/api/a/definitions/${key}/attachment-policy`, { token }), 404);
       await expectError(await s.req("GET", `/api/a/definitions/${key}/mcp-policy`, { token }), 404);
+      await expectError(await s.req("GET", `/api/a/definitions/${key}/config`, { token }), 404);
     }
   });
 

@@ -37,6 +37,21 @@ describe("tenant variables", () => {
     }
   });
 
+  test("each variable names who last wrote it (updatedByUser), the list and one alike", async () => {
+    const me = (await (await s.req("GET", "/api/auth/me", { token: admin })).json()) as { id: string; email: string };
+    const list = (await (await s.req("GET", "/api/a/variables", { token: modeler })).json()) as {
+      name: string;
+      updatedBy: string;
+      updatedByUser: { id: string; name: string; email: string } | null;
+    }[];
+    const row = list.find((v) => v.name === "API_BASE");
+    expect(row?.updatedBy).toBe(me.id);
+    expect(row?.updatedByUser).toMatchObject({ id: me.id, email: me.email });
+    expect(row?.updatedByUser?.name.length).toBeGreaterThan(0);
+    const one = await (await s.req("GET", "/api/a/variables/API_TOKEN", { token: modeler })).json();
+    expect(one.updatedByUser).toMatchObject({ id: me.id });
+  });
+
   test("services resolve secrets for their own use", () => {
     const db = s.platform.tenantDbs.get(tenantId);
     expect(resolveTenantVariable(db, "API_TOKEN")).toBe("s3cr3t-token");

@@ -10,12 +10,15 @@ export interface TenantAiQuotaOut {
   usedThisMonth: number;
 }
 
+/** The tenant's monthly token quota, or null when never configured. */
+export const monthlyQuotaOf = (ctx: Pick<TenantAiQuotaCtx, "platformDb">, tenantId: string): number | null =>
+  ctx.platformDb.$client
+    .query<{ monthly_tokens: number }, [string]>("SELECT monthly_tokens FROM tenant_ai_quotas WHERE tenant_id = ?")
+    .get(tenantId)?.monthly_tokens ?? null;
+
 const read = (ctx: TenantAiQuotaCtx, tenantId: string): TenantAiQuotaOut => ({
   tenantId,
-  monthlyTokens:
-    ctx.platformDb.$client
-      .query<{ monthly_tokens: number }, [string]>("SELECT monthly_tokens FROM tenant_ai_quotas WHERE tenant_id = ?")
-      .get(tenantId)?.monthly_tokens ?? null,
+  monthlyTokens: monthlyQuotaOf(ctx, tenantId),
   usedThisMonth: ctx.ai.ledger.tenantUsedThisMonth(tenantId),
 });
 

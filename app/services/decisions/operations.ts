@@ -6,7 +6,7 @@ import { modelOf } from "./tenant-models";
 import { decisionVersions, latestDecision, latestDecisions, type DecisionDb, type DecisionRow } from "./store";
 import { deleteDecision, deployDecisionXml } from "./deploy";
 import { withDmnErrors } from "./dmn-errors";
-import { findTemplate } from "../admin-dmn-templates/templates";
+import { findTemplate, listTemplates } from "../admin-dmn-templates/templates";
 import { admitted } from "../admission";
 
 export type DecisionsCtx = TenantCtx<"decisionStore" | "platformDb">;
@@ -126,4 +126,12 @@ export async function cloneTemplate({
     sourceTemplate: t.key,
   });
   return { decisions };
+}
+
+/**
+ * GET /a/decision-templates (Modeler): the global DMN templates a Modeler may copy (POST
+ * /a/decisions/from-template/{key}), without their XML; the copy is what the company then edits.
+ */
+export function offeredTemplates({ ctx }: { ctx: DecisionsCtx; input?: undefined }) {
+  return listTemplates({ ctx }).map(({ key, name, description, updatedAt }) => ({ key, name, description, updatedAt }));
 }

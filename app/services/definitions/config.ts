@@ -17,6 +17,22 @@ export type DefinitionConfigView = Omit<DefinitionConfig, "attachmentPolicy"> & 
 const knownMode = (mode: string | undefined): UploadMode =>
   UPLOAD_MODES.find((m) => m === mode) ?? DEFAULT_POLICY.uploadMode;
 
+const viewOf = (saved: DefinitionConfig): DefinitionConfigView => {
+  const policy = saved.attachmentPolicy;
+  return { ...saved, attachmentPolicy: policy && { ...policy, uploadMode: knownMode(policy.uploadMode) } };
+};
+
+/** GET /a/definitions/{key}/config (Modeler): what PUT stored, null where nothing was set (404 for an unknown key). */
+export function getDefinitionConfig({
+  ctx,
+  input,
+}: {
+  ctx: DefinitionConfigCtx;
+  input: { key: string };
+}): DefinitionConfigView {
+  return viewOf(ctx.processRuntime.getDefinitionConfig(ctx.tenant.id, input.key));
+}
+
 /** PUT /a/definitions/{key}/config (Modeler): the fields given replace the stored ones, the others stay. */
 export async function putDefinitionConfig({
   ctx,
@@ -25,9 +41,7 @@ export async function putDefinitionConfig({
   ctx: DefinitionConfigCtx;
   input: { key: string; config: Partial<DefinitionConfig> };
 }): Promise<DefinitionConfigView> {
-  const saved = await ctx.processRuntime.putDefinitionConfig(ctx.tenant.id, input.key, input.config);
-  const policy = saved.attachmentPolicy;
-  return { ...saved, attachmentPolicy: policy && { ...policy, uploadMode: knownMode(policy.uploadMode) } };
+  return viewOf(await ctx.processRuntime.putDefinitionConfig(ctx.tenant.id, input.key, input.config));
 }
 
 /** GET /a/definitions/{key}/attachment-policy (Modeler): the configured policy, AD_HOC for every missing field. */

@@ -3,6 +3,7 @@ import { knowledgeIndex } from "../../ai/knowledge/index-store";
 import { pageOf, pageParams, type Page } from "../../../db/pagination";
 import { type IncomingUpload, receiveMultipart } from "../attachments/receive";
 import { NotFoundError } from "../errors";
+import { type Person, withPeople } from "../people/people";
 import {
   assertGlobalWriter,
   assertKnowledgeRole,
@@ -15,7 +16,7 @@ import {
 } from "./access";
 import { admitted } from "../admission";
 
-export interface KnowledgeDocumentOut {
+export type KnowledgeDocumentOut = {
   id: string;
   knowledgeBaseId: string;
   fileName: string;
@@ -31,7 +32,7 @@ export interface KnowledgeDocumentOut {
   uploadedBy: string | null;
   createdAt: string;
   updatedAt: string;
-}
+};
 
 interface DocRow {
   id: string;
@@ -66,8 +67,13 @@ const out = (r: DocRow): KnowledgeDocumentOut => ({
   updatedAt: r.updated_at,
 });
 
-/** A base's documents, newest first, paginated (size default 20). */
-export function documentsPage(h: BaseHandle, page?: number, size?: number): Page<KnowledgeDocumentOut> {
+/** A base's documents, newest first, paginated (size default 20), each naming who uploaded it (`uploadedByUser`). */
+export function documentsPage(
+  ctx: KbCtx,
+  h: BaseHandle,
+  page?: number,
+  size?: number,
+): Page<KnowledgeDocumentOut & { uploadedByUser: Person | null }> {
   const p = pageParams(page, size, 20, 100);
   const total =
     h.db.query<{ n: number }, [string]>("SELECT COUNT(*) n FROM kb_documents WHERE base_id = ?").get(h.base.id)?.n ?? 0;
@@ -76,13 +82,13 @@ export function documentsPage(h: BaseHandle, page?: number, size?: number): Page
       "SELECT * FROM kb_documents WHERE base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
     )
     .all(h.base.id, p.size, p.offset);
-  return pageOf(rows.map(out), total, p.page, p.size);
+  return pageOf(withPeople(ctx.platformDb, rows.map(out), ["uploadedBy"]), total, p.page, p.size);
 }
 
 /** GET /a/knowledge-bases/{id}/documents */
 export function listDocuments({ ctx, input }: { ctx: KbCtx; input: { id: string; page?: number; size?: number } }) {
   assertKnowledgeRole(ctx);
-  return documentsPage(findBase(ctx, input.id), input.page, input.size);
+  return documentsPage(ctx, findBase(ctx, input.id), input.page, input.size);
 }
 
 /**

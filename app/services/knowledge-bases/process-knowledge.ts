@@ -18,7 +18,7 @@ export function listProcessDocuments({
   assertKnowledgeRole(ctx);
   const h = processBase(ctx, input.definitionKey, false);
   return h
-    ? documentsPage(h, input.page, input.size)
+    ? documentsPage(ctx, h, input.page, input.size)
     : { content: [], number: 0, size: 20, totalElements: 0, totalPages: 0 };
 }
 

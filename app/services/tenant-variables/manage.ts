@@ -3,14 +3,15 @@ import { tenantVariables } from "../../../db/tenant/schema";
 import { immediate } from "../../../db/connection";
 import type { TenantCtx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
+import { withPeople } from "../people/people";
 import { sealSecret } from "./sealing";
 
-export type TenantVariablesCtx = TenantCtx<"db">;
+export type TenantVariablesCtx = TenantCtx<"db" | "platformDb">;
 
 type Row = typeof tenantVariables.$inferSelect;
 
 /** A secret's value is write-only: no response ever carries it. */
-export function variableView(v: Row) {
+function variableView(v: Row) {
   return {
     name: v.name,
     value: v.secret ? null : v.value,
@@ -27,14 +28,18 @@ function find(ctx: TenantVariablesCtx, name: string): Row | undefined {
   return ctx.db.orm.select().from(tenantVariables).where(eq(tenantVariables.name, name)).get();
 }
 
+/** The views of `rows`, each naming who last wrote it (`updatedByUser`), read in one query. */
+const viewsOf = (ctx: TenantVariablesCtx, rows: Row[]) =>
+  withPeople(ctx.platformDb, rows.map(variableView), ["updatedBy"]);
+
 export function listVariables({ ctx }: { ctx: TenantVariablesCtx; input?: undefined }) {
-  return ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all().map(variableView);
+  return viewsOf(ctx, ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all());
 }
 
 export function getVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }) {
   const row = find(ctx, name);
   if (!row) throw new NotFoundError(`Tenant variable '${name}' not found`);
-  return variableView(row);
+  return viewsOf(ctx, [row])[0];
 }
 
 /** POST /a/variables: 409 when the name exists (PUT replaces). */
@@ -59,7 +64,7 @@ export function createVariable({
     if (find(ctx, input.name)) throw new ConflictError(`Tenant variable '${input.name}' already exists`);
     ctx.db.orm.insert(tenantVariables).values(row).run();
   });
-  return variableView(row);
+  return viewsOf(ctx, [row])[0];
 }
 
 /**
@@ -74,7 +79,7 @@ export function putVariable({
   input: { name: string; value: string; secret?: boolean };
 }) {
   const at = nowIso(ctx);
-  return immediate(ctx.db.sqlite, () => {
+  const saved = immediate(ctx.db.sqlite, () => {
     const old = find(ctx, name);
     const secret = input.secret ?? old?.secret ?? false;
     const row: Row = {
@@ -93,8 +98,9 @@ export function putVariable({
         set: { value: row.value, secret: row.secret, updatedBy: row.updatedBy, updatedAt: at },
       })
       .run();
-    return variableView(row);
+    return row;
   });
+  return viewsOf(ctx, [saved])[0];
 }
 
 export function deleteVariable({ ctx, input: { name } }: { ctx: TenantVariablesCtx; input: { name: string } }): void {

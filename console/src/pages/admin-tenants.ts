@@ -35,8 +35,14 @@ export function AdminTenantsPage() {
       list.reload();
     });
   };
-  const lifecycle = (t: Tenant, action: "suspend" | "reactivate") =>
-    run(() => api("PATCH", `/admin/tenants/${t.id}/${action}`).then(list.reload));
+  const lifecycle = (t: Tenant, action: "suspend" | "reactivate") => {
+    if (
+      action === "suspend" &&
+      !confirm(`Suspend ${t.name}? Its people can no longer sign in to it until it is reactivated.`)
+    )
+      return;
+    return run(() => api("PATCH", `/admin/tenants/${t.id}/${action}`).then(list.reload));
+  };
   return html`<section>
     <h1>Tenants</h1>
     <form class="inline" onSubmit=${create} aria-labelledby="new-t">
@@ -49,6 +55,7 @@ export function AdminTenantsPage() {
       <button type="submit" class="primary">Create</button>
     </form>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.length ? html`<p class="empty">No tenants yet. Create the first company above; it becomes ACTIVE once provisioned.</p>` : null}
     <table class="grid"><caption>All tenants</caption>
       <thead><tr><th>Slug</th><th>Name</th><th>Status</th><th>Actions</th></tr></thead>
       <tbody aria-live="polite">${(list.data ?? []).map(

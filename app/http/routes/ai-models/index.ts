@@ -2,9 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../router";
 import { json } from "../../openapi-helpers";
 import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
-import { requireModeler } from "../../middleware/roles";
+import { requireAdmin, requireModeler } from "../../middleware/roles";
 import { listAiModels } from "../../../services/ai-models/models";
 import { listTenantMcpServers, listTenantMcpTools } from "../../../services/agents/mcp-catalogue";
+import { companyAiUsage } from "../../../services/ai-models/usage";
+import { UsageSchema } from "../admin-tenants/ai-quota";
 
 const ModelsSchema = z
   .object({
@@ -62,7 +64,27 @@ const mcpToolsRoute = createRoute({
   responses: { 200: { description: "Tools", ...json(z.array(McpToolSummary)) }, ...errorResponses },
 });
 
-/** /a/ai/models, /a/ai/mcp-servers */
+const usage = createRoute({
+  tags: ["ai"],
+  security: tenantSecurity,
+  middleware: requireAdmin,
+  method: "get",
+  path: "/a/ai/usage",
+  summary: "The company's AI quota and this month's use by feature and by person (Admin)",
+  responses: {
+    200: {
+      description: "Usage",
+      ...json(
+        UsageSchema.extend({
+          monthlyTokens: z.number().int().nullable().openapi({ description: "null: never configured (AI refused)" }),
+        }).openapi("CompanyAiUsage"),
+      ),
+    },
+    ...errorResponses,
+  },
+});
+
+/** /a/ai/models, /a/ai/mcp-servers, /a/ai/usage */
 export function aiModelsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listAiModels({ ctx: c.get("ctx") }), 200));
@@ -70,5 +92,6 @@ export function aiModelsRouter() {
   r.openapi(mcpToolsRoute, async (c) =>
     c.json(await listTenantMcpTools({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
   );
+  r.openapi(usage, (c) => c.json(companyAiUsage({ ctx: c.get("ctx") }), 200));
   return r;
 }

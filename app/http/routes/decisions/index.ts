@@ -10,6 +10,7 @@ import {
   deployDecisions,
   evaluateTenantDecision,
   listTenantDecisions,
+  offeredTemplates,
   removeDecision,
   updateDecision,
 } from "../../../services/decisions/operations";
@@ -49,6 +50,25 @@ const fromTemplate = createRoute({
   summary: "Clone a global DMN template (Modeler)",
   request: { params: KeyParam },
   responses: { 201: { description: "Deployed decisions", ...json(DeployedSchema) }, ...errorResponses },
+});
+const templates = createRoute({
+  ...design,
+  method: "get",
+  path: "/a/decision-templates",
+  summary: "Global DMN templates a Modeler may copy into the tenant (Modeler)",
+  responses: {
+    200: {
+      description: "Templates",
+      ...json(
+        z.array(
+          z
+            .object({ key: z.string(), name: z.string(), description: z.string().nullable(), updatedAt: z.string() })
+            .openapi("OfferedDmnTemplate"),
+        ),
+      ),
+    },
+    ...errorResponses,
+  },
 });
 const detail = createRoute({
   ...design,
@@ -95,6 +115,7 @@ const remove = createRoute({
 export function decisionsRouter() {
   const r = createRouter();
   r.openapi(list, (c) => c.json(listTenantDecisions({ ctx: c.get("ctx") }), 200));
+  r.openapi(templates, (c) => c.json(offeredTemplates({ ctx: c.get("ctx") }), 200));
   r.openapi(deploy, async (c) => {
     const { text } = await uploadedText(c, "file", /\.(dmn|dmn11\.xml|xml)$/i);
     return c.json(await deployDecisions({ ctx: c.get("ctx"), input: { xml: text } }), 201);

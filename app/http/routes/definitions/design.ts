@@ -5,7 +5,12 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireModeler } from "../../middleware/roles";
 import { uploadedText } from "../../multipart";
 import { deployDefinitionFile } from "../../../services/definitions/deploy";
-import { effectiveAttachmentPolicy, mcpPolicyOf, putDefinitionConfig } from "../../../services/definitions/config";
+import {
+  effectiveAttachmentPolicy,
+  getDefinitionConfig,
+  mcpPolicyOf,
+  putDefinitionConfig,
+} from "../../../services/definitions/config";
 import {
   activateDefinition,
   definitionVersions,
@@ -85,6 +90,14 @@ const toggle = createRoute({
   request: { params: KeyParam },
   responses: one,
 });
+const getConfig = createRoute({
+  ...common,
+  method: "get",
+  path: "/a/definitions/{key}/config",
+  summary: "The stored business key template, attachment policy, MCP policy and history time-to-live (Modeler)",
+  request: { params: KeyParam },
+  responses: { 200: { description: "Config", ...json(ConfigSchema) }, ...errorResponses },
+});
 const putConfig = createRoute({
   ...common,
   method: "put",
@@ -138,6 +151,7 @@ export function registerDefinitionDesign(r: OpenAPIHono<AppEnv>) {
   r.openapi(toggle, async (c) =>
     c.json(await toggleDefinition({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
   );
+  r.openapi(getConfig, (c) => c.json(getDefinitionConfig({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200));
   r.openapi(putConfig, async (c) => {
     const input = { key: c.req.valid("param").key, config: c.req.valid("json") };
     return c.json(await putDefinitionConfig({ ctx: c.get("ctx"), input }), 200);

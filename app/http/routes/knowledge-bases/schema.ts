@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { pageSchema } from "../../schemas";
+import { PersonSchema } from "../../../services/people/people";
 
 export const KnowledgeBaseSchema = z
   .object({
@@ -41,6 +42,7 @@ export const KnowledgeDocumentSchema = z
     chunksTotal: z.number().int(),
     embedded: z.boolean(),
     uploadedBy: z.string().nullable(),
+    uploadedByUser: PersonSchema.nullable().openapi({ description: "who uploaded it (null: the system or unknown)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

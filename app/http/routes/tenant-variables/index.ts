@@ -10,6 +10,7 @@ import {
   listVariables,
   putVariable,
 } from "../../../services/tenant-variables/manage";
+import { PersonSchema } from "../../../services/people/people";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/;
 const nameMessage = "must start with a letter or _ and hold up to 100 letters, digits or _ . -";
@@ -23,6 +24,7 @@ const VariableSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     updatedBy: z.string().nullable(),
+    updatedByUser: PersonSchema.nullable().openapi({ description: "who last wrote it (null when unknown)" }),
   })
   .openapi("TenantVariable");
 const CreateBody = z

@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { TenantContent } from "./tenant-content";
 import { findUsers } from "./users";
 
 const ROLES = ["USER", "MANAGER", "MODELER", "ADMIN"] as const;
@@ -71,21 +72,34 @@ function AddMember({ tenantId, members, onAdded }: { tenantId: string; members: 
   </form>`;
 }
 
-/** SA: the members of one tenant with their roles (GET /admin/tenants/{id}/members), add, change role, remove. */
+/**
+ * SA: the members of one tenant with their roles (GET /admin/tenants/{id}/members), add, change role, remove; then what
+ * the tenant holds (its processes and process roles).
+ */
 export function AdminMembersPage({ tenantId }: { tenantId: string }) {
   const tenant = useLoad(() => api<{ slug: string; name: string }>("GET", `/admin/tenants/${tenantId}`), [tenantId]);
   const list = useLoad(() => api<Member[]>("GET", `/admin/tenants/${tenantId}/members`), [tenantId]);
   const { error, run } = useAction();
   const [done, setDone] = useState<string | null>(null);
   const base = `/admin/tenants/${tenantId}/members`;
-  const changeRole = (m: Member, role: string) =>
-    run(async () => {
+  // A declined change redraws the row's select (a new key) so it shows the role the member still has.
+  const [declined, setDeclined] = useState(0);
+  const changeRole = (m: Member, role: string) => {
+    if (!confirm(`Change ${m.email} from ${m.role} to ${role}? It applies at once, to what they can see and do.`))
+      return setDeclined(declined + 1);
+    return run(async () => {
       setDone(null);
       await api("PATCH", `${base}/${m.id}/role`, { role });
       setDone(`${m.email} is now ${role}.`);
       list.reload();
     });
-  const remove = (m: Member) => run(() => api("DELETE", `${base}/${m.id}`).then(list.reload));
+  };
+  const remove = (m: Member) => {
+    if (!confirm(`Remove ${m.email} from ${tenant.data?.name ?? "this company"}? They lose access to it at once.`))
+      return;
+    return run(() => api("DELETE", `${base}/${m.id}`).then(list.reload));
+  };
+  const members = list.data ?? [];
   return html`<section>
     <p><a href="#/admin/tenants">← Tenants</a></p>
     <h1>Members of ${tenant.data?.name ?? "the tenant"} <span class="muted">${tenant.data?.slug ?? ""}</span></h1>
@@ -93,14 +107,22 @@ export function AdminMembersPage({ tenantId }: { tenantId: string }) {
     <${Alert} error=${error} />
     ${done ? html`<div class="notice" role="status">${done}</div>` : null}
     ${!list.data ? html`<${Pending} error=${list.error ?? tenant.error} />` : null}
-    <table class="grid"><caption>Members and roles</caption>
+    ${list.data && !members.length ? html`<p class="empty">No members yet. Find a user above and add them with a role.</p>` : null}
+    ${
+      members.length
+        ? html`<table class="grid"><caption>Members and roles</caption>
       <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>Actions</th></tr></thead>
-      <tbody>${(list.data ?? []).map(
-        (m) => html`<tr data-email=${m.email}><td>${m.email}${m.active ? "" : html` <small>(deactivated)</small>`}</td>
+      <tbody>${members.map(
+        (
+          m,
+        ) => html`<tr key=${m.id} data-email=${m.email}><td>${m.email}${m.active ? "" : html` <small>(deactivated)</small>`}</td>
           <td>${m.firstName} ${m.lastName ?? ""}</td>
-          <td><${RoleSelect} id=${`role-${m.id}`} label=${`Role of ${m.email}`} value=${m.role} onChange=${(r: string) => changeRole(m, r)} /></td>
-          <td><button type="button" aria-label=${`Remove ${m.email}`} onClick=${() => remove(m)}>Remove</button></td></tr>`,
-      )}</tbody>
-    </table>
+          <td><${RoleSelect} key=${`${m.role}-${declined}`} id=${`role-${m.id}`} label=${`Role of ${m.email}`} value=${m.role}
+            onChange=${(r: string) => changeRole(m, r)} /></td>
+          <td><button type="button" class="danger" aria-label=${`Remove ${m.email}`} onClick=${() => remove(m)}>Remove</button></td></tr>`,
+      )}</tbody></table>`
+        : null
+    }
+    <${TenantContent} tenantId=${tenantId} />
   </section>`;
 }

@@ -1,41 +1,45 @@
 import type { VNode } from "preact";
 import { html } from "../../html";
-import { ApiKeysPage } from "../settings/api-keys";
-import { RobotConfigPage } from "../settings/robot-config";
-import { RobotsPage } from "../settings/robots";
-import { WebhookDeliveriesPage } from "../settings/webhook-deliveries";
-import { WebhooksPage } from "../settings/webhooks";
+import { settingsPage } from "../settings/routes";
+import { AiQuotasPage } from "./ai-quotas";
+import { DmnTemplatesPage } from "./dmn-templates";
 import { AdminMembersPage } from "./members";
+import { ProcessTemplatesPage } from "./process-templates";
+import { SsoConnectionsPage } from "./sso";
 import { AdminUsersPage } from "./users";
+
+/** The platform's pages an SA reaches from the header's Platform link, under one subnavigation. */
+const PLATFORM = [
+  ["sso", "SSO connections"],
+  ["ai-quotas", "AI quotas and usage"],
+  ["templates", "Process templates"],
+  ["dmn-templates", "DMN templates"],
+] as const;
+
+function PlatformNav({ current }: { current: string }) {
+  return html`<nav class="subnav" aria-label="Platform">
+    ${PLATFORM.map(([p, label]) => html`<a href=${`#/admin/${p}`} aria-current=${p === current ? "page" : undefined}>${label}</a>`)}
+  </nav>`;
+}
+
+function platformPage(b: string) {
+  if (b === "sso") return html`<${SsoConnectionsPage} />`;
+  if (b === "ai-quotas") return html`<${AiQuotasPage} />`;
+  if (b === "dmn-templates") return html`<${DmnTemplatesPage} />`;
+  return html`<${ProcessTemplatesPage} />`;
+}
 
 /**
  * The administration pages, or null for another route: the platform's (`#/admin/users`, `#/admin/tenants/{id}/members`,
- * SA) and the company's (`#/settings/...`, tenant Admin: API keys, webhooks, robots).
+ * `#/admin/sso`, `#/admin/ai-quotas`, `#/admin/templates`, `#/admin/dmn-templates`: SA; the API refuses anyone else) and the company's
+ * (`#/settings/...`, by tenant role).
  */
 export function adminPage([a, b, c, d]: string[]): VNode | null {
   if (a === "admin" && b === "users") return html`<${AdminUsersPage} />` as VNode;
   if (a === "admin" && b === "tenants" && c && d === "members")
     return html`<${AdminMembersPage} tenantId=${c} />` as VNode;
-  if (a !== "settings") return null;
-  return html`<div><${SettingsNav} current=${b ?? "api-keys"} />${settingsPage(b, c)}</div>` as VNode;
-}
-
-const SETTINGS = [
-  ["api-keys", "API keys"],
-  ["webhooks", "Webhooks"],
-  ["robots", "Robots"],
-] as const;
-
-function SettingsNav({ current }: { current: string }) {
-  return html`<nav class="subnav" aria-label="Company settings">
-    ${SETTINGS.map(([p, label]) => html`<a href=${`#/settings/${p}`} aria-current=${p === current ? "page" : undefined}>${label}</a>`)}
-  </nav>`;
-}
-
-function settingsPage(b: string | undefined, c: string | undefined) {
-  if (b === "webhooks" && c) return html`<${WebhookDeliveriesPage} id=${c} />`;
-  if (b === "webhooks") return html`<${WebhooksPage} />`;
-  if (b === "robots" && c) return html`<${RobotConfigPage} robotKey=${c} />`;
-  if (b === "robots") return html`<${RobotsPage} />`;
-  return html`<${ApiKeysPage} />`;
+  if (a === "admin" && PLATFORM.some(([p]) => p === b))
+    return html`<div><${PlatformNav} current=${b} />${platformPage(b)}</div>` as VNode;
+  if (a === "settings") return settingsPage(b, c);
+  return null;
 }

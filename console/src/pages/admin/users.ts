@@ -70,7 +70,10 @@ export function AdminUsersPage() {
   const [search, setSearch] = useState("");
   const list = useLoad(() => findUsers(search), [search]);
   const { error, run } = useAction();
-  const deactivate = (u: User) => run(() => api("DELETE", `/admin/users/${u.id}`).then(list.reload));
+  const deactivate = (u: User) => {
+    if (!confirm(`Deactivate ${u.email}? They can no longer sign in (reactivating restores them).`)) return;
+    return run(() => api("DELETE", `/admin/users/${u.id}`).then(list.reload));
+  };
   const reactivate = (u: User) => run(() => api("PUT", `/admin/users/${u.id}`, { active: true }).then(list.reload));
   return html`<section>
     <h1>Users</h1>
@@ -81,6 +84,7 @@ export function AdminUsersPage() {
     </div>
     <${Alert} error=${error} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.content.length ? html`<p class="empty">Nobody matches “${search}”.</p>` : null}
     <table class="grid"><caption>${list.data ? `${list.data.totalElements} users` : "Users"}</caption>
       <thead><tr><th>E-mail</th><th>Name</th><th>Global role</th><th>Status</th><th>Actions</th></tr></thead>
       <tbody>${(list.data?.content ?? []).map(

@@ -68,6 +68,7 @@ export function ApiKeysPage() {
       <button type="submit" class="primary">Create key</button>
     </form>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.length ? html`<p class="empty">No API keys yet. Create one above for each program that calls the API; its key is shown once.</p>` : null}
     <table class="grid"><caption>Keys of this company</caption>
       <thead><tr><th>Name</th><th>Prefix</th><th>Scopes</th><th>Per minute</th><th>Created</th><th>Actions</th></tr></thead>
       <tbody>${(list.data ?? []).map(

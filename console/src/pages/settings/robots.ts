@@ -86,6 +86,7 @@ export function RobotsPage() {
     <h1>Robots</h1>
     <${NewRobot} onCreated=${list.reload} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.length ? html`<p class="empty">No robots yet. Create one above, then configure its parameters; service tasks name it by key.</p>` : null}
     <table class="grid"><caption>Robots of this company</caption>
       <thead><tr><th>Key</th><th>Name</th><th>Parameters</th><th></th></tr></thead>
       <tbody>${(list.data ?? []).map(

@@ -53,6 +53,7 @@ export function WebhookDeliveriesPage({ id }: { id: string }) {
       </select>
     </div>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.content.length ? html`<p class="empty">No deliveries yet. Send a test event above, or wait for one of the subscribed events.</p>` : null}
     <table class="grid"><caption>${list.data ? `${list.data.totalElements} deliveries` : "Deliveries"}</caption>
       <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Last answer</th><th>Created</th><th>Actions</th></tr></thead>
       <tbody>${(list.data?.content ?? []).map(

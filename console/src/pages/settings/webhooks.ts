@@ -84,6 +84,7 @@ export function WebhooksPage() {
     <${NewWebhook} onCreated=${list.reload} />
     <${Alert} error=${error} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !list.data.length ? html`<p class="empty">No webhooks yet. Create one above to have events posted to your system, signed with its secret.</p>` : null}
     <table class="grid"><caption>Webhooks of this company</caption>
       <thead><tr><th>URL</th><th>Events</th><th>Status</th><th>Actions</th></tr></thead>
       <tbody>${(list.data ?? []).map(

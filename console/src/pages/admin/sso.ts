@@ -1,0 +1,140 @@
+import { useState } from "preact/hooks";
+import { api } from "../../api";
+import { Alert, checkedOf, valueOf } from "../../controls";
+import { html } from "../../html";
+import { Pending, useAction, useLoad } from "../../use-load";
+
+interface SsoConnection {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  scopes: string[];
+  allowedDomains: string[];
+  autoProvision: boolean;
+  trustEmailClaim: boolean;
+  enabled: boolean;
+}
+
+const words = (s: string) => s.split(/[\s,]+/).filter(Boolean);
+
+/** Creating (POST) or changing (PATCH; an empty secret keeps the stored one) a connection. */
+function SsoForm({ initial, onSaved }: { initial?: SsoConnection; onSaved(c: SsoConnection): void }) {
+  const [f, setF] = useState({
+    name: initial?.name ?? "",
+    issuer: initial?.issuer ?? "",
+    clientId: initial?.clientId ?? "",
+    clientSecret: "",
+    scopes: (initial?.scopes ?? ["email"]).join(" "),
+    allowedDomains: (initial?.allowedDomains ?? []).join(" "),
+    autoProvision: initial?.autoProvision ?? false,
+    trustEmailClaim: initial?.trustEmailClaim ?? false,
+  });
+  const { error, run } = useAction();
+  const id = initial ? "se" : "s";
+  const text = (k: keyof typeof f, label: string, extra: Record<string, unknown> = {}) =>
+    html`<div class="field"><label for=${`${id}-${k}`}>${label}</label>
+      <input id=${`${id}-${k}`} value=${f[k] as string} onInput=${(e: Event) => setF({ ...f, [k]: valueOf(e) })} ...${extra} /></div>`;
+  const box = (k: "autoProvision" | "trustEmailClaim", label: string) =>
+    html`<label class="choice"><input type="checkbox" checked=${f[k]} onChange=${(e: Event) => setF({ ...f, [k]: checkedOf(e) })} /> ${label}</label>`;
+  const save = (e: Event) => {
+    e.preventDefault();
+    return run(async () => {
+      const body: Record<string, unknown> = {
+        name: f.name.trim(),
+        issuer: f.issuer.trim(),
+        clientId: f.clientId.trim(),
+        scopes: words(f.scopes),
+        allowedDomains: words(f.allowedDomains),
+        autoProvision: f.autoProvision,
+        trustEmailClaim: f.trustEmailClaim,
+      };
+      if (f.clientSecret) body.clientSecret = f.clientSecret;
+      onSaved(
+        await api<SsoConnection>(initial ? "PATCH" : "POST", initial ? `/admin/sso/${initial.id}` : "/admin/sso", body),
+      );
+    });
+  };
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New connection"}>
+    <${Alert} error=${error} />
+    <div class="row-fields">
+      ${text("name", "Name (lower case, shown on the sign-in button)", { required: true, pattern: "[a-z0-9][a-z0-9\\-]{0,62}" })}
+      ${text("issuer", "Issuer URL", { required: true, type: "url" })}
+      ${text("clientId", "Client id", { required: true })}
+      ${text("clientSecret", initial ? "Client secret (empty: keep)" : "Client secret", { required: !initial, type: "password", autocomplete: "off" })}
+      ${text("scopes", "Scopes (separated by spaces)")}
+      ${text("allowedDomains", "E-mail domains allowed (separated by spaces)", { required: true })}
+    </div>
+    ${box("autoProvision", "Create a user on first sign-in (else only existing users get in)")}
+    ${box("trustEmailClaim", "Trust the e-mail claim without email_verified (Microsoft Entra ID)")}
+    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create connection"}</button>
+  </form>`;
+}
+
+/**
+ * SA: single sign-on connections (/admin/sso): OpenID providers people sign in with. The server reads the issuer's
+ * discovery document before saving (and names what is wrong); the client secret is write-only.
+ */
+export function SsoConnectionsPage() {
+  const list = useLoad(() => api<SsoConnection[]>("GET", "/admin/sso"));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const { error, run } = useAction();
+  const after = (message: string) => {
+    setEditing(null);
+    setDone(message);
+    list.reload();
+  };
+  const setEnabled = (c: SsoConnection, enabled: boolean) =>
+    run(() =>
+      api("PATCH", `/admin/sso/${c.id}`, { enabled }).then(() =>
+        after(`${c.name} ${enabled ? "enabled" : "disabled"}.`),
+      ),
+    );
+  const remove = (c: SsoConnection) => {
+    if (
+      !confirm(
+        `Delete the connection “${c.name}”? Its sign-in button goes and people using it sign in with a password.`,
+      )
+    )
+      return;
+    return run(() => api("DELETE", `/admin/sso/${c.id}`).then(() => after(`${c.name} deleted.`)));
+  };
+  const rows = list.data ?? [];
+  const edited = rows.find((c) => c.id === editing);
+  return html`<section>
+    <h1>SSO connections</h1>
+    <p class="hint">Register <code>${location.origin}/api/auth/sso/callback</code> as the redirect address at the provider.</p>
+    <h2>New connection</h2>
+    <${SsoForm} key=${formKey} onSaved=${(c: SsoConnection) => {
+      setFormKey(formKey + 1);
+      after(`Connection ${c.name} created.`);
+    }} />
+    <${Alert} error=${error} />
+    ${done ? html`<p class="notice" role="status">${done}</p>` : null}
+    ${
+      edited
+        ? html`<h2>Change ${edited.name}</h2><${SsoForm} initial=${edited} key=${edited.id} onSaved=${(c: SsoConnection) => after(`${c.name} saved.`)} />
+        <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+        : null
+    }
+    ${!list.data ? html`<${Pending} error=${list.error} />` : null}
+    ${list.data && !rows.length ? html`<p class="empty">No connections yet: everyone signs in with a password. Add your company's OpenID provider above.</p>` : null}
+    ${
+      rows.length
+        ? html`<table class="grid"><caption>Connections</caption>
+      <thead><tr><th>Name</th><th>Issuer</th><th>Client id</th><th>Domains</th><th>New users</th><th>Status</th><th>Actions</th></tr></thead>
+      <tbody>${rows.map(
+        (c) => html`<tr data-name=${c.name}><td>${c.name}</td><td>${c.issuer}</td><td><code>${c.clientId}</code></td>
+          <td>${c.allowedDomains.join(", ")}</td><td>${c.autoProvision ? "created" : "must exist"}</td>
+          <td><span class=${`status ${c.enabled ? "ACTIVE" : "SUSPENDED"}`}>${c.enabled ? "enabled" : "disabled"}</span></td>
+          <td class="actions-cell"><button type="button" aria-label=${`Change ${c.name}`} onClick=${() => setEditing(c.id)}>Change</button>
+            <button type="button" aria-label=${`${c.enabled ? "Disable" : "Enable"} ${c.name}`} onClick=${() => setEnabled(c, !c.enabled)}>
+              ${c.enabled ? "Disable" : "Enable"}</button>
+            <button type="button" class="danger" aria-label=${`Delete ${c.name}`} onClick=${() => remove(c)}>Delete</button></td></tr>`,
+      )}</tbody></table>`
+        : null
+    }
+  </section>`;
+}
