@@ -8,6 +8,7 @@
 // BENCH_SECONDS (default 20) per phase, BENCH_WORKERS (4) B loops, BENCH_MEMORY_HOG=1 adds the script that grows to its
 // memory cap (27–73 s per start on an engine without killable script workers).
 import { readFileSync } from "node:fs";
+import { benchClient, fileForm, type Json } from "./support/bench-client";
 import { startChild } from "./support/load";
 import {
   bigBpmn,
@@ -19,8 +20,6 @@ import {
   steadyBpmn,
 } from "./support/hostile";
 
-// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read where they are used
-type Json = any;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 
@@ -30,26 +29,8 @@ const svc = await startChild<{ base: string; token: string; tenantId: string }>(
 const { base } = svc.info;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${svc.proc.pid}/status`, "utf8"))?.[1]) / 1024;
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  return fetch(base + path, { method, headers, body: payload });
-}
-async function ok(token: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const r = await call(token, method, path, body);
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${(await r.text()).slice(0, 300)}`);
-  return r.status === 204 ? null : r.json();
-}
-const file = (name: string, text: string) => {
-  const fd = new FormData();
-  fd.append("file", new File([text], name));
-  return fd;
-};
+const { call, ok } = benchClient(base);
+const file = (name: string, text: string) => fileForm(name, text);
 
 // Receivers: B's answers at once and notes each event's delay; A's never answers.
 const delays: { phase: string; ms: number }[] = [];

@@ -8,9 +8,10 @@
 // resident memory (and its anonymous part) and open files. At the end: p99 per route, the memory by quarter, then
 // the checks that nothing acknowledged was lost (soak-checks.ts). Targets: 0 5xx; every route's p99 < 50 ms;
 // /health max < 100 ms; resident memory of the last quarter within 10 % of the first.
+import { benchClient, fileForm } from "./support/bench-client";
 import { startChild } from "./support/load";
 import { McpWireClient } from "./support/mcp-wire-client";
-import { runEndChecks } from "./support/soak-checks";
+import { type Acknowledged, runEndChecks } from "./support/soak-checks";
 import { type SoakTenant, setUpTenants } from "./support/soak-setup";
 import { SoakStats } from "./support/soak-stats";
 
@@ -26,15 +27,6 @@ const receiver = await startChild<{ port: number }>("bench/support/soak-receiver
 const { base } = svc.info;
 const pid = svc.proc.pid as number;
 
-/** What the driver was told was done: the end checks compare it with what the service holds. */
-export interface Acknowledged {
-  starts: number;
-  completes: number;
-  claims: number;
-  records: number;
-  attachments: number;
-  documents: number;
-}
 const acked: Acknowledged = { starts: 0, completes: 0, claims: 0, records: 0, attachments: 0, documents: 0 };
 
 interface Firm extends SoakTenant {
@@ -64,22 +56,10 @@ try {
   }
   console.log(`set-up: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  const req = (f: Firm, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${f.token}`, "x-forwarded-for": f.ip };
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers["content-type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
-    return fetch(base + path, { method, headers, body: payload });
-  };
-  const form = (fields: Record<string, string>, name: string, content: string) => {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append("file", new File([content], name, { type: "text/markdown" }));
-    return fd;
-  };
+  const client = benchClient(base);
+  const req = (f: Firm, method: string, path: string, body?: unknown) => client.call(f.token, method, path, body, f.ip);
+  const form = (fields: Record<string, string>, name: string, content: string) =>
+    fileForm(name, content, fields, "text/markdown");
   /** Each operation: its route label, its weight in the mix, and what it sends (a status, for the tally). */
   type Op = [string, number, (f: Firm) => Promise<number>];
   const status = async (r: Promise<Response>, onOk?: (body: Record<string, unknown>) => void) => {

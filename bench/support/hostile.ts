@@ -56,16 +56,19 @@ const DMN_NS = "https://www.omg.org/spec/DMN/20191111/MODEL/";
 const literal = (id: string, text: string) =>
   `<decision id="${id}" name="${id}"><variable name="${id}"/><literalExpression><text>${text}</text></literalExpression></decision>`;
 
-/** B's decision (a small table) and A's hostile literal expressions: a backtracking regex and an unbounded builtin. */
-export const decisionsDmn = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="${DMN_NS}" id="noisy" name="noisy" namespace="bench">
-  <decision id="discount" name="discount"><decisionTable id="dt" hitPolicy="FIRST">
+/** The steady tenants' decision: a discount rate by amount, first rule that matches. */
+export const DISCOUNT_TABLE = `<decision id="discount" name="discount"><decisionTable id="dt" hitPolicy="FIRST">
     <input id="i1"><inputExpression typeRef="number"><text>amount</text></inputExpression></input>
     <output id="o1" name="rate" typeRef="number"/>
     <rule id="r1"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>0.1</text></outputEntry></rule>
     <rule id="r2"><inputEntry><text>&gt; 100</text></inputEntry><outputEntry><text>0.05</text></outputEntry></rule>
     <rule id="r3"><inputEntry><text>-</text></inputEntry><outputEntry><text>0</text></outputEntry></rule>
-  </decisionTable></decision>
+  </decisionTable></decision>`;
+
+/** B's decision (a small table) and A's hostile literal expressions: a backtracking regex and an unbounded builtin. */
+export const decisionsDmn = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="${DMN_NS}" id="noisy" name="noisy" namespace="bench">
+  ${DISCOUNT_TABLE}
   ${literal("backtrack", 'matches(x, "^(a+)+$")')}
   ${literal("builtin", 'string length(string join(for i in 1..1000 return x, ""))')}
 </definitions>`;

@@ -7,7 +7,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Child } from "./load";
 
-interface Counts {
+/** What the driver was told was done: the checks compare it with what the service holds. */
+export interface Acknowledged {
   starts: number;
   completes: number;
   claims: number;
@@ -27,7 +28,7 @@ export async function runEndChecks(o: {
   dataDir: string;
   receiverPort: number;
   firms: Firm[];
-  acked: Counts;
+  acked: Acknowledged;
   svc: Child<unknown>;
 }): Promise<boolean> {
   const engine = new Database(join(o.dataDir, "engine.sqlite"), { readonly: true });

@@ -2,8 +2,8 @@
 // HTTP Basic credential is exercised), a process with a start form, a user task, a script, a decision and a timer, a
 // webhook to the soak receiver, a CMS collection and a knowledge base.
 
-// biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read where they are used
-type Json = any;
+import { benchClient, fileForm, type Json } from "./bench-client";
+import { DISCOUNT_TABLE } from "./hostile";
 
 export interface SoakTenant {
   slug: string;
@@ -48,13 +48,7 @@ export const SOAK_FORM = {
 
 export const SOAK_DMN = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="soakdmn" name="soak" namespace="soak">
-  <decision id="discount" name="discount"><decisionTable id="dt" hitPolicy="FIRST">
-    <input id="i1"><inputExpression typeRef="number"><text>amount</text></inputExpression></input>
-    <output id="o1" name="rate" typeRef="number"/>
-    <rule id="r1"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>0.1</text></outputEntry></rule>
-    <rule id="r2"><inputEntry><text>&gt; 100</text></inputEntry><outputEntry><text>0.05</text></outputEntry></rule>
-    <rule id="r3"><inputEntry><text>-</text></inputEntry><outputEntry><text>0</text></outputEntry></rule>
-  </decisionTable></decision>
+  ${DISCOUNT_TABLE}
 </definitions>`;
 
 export const WEBHOOK_EVENTS = [
@@ -69,29 +63,11 @@ const PASSWORD = "soak-password";
 
 export async function setUpTenants(base: string, count: number, receiverPort: number): Promise<SoakTenant[]> {
   let ip = "127.0.0.1";
-  const call = async (token: string, method: string, path: string, body?: unknown): Promise<Response> => {
-    const headers: Record<string, string> = {
-      "x-forwarded-for": ip,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    };
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers["content-type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
-    return fetch(base + path, { method, headers, body: payload });
-  };
-  const ok = async (token: string, method: string, path: string, body?: unknown): Promise<Json> => {
-    const r = await call(token, method, path, body);
-    if (r.status >= 300) throw new Error(`set-up ${method} ${path}: ${r.status} ${(await r.text()).slice(0, 300)}`);
-    return r.status === 204 ? null : r.json();
-  };
-  const file = (name: string, text: string) => {
-    const fd = new FormData();
-    fd.append("file", new File([text], name));
-    return fd;
-  };
+  const client = benchClient(base);
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    client.call(token, method, path, body, ip);
+  const ok = (token: string, method: string, path: string, body?: unknown) => client.ok(token, method, path, body, ip);
+  const file = (name: string, text: string) => fileForm(name, text);
   const sa = (await ok("", "POST", "/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
   const secrets: Record<string, string> = {};
   const tenants: SoakTenant[] = [];
