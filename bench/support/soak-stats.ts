@@ -93,6 +93,12 @@ export class SoakStats {
     console.log(
       `resident memory, mean of the first quarter ${firstQ.toFixed(0)} MB (anon ${mean(first, (m) => m.anonMb).toFixed(0)}), of the last ${lastQ.toFixed(0)} MB (anon ${mean(last, (m) => m.anonMb).toFixed(0)}); open files ${first[0]?.fds} → ${last.at(-1)?.fds}`,
     );
+    // A leak keeps its slope; caches filling to their bound (SQLite's page caches) flatten: the slope of the last half.
+    const half = this.minutes.slice(Math.floor(this.minutes.length / 2));
+    if (half.length > 1)
+      console.log(
+        `resident memory over the last half: ${((half[half.length - 1].rssMb - half[0].rssMb) / (half.length - 1)).toFixed(2)} MB a minute (${half[0].rssMb.toFixed(0)} → ${half[half.length - 1].rssMb.toFixed(0)} MB)`,
+      );
     const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const healthMax = Math.max(...this.minutes.map((m) => m.healthMax));
     return { routeP99Max, fivexx, healthMax, firstQ, lastQ };
