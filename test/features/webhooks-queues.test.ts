@@ -115,6 +115,30 @@ describe("a claim reads the endpoints that have work", () => {
     await until(() => rx.received.length === 3);
     await until(() => dispatcher.inFlight() === 0);
   });
+  test("a mark holds no row: an endpoint disabled after its failed attempt gets no retry from it", async () => {
+    const dispatcher = s.platform.webhooks.dispatcher;
+    const others = (await (await s.req("GET", "/api/a/webhooks", { token })).json()) as { id: string }[];
+    for (const o of others) expect((await s.req("DELETE", `/api/a/webhooks/${o.id}`, { token })).status).toBe(204);
+    const created = await s.req("POST", "/api/a/webhooks", {
+      token,
+      json: { url: `${rx.url}/disabled`, events: ["process.instance.started"] },
+    });
+    const hook = (await created.json()) as { id: string };
+    rx.received.length = 0;
+    rx.status(500);
+    await startProcess(s, token, { definitionKey: "approval" });
+    const fanned = await dispatcher.fanOut();
+    expect(dispatcher.deliverDue(fanned)).toBeGreaterThan(0);
+    await until(() => rx.received.length === 1);
+    await until(() => dispatcher.inFlight() === 0);
+    const patched = await s.req("PATCH", `/api/a/webhooks/${hook.id}`, { token, json: { enabled: false } });
+    expect(patched.status).toBe(200);
+    s.clock.advance(24 * 3600_000);
+    rx.status(204);
+    expect(dispatcher.deliverDue(0)).toBe(0);
+    expect(dispatcher.deliverDue(0, true)).toBe(0);
+    expect(rx.received.length).toBe(1);
+  });
 });
 
 describe("a claim reads each endpoint apart", () => {

@@ -45,11 +45,26 @@ export function createEndpointQueues(deps: EndpointQueuesDeps) {
    * endpoints (a claim after every send read every enabled endpoint: at 50 tenants it was most of the service's CPU).
    * A sweep reads every enabled endpoint: at start, in tests, and now and then, for leases that ran out after a crash.
    */
-  const maybeDue = new Map<string, { hook: WebhookRow; at: number }>();
-  function markDue(hook: WebhookRow, at: number): void {
+  const maybeDue = new Map<string, number>();
+  function markDue(hook: Pick<WebhookRow, "id">, at: number): void {
     const m = maybeDue.get(hook.id);
-    if (!m || at < m.at) maybeDue.set(hook.id, { hook, at });
-    else m.hook = hook;
+    if (m === undefined || at < m) maybeDue.set(hook.id, at);
+  }
+  /**
+   * The marked endpoints whose time came, read afresh: a mark holds no row, so an endpoint disabled, changed (URL,
+   * secret) or deleted since it was marked is sent as it is now, or not at all (its mark is dropped).
+   */
+  function markedEndpoints(now: number): WebhookRow[] {
+    const ids = [...maybeDue].filter(([, at]) => at <= now).map(([id]) => id);
+    if (!ids.length) return [];
+    const rows = db
+      .select()
+      .from(webhooks)
+      .where(and(inArray(webhooks.id, ids), eq(webhooks.enabled, true)))
+      .all();
+    const live = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!live.has(id)) maybeDue.delete(id);
+    return rows;
   }
 
   /** One endpoint's due deliveries, oldest first (the index on endpoint, status and due time), prepared once. */
@@ -77,9 +92,7 @@ export function createEndpointQueues(deps: EndpointQueuesDeps) {
    */
   function claim(opts: { sweep?: boolean } = {}): number {
     const now = deps.now();
-    const all = opts.sweep
-      ? db.select().from(webhooks).where(eq(webhooks.enabled, true)).all()
-      : [...maybeDue.values()].filter((m) => m.at <= now).map((m) => m.hook);
+    const all = opts.sweep ? db.select().from(webhooks).where(eq(webhooks.enabled, true)).all() : markedEndpoints(now);
     if (!all.length) return 0;
     // Each claim starts one endpoint further on, so that under the bound of one claim no endpoint always comes last.
     turn = (turn + 1) % all.length;
