@@ -49,7 +49,8 @@ test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, th
     { toolCalls: [{ name: "ask_person", arguments: { question: "Refund order A1?" } }] },
     { content: '{"decision": "refund", "refund": "36"}' },
   );
-  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "refunds", businessKey: "mail-1" });
+  // A USER starts it: they see their instance, but not what the agent read (see the conversation below).
+  const inst = await startProcess(w.s, w.tok.USER, { definitionKey: "refunds", businessKey: "mail-1" });
   expect(inst.activeTasks).toEqual([]);
   await runJobs();
   // The model offered one tool per activity, with the declared parameters, besides the agent's own tools.
@@ -83,6 +84,16 @@ test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, th
   expect(waiting[0].waiting).toEqual([
     { callId: expect.any(String), tool: "ask_person", args: { question: "Refund order A1?" }, taskId: task.id },
   ]);
+  expect(waiting[0].turns[0].messages.length).toBeGreaterThan(0);
+  // The USER who started it gets the conversation's shape: what the agent read at its clearance stays out.
+  const shape = (await get(`/a/history/instances/${inst.id}/agent-conversation`, w.tok.USER)).body[0];
+  expect(shape.turns.map((t: any) => t.calls.map((c: any) => c.tool))).toEqual([
+    ["lookup_order", "discount_for"],
+    ["ask_person"],
+  ]);
+  expect(shape.turns.every((t: any) => t.messages.length === 0)).toBe(true);
+  expect(shape.turns[1].results.every((r: any) => r.value === null)).toBe(true);
+  expect(shape.waiting).toEqual([{ callId: expect.any(String), tool: "ask_person", args: {}, taskId: task.id }]);
   expect((await w.s.req("POST", `/api/a/tasks/${task.id}/claim`, { token: w.tok.ADMIN, json: {} })).status).toBe(200);
   const done = await w.s.req("POST", `/api/a/tasks/${task.id}/complete`, {
     token: w.tok.ADMIN,

@@ -1,4 +1,4 @@
-import type { TenantCtx } from "../../context";
+import { seesWholeTenant, type TenantCtx } from "../../context";
 import type { HistoryCtx } from "../../history/history";
 import { visibilityOf } from "../../instances/visibility";
 import { turnsOf } from "./turn-store";
@@ -16,14 +16,29 @@ function waitingOf(last: Turn | undefined, openTasks: { id: string; activityId: 
 /**
  * GET /a/history/instances/{id}/agent-conversation: each agent loop of the instance as a conversation (its turns: the
  * tool results it was given, the model's messages, the activities it called, its final outputs), and the calls its
- * latest turn still waits for (a person's task among them), for whoever may see the instance (404 otherwise).
+ * latest turn still waits for (a person's task among them), for whoever may see the instance (404 otherwise). The
+ * messages and the results hold what the agent read at its own CMS clearance (records, knowledge, every variable in
+ * the prompt): only those who see the whole tenant (Manager, Admin, SA) read them; others get the turns' shape.
  */
 export function agentConversation({ ctx, input }: { ctx: HistoryCtx & TenantCtx<"db">; input: { id: string } }) {
   const detail = ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, visibilityOf(ctx));
   const openTasks = detail.tasks.filter((t) => t.state === "OPEN");
+  const full = seesWholeTenant(ctx.actor);
   const loops = new Map<string, Turn[]>();
   for (const t of turnsOf(ctx, input.id)) loops.set(t.scopeId, [...(loops.get(t.scopeId) ?? []), t]);
-  return [...loops.values()].map((turns) => {
+  // Those who do not see the whole tenant get the turns' shape: no messages, results, arguments or outputs.
+  const shown = (t: Turn): Turn =>
+    full
+      ? t
+      : {
+          ...t,
+          messages: [],
+          results: t.results.map((r) => ({ ...r, value: null })),
+          calls: t.calls.map((c) => ({ ...c, args: {} })),
+          final: t.final === null ? null : {},
+        };
+  return [...loops.values()].map((all) => {
+    const turns = all.map(shown);
     const last = turns.at(-1);
     const done = !!last?.final || detail.state === "COMPLETED" || detail.state === "CANCELLED";
     return {
