@@ -76,8 +76,12 @@ export async function createMcpServer({ ctx, input }: { ctx: McpServersAdminCtx;
       createdAt: at,
       updatedAt: at,
     })
+    // The check above ran before the address policy's lookup (an await): a concurrent create of the same name is
+    // told by the unique index, as the same 409.
+    .onConflictDoNothing({ target: mcpServers.name })
     .returning()
     .get();
+  if (!row) throw new ConflictError(`An MCP server named '${input.name}' exists`);
   return serverView(row);
 }
 
