@@ -8,7 +8,7 @@
 // resident memory (and its anonymous part) and open files. At the end: p99 per route, the memory by quarter, then
 // the checks that nothing acknowledged was lost (soak-checks.ts). Targets: 0 5xx; every route's p99 < 50 ms;
 // /health max < 100 ms; resident memory of the last quarter within 10 % of the first.
-import { benchClient, fileForm } from "./support/bench-client";
+import { benchClient, fileForm, type Json } from "./support/bench-client";
 import { startChild } from "./support/load";
 import { McpWireClient } from "./support/mcp-wire-client";
 import { type Acknowledged, runEndChecks } from "./support/soak-checks";
@@ -212,6 +212,20 @@ try {
   const end = start + MINUTES * 60_000;
   let k = 0;
   let nextMinute = start + 60_000;
+  let nextRenewal = start + 20 * 60_000;
+  /** A firm's access token renewed with its refresh token (the hour's expiry would otherwise answer 401). */
+  const renew = (f: Firm): Promise<void> => {
+    const t0 = performance.now();
+    const p: Promise<void> = client
+      .call("", "POST", "/api/auth/refresh", { refreshToken: f.refreshToken }, f.ip)
+      .then(async (r) => {
+        if (r.status === 200) ({ accessToken: f.token, refreshToken: f.refreshToken } = (await r.json()) as Json);
+        else await r.arrayBuffer();
+        stats.record("POST /auth/refresh", r.status, performance.now() - t0);
+      })
+      .finally(() => inFlight.delete(p));
+    return p;
+  };
   const inFlight = new Set<Promise<void>>();
   while (performance.now() < end) {
     const now = performance.now();
@@ -232,6 +246,10 @@ try {
     if (now >= nextMinute) {
       stats.closeMinute(pid);
       nextMinute += 60_000;
+    }
+    if (now >= nextRenewal) {
+      nextRenewal += 20 * 60_000;
+      for (const f of firms) inFlight.add(renew(f));
     }
     await Bun.sleep(5);
   }

@@ -9,6 +9,8 @@ export interface SoakTenant {
   slug: string;
   id: string;
   token: string;
+  /** Access tokens last an hour: the driver renews them with this, as a client does (POST /auth/refresh). */
+  refreshToken: string;
   email: string;
   password: string;
   /** The firm's own address (X-Forwarded-For): the login limiter counts per address, as it would per office. */
@@ -82,9 +84,10 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
     ip = firmIp;
     const login = await ok("", "POST", "/api/auth/login", { email, password: PASSWORD });
     let token = "";
+    let refreshToken = "";
     for (let i = 0; i < 200 && !token; i++) {
       const r = await call(login.accessToken, "POST", "/api/auth/select-tenant", { tenantSlug: slug });
-      if (r.status === 200) token = ((await r.json()) as Json).accessToken;
+      if (r.status === 200) ({ accessToken: token, refreshToken } = (await r.json()) as Json);
       else await Bun.sleep(50);
     }
     if (!token) throw new Error(`tenant ${slug} never became selectable`);
@@ -113,6 +116,7 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
       slug,
       id: tenant.id,
       token,
+      refreshToken,
       email,
       password: PASSWORD,
       ip: firmIp,
