@@ -57,7 +57,7 @@ export function instanceDetail({ ctx, input }: { ctx: InstanceReadCtx; input: { 
     kindOfInstance(ctx, input.id) === "CMMN"
       ? ctx.caseRuntime.getCase(ctx.tenant.id, input.id, v)
       : ctx.processRuntime.getInstance(ctx.tenant.id, input.id, v);
-  const people = peopleByIds(ctx.platformDb, [found.startedBy]);
+  const people = peopleByIds(ctx.platformDb, ctx.tenant.id, [found.startedBy]);
   return { ...found, startedByUser: (found.startedBy && people.get(found.startedBy)) || null };
 }
 

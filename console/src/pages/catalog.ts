@@ -6,7 +6,7 @@ import { html } from "../html";
 import { go, setFlash } from "../router";
 import { Pending, useLoad } from "../use-load";
 
-interface Definition {
+export interface Definition {
   key: string;
   name: string;
   type: string;
@@ -46,7 +46,7 @@ export function CatalogPage() {
 }
 
 /** The start form of the published form version (else the latest); a form the tenant lacks means no fields. */
-async function startForm(d: Definition): Promise<unknown> {
+export async function startForm(d: Definition): Promise<unknown> {
   if (!d.startFormKey) return {};
   try {
     const f = await api<FormDetail>(
