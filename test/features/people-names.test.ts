@@ -48,6 +48,15 @@ describe("names beside ids", () => {
     ).json();
     const review = history.find((a: { taskId: string | null }) => a.taskId === taskId);
     expect(review).toMatchObject({ who: approver.id, whoUser: named(approver) });
+    // The instance's history detail lists its tasks with the same names as the task routes.
+    const detail = await (
+      await s.req("GET", `/api/a/history/instances/${instanceId}`, { token: manager.token })
+    ).json();
+    expect(detail.tasks.find((t: { id: string }) => t.id === taskId)).toMatchObject({
+      completedBy: approver.id,
+      completedByUser: named(approver),
+      assigneeUser: named(approver),
+    });
     // A step no person did names no one.
     for (const a of history.filter((x: { who: string | null }) => x.who === null)) expect(a.whoUser).toBeNull();
 

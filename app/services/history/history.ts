@@ -21,12 +21,18 @@ export function listHistory({ ctx, input }: { ctx: HistoryCtx; input: TypeQuery 
   );
 }
 
-/** GET /a/history/instances/{id}: the instance with its variables and tasks. */
+/**
+ * GET /a/history/instances/{id}: the instance with its variables and tasks (running or ended), each task with
+ * `assigneeUser` and `completedByUser` (name and e-mail) as the task routes answer them.
+ */
 export function historyDetail({ ctx, input }: IdInput) {
   const v = visibilityOf(ctx);
-  return kindOfInstance(ctx, input.id) === "CMMN"
-    ? ctx.caseRuntime.historyCase(ctx.tenant.id, input.id, v)
-    : ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, v);
+  const found =
+    kindOfInstance(ctx, input.id) === "CMMN"
+      ? ctx.caseRuntime.historyCase(ctx.tenant.id, input.id, v)
+      : ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, v);
+  const tasks = found.tasks as unknown as Record<string, unknown>[];
+  return { ...found, tasks: withPeople(ctx.platformDb, ctx.tenant.id, tasks, ["assignee", "completedBy"]) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { when } from "../format";
 import { html } from "../html";
 import { type Person, Who } from "../people";
 import { Pending, useLoad } from "../use-load";
-import { type Definition, startForm } from "./catalog";
+import { type Definition, formOf, startForm } from "./catalog";
 import { type Activity, HistoryTable } from "./instance-history";
 
 /** GET /a/instances/{id} as the task page reads it. */
@@ -15,20 +15,32 @@ export interface Case {
   startedByUser?: Person | null;
   variables: Record<string, unknown>;
 }
-/** An earlier task of the case, as GET /a/tasks/{id} answers it. */
-interface EarlierTask {
+/** A task of the case, as GET /a/history/instances/{id} lists them. */
+interface CaseTask {
   id: string;
   name: string;
+  state: string;
+  formKey: string | null;
   completedAt: string | null;
   completedBy: string | null;
   completedByUser?: Person | null;
-  form: { schema: unknown } | null;
+}
+interface EarlierTask extends CaseTask {
+  fields: Field[];
 }
 
 const shown = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v));
 
 /** A form's value fields with the case's values, by label, read-only (fields the case has no value for are left out). */
-function FormData({ fields, values, caption }: { fields: Field[]; values: Record<string, unknown>; caption: string }) {
+function FormAnswers({
+  fields,
+  values,
+  caption,
+}: {
+  fields: Field[];
+  values: Record<string, unknown>;
+  caption: string;
+}) {
   const rows = valueFields(fields)
     .map(({ field }) => field)
     .filter((f) => f.type !== "hidden" && f.key !== undefined && values[f.key] !== undefined);
@@ -43,8 +55,9 @@ function FormData({ fields, values, caption }: { fields: Field[]; values: Record
 /**
  * The case at a glance, read-only: business key, who started it and when, the start form's answers by label, each
  * earlier task of the case (who completed it and when, its form's fields with the case's values), the other data, and
- * the history. Earlier tasks the caller may not see (another group's) are left out; values are the case's current ones
- * (a later step may have changed a value an earlier task gave).
+ * the history. Whoever sees the instance sees its earlier tasks (GET /a/history/instances/{id}), also another
+ * person's. Values are the case's current ones (a later step may have changed a value an earlier task gave), labels
+ * those of the form's published version.
  */
 export function CasePanel({
   c,
@@ -58,22 +71,26 @@ export function CasePanel({
   definitionKey: string;
 }) {
   const more = useLoad(async () => {
-    const [history, def] = await Promise.all([
+    const [history, detail, def] = await Promise.all([
       api<Activity[]>("GET", `/a/history/instances/${instanceId}/activities`).catch(() => [] as Activity[]),
+      api<{ tasks: CaseTask[] }>("GET", `/a/history/instances/${instanceId}`).catch(() => ({ tasks: [] })),
       api<Definition>("GET", `/a/definitions/${encodeURIComponent(definitionKey)}`).catch(() => null),
     ]);
-    const earlierIds = history
-      .filter((a) => a.taskId && a.taskId !== taskId && a.endTime && a.outcome === "completed")
-      .map((a) => a.taskId as string);
-    const earlier = await Promise.all(
-      [...new Set(earlierIds)].map((id) => api<EarlierTask>("GET", `/a/tasks/${id}`).catch(() => null)),
+    // Each form once: the labels of the earlier tasks' forms (their published version, else the latest).
+    const done = detail.tasks.filter((t) => t.id !== taskId && t.state === "COMPLETED");
+    const keys = [...new Set(done.flatMap((t) => (t.formKey ? [t.formKey] : [])))];
+    const forms = new Map(
+      await Promise.all(
+        keys.map(async (k) => [k, fieldsOf(await formOf(definitionKey, k).catch(() => ({})))] as const),
+      ),
     );
+    const earlier: EarlierTask[] = done.map((t) => ({ ...t, fields: (t.formKey && forms.get(t.formKey)) || [] }));
     const start = def ? await startForm(def).catch(() => ({})) : {};
-    return { history, earlier: earlier.filter((t): t is EarlierTask => t !== null), start: fieldsOf(start) };
+    return { history, earlier, start: fieldsOf(start) };
   }, [instanceId, taskId]);
   const vars = Object.fromEntries(Object.entries(c.variables).filter(([k]) => !k.startsWith("_")));
   const onForms = new Set(
-    [...(more.data?.start ?? []), ...(more.data?.earlier ?? []).flatMap((t) => fieldsOf(t.form?.schema))].flatMap((f) =>
+    [...(more.data?.start ?? []), ...(more.data?.earlier ?? []).flatMap((t) => t.fields)].flatMap((f) =>
       valueFields([f]).map(({ field }) => field.key),
     ),
   );
@@ -85,12 +102,12 @@ export function CasePanel({
       <div><dt>Started</dt><dd>${when(c.startTime)} by <${Who} id=${c.startedBy} person=${c.startedByUser} none="the system" /></dd></div>
     </dl>
     ${!more.data ? html`<${Pending} error=${more.error} />` : null}
-    ${more.data?.start.length ? html`<${FormData} fields=${more.data.start} values=${vars} caption="The request (start form)" />` : null}
+    ${more.data?.start.length ? html`<${FormAnswers} fields=${more.data.start} values=${vars} caption="The request (start form)" />` : null}
     ${(more.data?.earlier ?? []).map(
       (t) => html`<div class="earlier-task" data-task=${t.id} key=${t.id}>
         <h3>${t.name}</h3>
         <p class="muted">Completed${t.completedAt ? ` ${when(t.completedAt)}` : ""} by <${Who} id=${t.completedBy} person=${t.completedByUser} none="the system" /></p>
-        <${FormData} fields=${fieldsOf(t.form?.schema)} values=${vars} caption=${`Data of “${t.name}”`} />
+        <${FormAnswers} fields=${t.fields} values=${vars} caption=${`Data of “${t.name}”`} />
       </div>`,
     )}
     ${

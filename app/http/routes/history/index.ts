@@ -50,7 +50,9 @@ const detail = createRoute({
         InstanceSchema.extend({
           durationMs: z.number().nullable(),
           variables: z.record(z.string(), z.unknown()),
-          tasks: z.array(z.any()),
+          tasks: z
+            .array(z.any())
+            .describe("the instance's tasks, oldest first, each with assigneeUser and completedByUser (name, e-mail)"),
         }),
       ),
     },
