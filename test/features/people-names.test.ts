@@ -39,6 +39,8 @@ describe("names beside ids", () => {
     expect(files[0]).toMatchObject({ uploadedBy: admin.id, uploadedByUser: named(admin) });
 
     await s.req("POST", `/api/a/tasks/${taskId}/claim`, { token: approver.token });
+    const open = await (await s.req("GET", `/api/a/instances/${instanceId}`, { token: manager.token })).json();
+    expect(open.activeTasks[0]).toMatchObject({ id: taskId, assigneeUser: named(approver) });
     await s.req("POST", `/api/a/tasks/${taskId}/complete`, {
       token: approver.token,
       json: { variables: { decision: "approve" } },
@@ -87,6 +89,9 @@ describe("names beside ids", () => {
     expect(detail.assigneeUser).toBeNull();
     const text = JSON.stringify([tasks, detail]);
     expect(text).not.toContain(otherAdmin.email);
+    const inst2 = await (await s.req("GET", `/api/a/instances/${inst.id}`, { token: manager.token })).json();
+    expect(inst2.activeTasks[0]).toMatchObject({ assignee: otherAdmin.id, assigneeUser: null });
+    expect(JSON.stringify(inst2)).not.toContain(otherAdmin.email);
     // The tenant's own member on the same kind of field is named.
     expect(
       (await (await s.req("GET", `/api/a/instances/${inst.id}`, { token: manager.token })).json()).startedByUser,

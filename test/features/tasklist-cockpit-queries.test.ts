@@ -107,7 +107,10 @@ describe("GET /a/tasks filters, search, sort and count", () => {
     // The cockpit's drill-down names the assignee too.
     const parked = await (await s.req("GET", "/api/a/definitions/beta/monitor/work", { token: manager.token })).json();
     expect(parked).toEqual([
-      expect.objectContaining({ assignee: manager.id, assigneeUser: expect.objectContaining({ email: manager.email }) }),
+      expect.objectContaining({
+        assignee: manager.id,
+        assigneeUser: expect.objectContaining({ email: manager.email }),
+      }),
     ]);
     expect(await both("unassigned=true")).toHaveLength(3);
     expect(await both("mine=true")).toEqual(["Archive file"]);
