@@ -140,7 +140,9 @@ describeInBrowser("instance view and monitor actions in headless Chromium", () =
     expect(await classesOf(page, "post")).toContain("step-failed");
     expect(await page.locator(".failed-jobs tr[data-job]").count()).toBe(1);
     const reviewRow = page.locator('.history tr[data-activity="review"]');
-    expect(await reviewRow.locator("td.who-cell").textContent()).toBe(worker.id);
+    // Who, by name (the fixture's first name), the e-mail on hover.
+    expect(await reviewRow.locator("td.who-cell").textContent()).toMatch(/^U\d+$/);
+    expect(await reviewRow.locator("td.who-cell span").getAttribute("title")).toBe(worker.email);
     expect(await reviewRow.locator("td").nth(3).textContent()).toBe("REST");
     expect(await page.locator(".variables th", { hasText: "verdict" }).count()).toBe(1);
     await shot(page, "13-instance-failed");

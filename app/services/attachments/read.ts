@@ -1,6 +1,7 @@
 import type { TenantCtx } from "../context";
 import { BadRequestError, NotFoundError } from "../errors";
 import { checkEntityType, demand, rightsOn } from "./policy";
+import { withPeople } from "../people/people";
 import { fileStoreOf, getAttachmentRow, rowsWhere, type AttachmentOut } from "./model";
 
 export type AttachmentsReadCtx = TenantCtx;
@@ -11,6 +12,10 @@ function entityOf(q: { entityType?: string; entityId?: string }) {
   return { entityType, entityId: q.entityId };
 }
 
+/** Attachments with `uploadedByUser` (name and e-mail) beside `uploadedBy`, so lists show names. */
+const named = (ctx: AttachmentsReadCtx, rows: AttachmentOut[]) =>
+  withPeople(ctx.platformDb, ctx.tenant.id, rows as (AttachmentOut & Record<string, unknown>)[], ["uploadedBy"]);
+
 /** GET /a/attachments?entityType=&entityId=: current versions only (superseded ones are left out). */
 export function listAttachments({
   ctx,
@@ -18,14 +23,17 @@ export function listAttachments({
 }: {
   ctx: AttachmentsReadCtx;
   input: { entityType?: string; entityId?: string };
-}): AttachmentOut[] {
+}) {
   const { entityType, entityId } = entityOf(q);
   demand(rightsOn(ctx, entityType, entityId).canPreview, "preview");
-  return rowsWhere(
-    ctx.db.sqlite,
-    "entity_type = ? AND entity_id = ? AND status = 'CURRENT' ORDER BY uploaded_at, id",
-    entityType,
-    entityId,
+  return named(
+    ctx,
+    rowsWhere(
+      ctx.db.sqlite,
+      "entity_type = ? AND entity_id = ? AND status = 'CURRENT' ORDER BY uploaded_at, id",
+      entityType,
+      entityId,
+    ),
   );
 }
 
@@ -64,15 +72,9 @@ export function getAttachment({
 }
 
 /** GET /a/attachments/{id}/history: the superseded versions of this attachment, newest first. */
-export function attachmentHistory({
-  ctx,
-  input: { id },
-}: {
-  ctx: AttachmentsReadCtx;
-  input: { id: string };
-}): AttachmentOut[] {
+export function attachmentHistory({ ctx, input: { id } }: { ctx: AttachmentsReadCtx; input: { id: string } }) {
   const a = getAttachment({ ctx, input: { id } });
-  return rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId);
+  return named(ctx, rowsWhere(ctx.db.sqlite, "root_id = ? AND status = 'SUPERSEDED' ORDER BY version DESC", a.rootId));
 }
 
 /**

@@ -41,5 +41,5 @@ export function definitionMonitorItems({
       ? caseMonitorItems({ ctx, input })
       : ctx.processRuntime.monitorItems(ctx.tenant.id, input.key, input.activityId, input.version);
   type Item = (typeof items)[number] & { assignee?: string | null } & Record<string, unknown>;
-  return withPeople(ctx.platformDb, items as Item[], ["assignee"]);
+  return withPeople(ctx.platformDb, ctx.tenant.id, items as Item[], ["assignee"]);
 }

@@ -5,6 +5,7 @@ import { kindOfInstance } from "../instances/kind-of";
 import { byType, type TypeQuery } from "../instances/merged-page";
 import type { InstanceSummary } from "../instances/read";
 import { visibilityOf } from "../instances/visibility";
+import { withPeople } from "../people/people";
 
 export type HistoryCtx = TenantCtx<"processRuntime" | "caseRuntime" | "platformDb">;
 type IdInput = { ctx: HistoryCtx; input: { id: string } };
@@ -20,20 +21,31 @@ export function listHistory({ ctx, input }: { ctx: HistoryCtx; input: TypeQuery 
   );
 }
 
-/** GET /a/history/instances/{id}: the instance with its variables and tasks. */
+/**
+ * GET /a/history/instances/{id}: the instance with its variables and tasks (running or ended), each task with
+ * `assigneeUser` and `completedByUser` (name and e-mail) as the task routes answer them.
+ */
 export function historyDetail({ ctx, input }: IdInput) {
   const v = visibilityOf(ctx);
-  return kindOfInstance(ctx, input.id) === "CMMN"
-    ? ctx.caseRuntime.historyCase(ctx.tenant.id, input.id, v)
-    : ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, v);
+  const found =
+    kindOfInstance(ctx, input.id) === "CMMN"
+      ? ctx.caseRuntime.historyCase(ctx.tenant.id, input.id, v)
+      : ctx.processRuntime.historyInstance(ctx.tenant.id, input.id, v);
+  const tasks = found.tasks as unknown as Record<string, unknown>[];
+  return { ...found, tasks: withPeople(ctx.platformDb, ctx.tenant.id, tasks, ["assignee", "completedBy"]) };
 }
 
-/** GET /a/history/instances/{id}/activities: the activity log (plan items for a case). */
+/**
+ * GET /a/history/instances/{id}/activities: the activity log (plan items for a case), each with `whoUser`, the person
+ * `who` names (display name and e-mail), so clients show a name.
+ */
 export function historyActivities({ ctx, input }: IdInput) {
   const v = visibilityOf(ctx);
   return kindOfInstance(ctx, input.id) === "CMMN"
-    ? ctx.caseRuntime.caseActivities(ctx.tenant.id, input.id, v)
-    : ctx.processRuntime.historyActivities(ctx.tenant.id, input.id, v);
+    ? withPeople(ctx.platformDb, ctx.tenant.id, ctx.caseRuntime.caseActivities(ctx.tenant.id, input.id, v), ["who"])
+    : withPeople(ctx.platformDb, ctx.tenant.id, ctx.processRuntime.historyActivities(ctx.tenant.id, input.id, v), [
+        "who",
+      ]);
 }
 
 /**

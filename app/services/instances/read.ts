@@ -49,7 +49,7 @@ export function searchInstances({
 
 /**
  * GET /a/instances/{id}: a process or a case, with variables; 404 when the caller takes no part. `startedByUser` names
- * who started it (name and e-mail), so clients show a name, not an id.
+ * who started it and each active task's `assigneeUser` its assignee (name and e-mail), so clients show names.
  */
 export function instanceDetail({ ctx, input }: { ctx: InstanceReadCtx; input: { id: string } }) {
   const v = visibilityOf(ctx);
@@ -57,8 +57,14 @@ export function instanceDetail({ ctx, input }: { ctx: InstanceReadCtx; input: { 
     kindOfInstance(ctx, input.id) === "CMMN"
       ? ctx.caseRuntime.getCase(ctx.tenant.id, input.id, v)
       : ctx.processRuntime.getInstance(ctx.tenant.id, input.id, v);
-  const people = peopleByIds(ctx.platformDb, [found.startedBy]);
-  return { ...found, startedByUser: (found.startedBy && people.get(found.startedBy)) || null };
+  const tasks: { id: string; name: string; activityId: string; assignee: string | null }[] = found.activeTasks;
+  const people = peopleByIds(ctx.platformDb, ctx.tenant.id, [found.startedBy, ...tasks.map((t) => t.assignee)]);
+  const person = (id: string | null) => (id && people.get(id)) || null;
+  return {
+    ...found,
+    startedByUser: person(found.startedBy),
+    activeTasks: tasks.map((t) => ({ ...t, assigneeUser: person(t.assignee) })),
+  };
 }
 
 /** GET /a/instances/{id}/diagram: SVG (or the BPMN on request) for a process; the CMMN XML for a case. */

@@ -20,7 +20,7 @@ const NAMED = ["assignee", "completedBy"] as const;
  * Each carries `assigneeUser` (name and e-mail).
  */
 export function listTasks({ ctx, input }: { ctx: InboxCtx & TenantCtx<"platformDb">; input: TaskListQuery }) {
-  return withPeople(ctx.platformDb, openTasks(ctx, input), [...NAMED]);
+  return withPeople(ctx.platformDb, ctx.tenant.id, openTasks(ctx, input), [...NAMED]);
 }
 
 function openTasks(ctx: InboxCtx & TenantCtx<"platformDb">, input: TaskListQuery) {
@@ -46,9 +46,12 @@ export function listCompletedTasks({
   ctx: TenantCtx<"processRuntime" | "platformDb">;
   input: { page?: number; size?: number };
 }) {
-  return withPeople(ctx.platformDb, ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), input), [
-    ...NAMED,
-  ]);
+  return withPeople(
+    ctx.platformDb,
+    ctx.tenant.id,
+    ctx.processRuntime.completedTasks(ctx.tenant.id, visibilityOf(ctx), input),
+    [...NAMED],
+  );
 }
 
 /** GET /a/tasks/{id}: the task and the form of the version locked at its creation (null when it has none). */
@@ -59,7 +62,7 @@ export function taskDetail({
   ctx: TaskAccessCtx & TenantCtx<"db" | "platformDb" | "ai">;
   input: { taskId: string };
 }) {
-  const [task] = withPeople(ctx.platformDb, [visibleTask(ctx, input.taskId)], [...NAMED]);
+  const [task] = withPeople(ctx.platformDb, ctx.tenant.id, [visibleTask(ctx, input.taskId)], [...NAMED]);
   const form = task.formVersionId ? formForVersion(ctx.db, task.formVersionId) : null;
   // Whether ai-suggest can answer at all: clients offer it only then.
   return { ...task, form, aiSuggestAvailable: ctx.ai.chatModel !== null };

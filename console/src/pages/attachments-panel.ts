@@ -3,7 +3,7 @@ import { api, apiResponse, hasRole } from "../api";
 import { when } from "../format";
 import { html } from "../html";
 import { Pending, useAction, useLoad } from "../use-load";
-import { who } from "./tasks";
+import { type Person, Who } from "../people";
 
 /** Attachment metadata as the API answers it (one version of a file). */
 export interface Attachment {
@@ -17,6 +17,7 @@ export interface Attachment {
   status: string;
   supersededAt: string | null;
   uploadedBy: string | null;
+  uploadedByUser?: Person | null;
   uploadedAt: string;
 }
 interface Capabilities {
@@ -66,7 +67,7 @@ function Versions({ current }: { current: Attachment }) {
       (v) => html`<li key=${v.id}>
         <button type="button" class="link" onClick=${() => run(() => download(v))}
           aria-label=${`Download version ${v.version} of ${v.fileName}`}>v${v.version} ${v.fileName}</button>
-        <span class="muted"> · ${size(v.size)} · ${who(v.uploadedBy)} · ${when(v.uploadedAt)}${
+        <span class="muted"> · ${size(v.size)} · <${Who} id=${v.uploadedBy} person=${v.uploadedByUser} none="the system" /> · ${when(v.uploadedAt)}${
           v.supersededAt ? ` · replaced ${when(v.supersededAt)}` : ""
         }</span>
       </li>`,
@@ -96,12 +97,12 @@ function Row({
     });
   const inputId = `replace-${a.id}`;
   const type = a.documentTypeId ? [typeName(a.documentTypeId)] : [];
-  const meta = [`v${a.version}`, size(a.size), ...type, who(a.uploadedBy), when(a.uploadedAt)];
+  const meta = [`v${a.version}`, size(a.size), ...type].join(" · ");
   return html`<li class="attachment" data-file=${a.fileName}>
     <div class="attachment-head">
       <button type="button" class="link" onClick=${() => run(() => download(a))} aria-label=${`Download ${a.fileName}`}>
         ${a.fileName}</button>
-      <span class="muted">${meta.join(" · ")}</span>
+      <span class="muted">${meta} · <${Who} id=${a.uploadedBy} person=${a.uploadedByUser} none="the system" /> · ${when(a.uploadedAt)}</span>
     </div>
     <div class="row-actions">
       ${

@@ -6,7 +6,7 @@ import { html } from "../html";
 import { go, setFlash } from "../router";
 import { Pending, useLoad } from "../use-load";
 
-interface Definition {
+export interface Definition {
   key: string;
   name: string;
   type: string;
@@ -46,12 +46,16 @@ export function CatalogPage() {
 }
 
 /** The start form of the published form version (else the latest); a form the tenant lacks means no fields. */
-async function startForm(d: Definition): Promise<unknown> {
-  if (!d.startFormKey) return {};
+export function startForm(d: Definition): Promise<unknown> {
+  return d.startFormKey ? formOf(d.key, d.startFormKey) : Promise.resolve({});
+}
+
+/** A process's form `formKey`: its published version's schema, else the latest; none (404) means no fields. */
+export async function formOf(processKey: string, formKey: string): Promise<unknown> {
   try {
     const f = await api<FormDetail>(
       "GET",
-      `/a/definitions/${encodeURIComponent(d.key)}/forms/${encodeURIComponent(d.startFormKey)}`,
+      `/a/definitions/${encodeURIComponent(processKey)}/forms/${encodeURIComponent(formKey)}`,
     );
     return f.publishedVersion?.schema ?? f.schema;
   } catch (e) {

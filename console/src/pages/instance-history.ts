@@ -1,6 +1,6 @@
 import { when } from "../format";
 import { html } from "../html";
-import { who } from "./tasks";
+import { type Person, Who } from "../people";
 
 /** A row of GET /a/history/instances/{id}/activities (a plan item of a case carries its state too). */
 export interface Activity {
@@ -13,6 +13,7 @@ export interface Activity {
   endTime: string | null;
   durationMs: number | null;
   who: string | null;
+  whoUser?: Person | null;
   channel: string | null;
   taskId: string | null;
   outcome: string | null;
@@ -36,7 +37,7 @@ export function HistoryTable({ rows }: { rows: Activity[] }) {
       (a) => html`<tr key=${a.id} data-activity=${a.activityId}>
         <td>${a.taskId ? html`<a href=${`#/tasks/${a.taskId}`}>${a.activityName || a.activityId}</a>` : a.activityName || a.activityId}</td>
         <td>${a.activityType}</td>
-        <td class="who-cell">${a.who ? who(a.who) : ""}</td>
+        <td class="who-cell">${a.who ? html`<${Who} id=${a.who} person=${a.whoUser} />` : ""}</td>
         <td>${a.channel ?? ""}</td>
         <td>${when(a.startTime)}</td>
         <td>${a.endTime ? when(a.endTime) : html`<span class="muted">running</span>`}</td>

@@ -11,7 +11,6 @@ import { type FailedJob, FailedJobsTable, loadFailedJobs } from "./failed-jobs";
 import { type Activity, HistoryTable } from "./instance-history";
 import { InstanceJobs } from "./instance-jobs";
 import { InstanceVariables } from "./instance-variables";
-import { who } from "./tasks";
 import { InstanceControls } from "./instance-controls";
 import { type Person, Who } from "../people";
 import { AgentConversation } from "./agent-conversation";
@@ -30,7 +29,7 @@ interface Detail {
   suspended: boolean;
   startedByUser?: Person | null;
   variables: Record<string, unknown>;
-  activeTasks: { id: string; name: string; assignee: string | null }[];
+  activeTasks: { id: string; name: string; assignee: string | null; assigneeUser?: Person | null }[];
   activeActivityIds: string[];
 }
 interface Loaded {
@@ -126,7 +125,7 @@ export function InstancePage({ id }: { id: string }) {
       d.activeTasks.length
         ? html`<ul class="open-tasks">${d.activeTasks.map(
             (t) =>
-              html`<li key=${t.id}><a href=${`#/tasks/${t.id}`}>${t.name}</a> <span class="muted">· ${who(t.assignee)}</span></li>`,
+              html`<li key=${t.id}><a href=${`#/tasks/${t.id}`}>${t.name}</a> <span class="muted">· <${Who} id=${t.assignee} person=${t.assigneeUser} /></span></li>`,
           )}</ul>`
         : html`<p>None.</p>`
     }

@@ -9,35 +9,9 @@ import { go, setFlash, takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { AttachmentsPanel } from "./attachments-panel";
 import { DelegateForm } from "./task-delegate";
-import { claimAction, type Task, who } from "./tasks";
+import { claimAction, type Task } from "./tasks";
+import { type Case, CasePanel } from "./task-case";
 import { type Person, Who } from "../people";
-
-interface Case {
-  businessKey: string | null;
-  startTime: string;
-  startedBy: string | null;
-  startedByUser?: Person | null;
-  variables: Record<string, unknown>;
-}
-const shown = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v));
-
-/** The case at a glance: business key, who started it and when, and its data so far, read-only. */
-function CasePanel({ c }: { c: Case }) {
-  const vars = Object.entries(c.variables).filter(([k]) => !k.startsWith("_"));
-  return html`<section class="case" aria-labelledby="case-h">
-    <h2 id="case-h">The case</h2>
-    <dl class="facts">
-      <div><dt>Business key</dt><dd>${c.businessKey ?? "—"}</dd></div>
-      <div><dt>Started</dt><dd>${when(c.startTime)} by <${Who} id=${c.startedBy} person=${c.startedByUser} none="the system" /></dd></div>
-    </dl>
-    ${
-      vars.length
-        ? html`<table class="grid case-data"><caption>Data of the case (read-only)</caption>
-            <tbody>${vars.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${shown(v)}</td></tr>`)}</tbody></table>`
-        : null
-    }
-  </section>`;
-}
 
 interface Detail extends Task {
   /** Whether a chat model is active: the suggestion panel shows only then. */
@@ -47,6 +21,7 @@ interface Detail extends Task {
 interface Comment {
   id: string;
   userId: string | null;
+  author?: Person | null;
   message: string;
   time: string;
 }
@@ -68,7 +43,8 @@ function Comments({ taskId }: { taskId: string }) {
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     <ul class="comments">
       ${(list.data ?? []).map(
-        (c) => html`<li><span class="muted">${who(c.userId)} · ${when(c.time)}</span><p>${c.message}</p></li>`,
+        (c) =>
+          html`<li><span class="muted"><${Who} id=${c.userId} person=${c.author} none="the system" /> · ${when(c.time)}</span><p>${c.message}</p></li>`,
       )}
     </ul>
     <form onSubmit=${add}>
@@ -139,7 +115,7 @@ export function TaskPage({ id }: { id: string }) {
             ? html`<p>This task is assigned to <${Who} id=${t.assignee} person=${t.assigneeUser} />.</p>`
             : null
     }
-    ${theCase ? html`<${CasePanel} c=${theCase} />` : null}
+    ${theCase ? html`<${CasePanel} c=${theCase} taskId=${id} instanceId=${t.instanceId} definitionKey=${t.definitionKey} />` : null}
     ${mayDelegate ? html`<${DelegateForm} task=${t} />` : null}
     <${AttachmentsPanel} instanceId=${t.instanceId} />
     <${Comments} taskId=${id} />

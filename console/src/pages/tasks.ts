@@ -39,9 +39,6 @@ export async function loadPage(query: string, page: number): Promise<{ tasks: Ta
   return { tasks, total: count.count, page };
 }
 
-export const who = (userId: string | null) =>
-  userId === null ? "unassigned" : userId === session()?.user.id ? "me" : userId;
-
 /** Claims or unclaims, then refreshes the list; the server decides who may. */
 export async function claimAction(task: Task, action: "claim" | "unclaim"): Promise<void> {
   await api("POST", `/a/tasks/${task.id}/${action}`);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PersonSchema } from "../../../services/people/people";
 import { ErrorSchema } from "../../errors/openapi-responses";
 
 export const EntityTypeSchema = z.enum(["PROCESS_INSTANCE", "KNOWLEDGE_BASE", "PROCESS_KNOWLEDGE", "GLOBAL"]);
@@ -19,6 +20,9 @@ export const AttachmentSchema = z
     supersededBy: z.string().nullable(),
     supersededAt: z.string().nullable(),
     uploadedBy: z.string().nullable(),
+    uploadedByUser: PersonSchema.nullable().optional().openapi({
+      description: "GET /a/attachments and .../{id}/history: the uploader's display name and e-mail (null for none)",
+    }),
     uploadedAt: z.string(),
   })
   .openapi("Attachment");

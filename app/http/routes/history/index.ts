@@ -5,6 +5,7 @@ import { errorResponses, tenantSecurity } from "../../errors/openapi-responses";
 import { requireAuth } from "../../middleware/roles";
 import { IdParam, PageQuery } from "../../schemas";
 import { historyActivities, historyAgentCalls, historyDetail, listHistory } from "../../../services/history/history";
+import { PersonSchema } from "../../../services/people/people";
 import { InstancePage, InstanceSchema } from "../instances/schema";
 import { registerRetention } from "./retention";
 import { registerAgentConversation } from "./agent-conversation";
@@ -21,6 +22,7 @@ const ActivitySchema = z
     endTime: z.string().nullable(),
     durationMs: z.number().nullable(),
     who: z.string().nullable(),
+    whoUser: PersonSchema.nullable().describe("the person `who` names, display name and e-mail (null for none)"),
     channel: z.string().nullable(),
     taskId: z.string().nullable(),
     outcome: z.string().nullable(),
@@ -48,7 +50,9 @@ const detail = createRoute({
         InstanceSchema.extend({
           durationMs: z.number().nullable(),
           variables: z.record(z.string(), z.unknown()),
-          tasks: z.array(z.any()),
+          tasks: z
+            .array(z.any())
+            .describe("the instance's tasks, oldest first, each with assigneeUser and completedByUser (name, e-mail)"),
         }),
       ),
     },

@@ -48,7 +48,13 @@ export const InstanceDetailSchema = InstanceSchema.extend({
   variables: z.record(z.string(), z.unknown()),
   activeTasks: z.array(
     z
-      .object({ id: z.string(), name: z.string(), activityId: z.string(), assignee: z.string().nullable() })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        activityId: z.string(),
+        assignee: z.string().nullable(),
+        assigneeUser: PersonSchema.nullable().optional().describe("the assignee's display name and e-mail"),
+      })
       .passthrough(),
   ),
   activeActivityIds: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { VariablesInput } from "../../schemas";
 import { z } from "@hono/zod-openapi";
 import * as shared from "../../../services/tasks/schemas";
+import { PersonSchema } from "../../../services/people/people";
 
 export const TaskSchema = shared.TaskSchema.openapi("Task");
 export const TaskDetailSchema = shared.TaskDetailSchema.openapi("TaskDetail");
@@ -48,5 +49,11 @@ export const CompleteBody = z.object({ variables: VariablesInput.optional() }).o
 export const DelegateBody = z.object({ userId: z.string().min(1) }).openapi("DelegateTaskRequest");
 export const CommentBody = z.object({ message: z.string().trim().min(1).max(10_000) }).openapi("AddCommentRequest");
 export const CommentSchema = z
-  .object({ id: z.string(), userId: z.string().nullable(), message: z.string(), time: z.string() })
+  .object({
+    id: z.string(),
+    userId: z.string().nullable(),
+    author: PersonSchema.nullable().describe("who wrote it, display name and e-mail (null for no user)"),
+    message: z.string(),
+    time: z.string(),
+  })
   .openapi("TaskComment");
