@@ -39,6 +39,7 @@ export function usageOf(ctx: Pick<TenantAiUsageCtx, "platformDb" | "clock">, ten
     .all(tenantId, since);
   const people = peopleByIds(
     ctx.platformDb,
+    tenantId,
     callers.map((c) => c.userId),
   );
   return {

@@ -82,7 +82,7 @@ export function documentsPage(
       "SELECT * FROM kb_documents WHERE base_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
     )
     .all(h.base.id, p.size, p.offset);
-  return pageOf(withPeople(ctx.platformDb, rows.map(out), ["uploadedBy"]), total, p.page, p.size);
+  return pageOf(withPeople(ctx.platformDb, ctx.tenant.id, rows.map(out), ["uploadedBy"]), total, p.page, p.size);
 }
 
 /** GET /a/knowledge-bases/{id}/documents */

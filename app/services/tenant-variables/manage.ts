@@ -30,7 +30,7 @@ function find(ctx: TenantVariablesCtx, name: string): Row | undefined {
 
 /** The views of `rows`, each naming who last wrote it (`updatedByUser`), read in one query. */
 const viewsOf = (ctx: TenantVariablesCtx, rows: Row[]) =>
-  withPeople(ctx.platformDb, rows.map(variableView), ["updatedBy"]);
+  withPeople(ctx.platformDb, ctx.tenant.id, rows.map(variableView), ["updatedBy"]);
 
 export function listVariables({ ctx }: { ctx: TenantVariablesCtx; input?: undefined }) {
   return viewsOf(ctx, ctx.db.orm.select().from(tenantVariables).orderBy(asc(tenantVariables.name)).all());
