@@ -18,6 +18,7 @@ let s: TestServer;
 let web: Awaited<ReturnType<typeof browserOn>>;
 let modeler: Awaited<ReturnType<typeof userInTenant>>;
 let worker: Awaited<ReturnType<typeof userInTenant>>;
+let admin: Awaited<ReturnType<typeof userInTenant>>;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
@@ -46,6 +47,26 @@ const CLAIMS = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200"/><di:waypoint x="200" y="200"/></bpmndi:BPMNEdge>
     <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="500" y="200"/><di:waypoint x="560" y="200"/></bpmndi:BPMNEdge>
     <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="660" y="200"/><di:waypoint x="720" y="200"/></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</definitions>`;
+
+/** Two plain tasks in a row, for the wrench to make a service task and a call activity of. */
+const INTAKE = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="d2" targetNamespace="t">
+  <process id="intake" name="Intake" isExecutable="true">
+    <startEvent id="s"/><task id="work" name="Do the work"/><task id="sub" name="Run claims"/><endEvent id="e"/>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="work"/><sequenceFlow id="f2" sourceRef="work" targetRef="sub"/>
+    <sequenceFlow id="f3" sourceRef="sub" targetRef="e"/>
+  </process>
+  <bpmndi:BPMNDiagram id="D2"><bpmndi:BPMNPlane id="P2" bpmnElement="intake">
+    <bpmndi:BPMNShape id="s_di" bpmnElement="s"><dc:Bounds x="100" y="182" width="36" height="36"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="work_di" bpmnElement="work"><dc:Bounds x="200" y="160" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="sub_di" bpmnElement="sub"><dc:Bounds x="440" y="160" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="e_di" bpmnElement="e"><dc:Bounds x="600" y="182" width="36" height="36"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200"/><di:waypoint x="200" y="200"/></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="300" y="200"/><di:waypoint x="440" y="200"/></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="540" y="200"/><di:waypoint x="600" y="200"/></bpmndi:BPMNEdge>
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </definitions>`;
 
@@ -85,6 +106,7 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     const t = await createTenant(s, "console-service-panel", sa);
     modeler = await userInTenant(s, t, "MODELER", sa);
     worker = await userInTenant(s, t, "USER", sa);
+    admin = await userInTenant(s, t, "ADMIN", sa);
     await createAgent(s, modeler.token, { key: "refunder", name: "Refunder" });
     await createAgent(s, modeler.token, { key: "elsewhere", name: "Elsewhere", processKey: "other" });
     await publishDiscount(s, modeler.token);
@@ -199,6 +221,50 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     >[];
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ activityId: "ask_person", formKey: "claim-form", candidateGroups: ["approvers"] });
+  });
+
+  test("an Admin's service task runs an agent or a robot picked from the lists, a call activity a listed process", async () => {
+    const robot = { key: "crm", name: "CRM sync", description: null, parameters: [] };
+    expect((await s.req("POST", "/api/a/robots", { token: admin.token, json: robot })).status).toBe(201);
+    await deployBpmn(s, admin.token, INTAKE);
+    const page = await web.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on("console", (m: ConsoleMessage) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+    });
+    await logIn(page, admin);
+    await page.goto(`${web.url}/#/modeler/edit/intake`);
+    const replace = async (id: string, name: string, entry: string, type: RegExp) => {
+      await select(page, id, name);
+      await page.locator('.djs-context-pad [data-action="replace"]').click();
+      await page.locator(`.djs-popup [data-id="${entry}"]`).click();
+      await page.locator(".djs-popup").waitFor({ state: "detached" });
+      await page.locator(".bio-properties-panel-header-type", { hasText: type }).waitFor();
+    };
+    await replace("work", "Do the work", "replace-with-service-task", /Service task/i);
+    expect(await choices(page, "pmsRobot")).toEqual(["crm"]);
+    await pick(page, "pmsAgent", "refunder");
+    // A robot picked afterwards replaces the agent: a service task runs one implementation.
+    await pick(page, "pmsRobot", "crm");
+    expect(await page.locator("#bio-properties-panel-pmsAgent").inputValue()).toBe("");
+    await shot(page, "33-modeler-service-task-robot");
+    await replace("sub", "Run claims", "replace-with-call-activity", /Call activity/i);
+    expect(await choices(page, "pmsCalled")).toEqual(["claims", "intake"]);
+    await pick(page, "pmsCalled", "claims");
+    await page.getByRole("button", { name: "Deploy" }).click();
+    await page.getByText("BPMN intake deployed as version 2.").waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+    const versions = (await (
+      await s.req("GET", "/api/a/definitions/intake/versions", { token: admin.token })
+    ).json()) as { definitionId: string; version: number }[];
+    const v2 = versions.find((v) => v.version === 2) as { definitionId: string };
+    const xml = await (
+      await s.req("GET", `/api/a/definitions/intake/versions/${v2.definitionId}/xml`, { token: admin.token })
+    ).text();
+    expect(xml).toMatch(/<serviceTask id="work"[^>]* camunda:type="external" camunda:topic="crm"/);
+    expect(xml).not.toContain("pms:agent");
+    expect(xml).toMatch(/<callActivity id="sub"[^>]* calledElement="claims"/);
   });
 
   test("a user without modeler rights gets no modeler: no link, and the editor's lists are refused", async () => {
