@@ -6,6 +6,7 @@ import { createAgent } from "../harness/agents";
 import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { type FakeOpenAi, startFakeOpenAi } from "../harness/openai-server";
+import { CLAIMS, INTAKE } from "../harness/modeler-diagrams";
 import { deployBpmn } from "../harness/process";
 import { startTestServer, type TestServer } from "../harness/server";
 
@@ -21,54 +22,6 @@ let worker: Awaited<ReturnType<typeof userInTenant>>;
 let admin: Awaited<ReturnType<typeof userInTenant>>;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-
-/** v1 of the process, with its diagram: start → ad-hoc "handle" (a user task inside) → a plain task "rate" → end. */
-const CLAIMS = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
-  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
-  <process id="claims" name="Claims" isExecutable="true">
-    <startEvent id="s"/>
-    <adHocSubProcess id="handle" name="Handle the claim">
-      <userTask id="ask_person" name="Ask a person"/>
-    </adHocSubProcess>
-    <task id="rate" name="Rate the claim"/>
-    <endEvent id="e"/>
-    <sequenceFlow id="f1" sourceRef="s" targetRef="handle"/>
-    <sequenceFlow id="f2" sourceRef="handle" targetRef="rate"/>
-    <sequenceFlow id="f3" sourceRef="rate" targetRef="e"/>
-  </process>
-  <bpmndi:BPMNDiagram id="D1"><bpmndi:BPMNPlane id="P1" bpmnElement="claims">
-    <bpmndi:BPMNShape id="s_di" bpmnElement="s"><dc:Bounds x="100" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="handle_di" bpmnElement="handle" isExpanded="true"><dc:Bounds x="200" y="100" width="300" height="200"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="ask_di" bpmnElement="ask_person"><dc:Bounds x="300" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="rate_di" bpmnElement="rate"><dc:Bounds x="560" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="e_di" bpmnElement="e"><dc:Bounds x="720" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200"/><di:waypoint x="200" y="200"/></bpmndi:BPMNEdge>
-    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="500" y="200"/><di:waypoint x="560" y="200"/></bpmndi:BPMNEdge>
-    <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="660" y="200"/><di:waypoint x="720" y="200"/></bpmndi:BPMNEdge>
-  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
-</definitions>`;
-
-/** Two plain tasks in a row, for the wrench to make a service task and a call activity of. */
-const INTAKE = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="d2" targetNamespace="t">
-  <process id="intake" name="Intake" isExecutable="true">
-    <startEvent id="s"/><task id="work" name="Do the work"/><task id="sub" name="Run claims"/><endEvent id="e"/>
-    <sequenceFlow id="f1" sourceRef="s" targetRef="work"/><sequenceFlow id="f2" sourceRef="work" targetRef="sub"/>
-    <sequenceFlow id="f3" sourceRef="sub" targetRef="e"/>
-  </process>
-  <bpmndi:BPMNDiagram id="D2"><bpmndi:BPMNPlane id="P2" bpmnElement="intake">
-    <bpmndi:BPMNShape id="s_di" bpmnElement="s"><dc:Bounds x="100" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="work_di" bpmnElement="work"><dc:Bounds x="200" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="sub_di" bpmnElement="sub"><dc:Bounds x="440" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="e_di" bpmnElement="e"><dc:Bounds x="600" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200"/><di:waypoint x="200" y="200"/></bpmndi:BPMNEdge>
-    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="300" y="200"/><di:waypoint x="440" y="200"/></bpmndi:BPMNEdge>
-    <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="540" y="200"/><di:waypoint x="600" y="200"/></bpmndi:BPMNEdge>
-  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
-</definitions>`;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${web.url}/`);
@@ -265,6 +218,35 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     expect(xml).toMatch(/<serviceTask id="work"[^>]* camunda:type="external" camunda:topic="crm"/);
     expect(xml).not.toContain("pms:agent");
     expect(xml).toMatch(/<callActivity id="sub"[^>]* calledElement="claims"/);
+  });
+
+  test("a list that fails or never answers blocks nothing: the modeler opens, the failure is shown, other lists fill", async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on("console", (m: ConsoleMessage) => {
+      const expected = /Failed to load resource: the server responded with a status of 500/.test(m.text());
+      if ((m.type() === "error" || m.type() === "warning") && !expected) problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    await logIn(page, modeler);
+    await page.route("**/api/a/decisions", (r) =>
+      r.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ status: 500, error: "Internal Server Error", message: "down", path: "/a/decisions" }),
+      }),
+    );
+    await page.route("**/api/a/agents", () => {}); // never answered
+    await page.goto(`${web.url}/#/modeler/edit/claims`);
+    await page.getByRole("alert").filter({ hasText: "The decisions could not be loaded (down)" }).waitFor();
+    await page.getByRole("button", { name: "Deploy", disabled: false }).waitFor();
+    await select(page, "handle", "Handle the claim");
+    await page.locator('[data-group-id="group-PmsService"]').getByText("Loading the list…").waitFor();
+    await select(page, "ask_person", "Ask a person");
+    expect(await choices(page, "pmsForm")).toEqual(["claim-form"]);
+    await shot(page, "34-modeler-lists-failing");
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test("a user without modeler rights gets no modeler: no link, and the editor's lists are refused", async () => {

@@ -29,15 +29,15 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
   const [listFailures, setListFailures] = useState<string[]>([]);
   useEffect(() => {
     let gone = false;
-    // The pickers' lists load beside the modeler, once; the modeler never waits for them (they fill the panel when
-    // they arrive) and a list that fails is reported here, its picker taking typed keys.
-    const pickers: PickerStore = { data: null };
-    loadPickerData(processKey).then((data) => {
-      if (gone) return;
-      pickers.data = data;
-      setListFailures(data.failures);
-      canvas.current?.refreshPanel();
-    });
+    // The pickers' lists load beside the modeler, once; the modeler never waits for them (each fills its picker when
+    // it arrives) and a list that fails is reported here, its picker taking typed keys.
+    const pickers: PickerStore = {
+      data: loadPickerData(processKey, () => {
+        if (gone) return;
+        setListFailures([...(pickers.data?.failures ?? [])]);
+        canvas.current?.refreshPanel();
+      }),
+    };
     Promise.all([import("../../modeler-canvas"), source()])
       .then(([m, xml]) => m.openModeler(box.current as HTMLDivElement, panel.current as HTMLDivElement, xml, pickers))
       .then((c) => {
@@ -58,7 +58,7 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
     });
   return html`<div>
     <${Alert} error=${loadError ?? error} />
-    ${listFailures.length ? html`<div class="notice" role="status">${listFailures.map((f) => html`<p>${f}</p>`)}</div>` : null}
+    ${listFailures.length ? html`<div class="alert" role="alert">${listFailures.map((f) => html`<p>${f}</p>`)}</div>` : null}
     ${
       done.length
         ? html`<div class="notice" role="status">${done.map((l) => html`<p>${l}</p>`)}

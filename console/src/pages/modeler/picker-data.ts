@@ -14,23 +14,26 @@ export interface PickerData {
   processes: Choice[];
   forms: Choice[];
   roles: Choice[];
+  /** Lists still on their way: their pickers say they are loading (and take typed keys meanwhile). */
+  pending: Set<ListName>;
   /** A list this role may not read (robots are Admin-only): its picker says so and takes a typed key. */
-  refused: Set<keyof Omit<PickerData, "refused" | "failures">>;
+  refused: Set<ListName>;
   /** Lists that could not be loaded, with the reason; shown above the editor, never thrown. */
   failures: string[];
 }
 
-export type ListName = keyof Omit<PickerData, "refused" | "failures">;
+export type ListName = "agents" | "robots" | "decisions" | "processes" | "forms" | "roles";
 
 const enc = encodeURIComponent;
 type Named = { key: string; name: string; processKey?: string | null; type?: string };
 
 /**
- * Reads every list the pickers offer, each on its own: a list that fails (or that the user's role may not read, 403)
- * leaves its picker empty and the others filled. Agents and roles of another process are left out: the engine would
- * refuse them there (AGENT_NOT_IN_PROCESS; a process role counts only in its process).
+ * Reads every list the pickers offer, each on its own, into `data` (returned at once, filled as the answers come):
+ * `changed` is called after each one, so a slow list delays only its own picker. A list that fails (or that the
+ * user's role may not read, 403) leaves its picker empty and the others filled. Agents and roles of another process
+ * are left out: the engine would refuse them there (AGENT_NOT_IN_PROCESS; a process role counts only in its process).
  */
-export async function loadPickerData(processKey: string): Promise<PickerData> {
+export function loadPickerData(processKey: string, changed: () => void): PickerData {
   const data: PickerData = {
     agents: [],
     robots: [],
@@ -38,6 +41,7 @@ export async function loadPickerData(processKey: string): Promise<PickerData> {
     processes: [],
     forms: [],
     roles: [],
+    pending: new Set(),
     refused: new Set(),
     failures: [],
   };
@@ -52,9 +56,10 @@ export async function loadPickerData(processKey: string): Promise<PickerData> {
   ];
   // Robots are listed to Admins only: a Modeler is not sent to be refused (the browser would log the 403).
   if (!hasRole("ADMIN")) data.refused.add("robots");
-  await Promise.all(
-    lists.map(async ([name, label, path, keep]) => {
-      if (data.refused.has(name)) return;
+  for (const [name, label, path, keep] of lists) {
+    if (data.refused.has(name)) continue;
+    data.pending.add(name);
+    (async () => {
       try {
         const rows = await api<Named[]>("GET", path);
         const seen = new Set<string>();
@@ -66,7 +71,9 @@ export async function loadPickerData(processKey: string): Promise<PickerData> {
         if (e instanceof ApiError && e.status === 403) data.refused.add(name);
         else data.failures.push(`The ${label} could not be loaded (${(e as Error).message}); type their keys instead.`);
       }
-    }),
-  );
+      data.pending.delete(name);
+      changed();
+    })();
+  }
   return data;
 }

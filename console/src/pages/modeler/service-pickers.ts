@@ -29,7 +29,7 @@ export interface PickerProps {
 const inputId = (id: string) => `bio-properties-panel-${id}`;
 
 function listHint(p: PickerProps, choices: Choice[]): string {
-  if (!p.data) return "Loading the list…";
+  if (!p.data || p.data.pending.has(p.list)) return "Loading the list…";
   if (p.data.refused.has(p.list)) return "Your role may not list these; type the key.";
   if (!choices.length) return "None yet; type a key.";
   return `${choices.length} to choose from, or type a key.`;
@@ -82,11 +82,12 @@ export function RolesEntry(p: { element: Shape; id: string; data: PickerData | n
     const next = on ? [...current.filter((k) => k !== key), key] : current.filter((k) => k !== key);
     modeling.updateProperties(p.element, { "camunda:candidateGroups": next.length ? next.join(",") : undefined });
   };
-  const none = !p.data
-    ? "Loading the process roles…"
-    : p.data.refused.has("roles")
-      ? "Your role may not list the process roles."
-      : "No process role yet: create them on the Process roles page, or type groups in Candidate groups.";
+  const none =
+    !p.data || p.data.pending.has("roles")
+      ? "Loading the process roles…"
+      : p.data.refused.has("roles")
+        ? "Your role may not list the process roles."
+        : "No process role yet: create them on the Process roles page, or type groups in Candidate groups.";
   return html`<div class="bio-properties-panel-entry" data-entry-id=${p.id}>
     <fieldset class="pms-roles">
       <legend class="bio-properties-panel-label">Offer to process roles (candidate groups)</legend>

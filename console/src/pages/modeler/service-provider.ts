@@ -12,7 +12,7 @@ import type { PickerData } from "./picker-data";
 import { type Bo, PickerEntry, type PickerProps, RolesEntry, type Shape } from "./service-pickers";
 import { toolParamsGroup } from "./tool-params-group";
 
-/** The lists, filled once the modeler has opened (null until then); `loaded` redraws the panel with them. */
+/** The lists, filled as each answer arrives (`loadPickerData`); the editor redraws the panel after each. */
 export interface PickerStore {
   data: PickerData | null;
 }
