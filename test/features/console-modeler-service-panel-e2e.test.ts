@@ -117,6 +117,14 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     await pick(page, "pmsToolParam-0-description", 'the "order" number');
     await page.locator("#bio-properties-panel-pmsToolParam-0-type").selectOption("integer");
     await params.getByText("orderId: integer").waitFor();
+    // A name the model could not fill is refused in place; a second row is added, then deleted.
+    await pick(page, "pmsToolParam-0-name", "order id");
+    await params.getByText("A letter or _, then letters, digits or _").waitFor();
+    await pick(page, "pmsToolParam-0-name", "orderId");
+    await params.getByTitle("Create new list item").click();
+    await params.getByText("param2: string").waitFor();
+    await params.locator('[data-entry-id="pmsToolParam-1"]').getByTitle("Delete item").click();
+    await params.getByText("param2: string").waitFor({ state: "detached" });
     await shot(page, "30-modeler-service-panel-tool-parameter");
 
     // The plain task becomes a business rule task (the wrench) and its decision is picked from the list.
