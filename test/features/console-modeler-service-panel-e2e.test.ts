@@ -250,7 +250,13 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     await page.getByRole("button", { name: "Deploy", disabled: false }).waitFor();
     await select(page, "handle", "Handle the claim");
     await page.locator('[data-group-id="group-PmsService"]').getByText("Loading the list…").waitFor();
+    // The newest version (deployed by the first test) reads back: the loop's agent and the tool parameter.
+    expect(await page.locator("#bio-properties-panel-pmsLoopAgent").inputValue()).toBe("refunder");
     await select(page, "ask_person", "Ask a person");
+    await page
+      .locator('[data-group-id="group-PmsToolParameters"]')
+      .getByText("orderId: integer")
+      .waitFor({ state: "attached" }); // in the folded group
     expect(await choices(page, "pmsForm")).toEqual(["claim-form"]);
     await shot(page, "34-modeler-lists-failing");
     expect(problems).toEqual([]);
