@@ -11,3 +11,19 @@ declare module "camunda-bpmn-js-behaviors/lib/camunda-platform" {
   const behaviours: Record<string, unknown>;
   export default behaviours;
 }
+
+// The properties panel's own building blocks, for this service's provider (console/src/pages/modeler/service-*.ts).
+declare module "bpmn-js-properties-panel" {
+  /** A service of the modeler (modeling, commandStack, bpmnFactory, debounceInput, …) from within a panel entry. */
+  export function useService<T = unknown>(name: string, strict?: boolean): T;
+}
+
+declare module "@bpmn-io/properties-panel" {
+  type Component = (props: Record<string, unknown>) => unknown;
+  export const Group: Component;
+  export const ListGroup: Component;
+  export const TextFieldEntry: Component;
+  export const SelectEntry: Component;
+  export function isTextFieldEntryEdited(node: unknown): boolean;
+  export function isSelectEntryEdited(node: unknown): boolean;
+}

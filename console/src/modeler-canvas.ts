@@ -6,10 +6,13 @@
  * script format, result variable, input/output); the Camunda behaviours keep them consistent as elements change type.
  */
 import { linkStyles } from "./diagram";
+import { type PickerStore, pmsModdle, serviceProviderModule } from "./pages/modeler/service-provider";
 
 export interface ModelerCanvas {
   /** The diagram as BPMN XML, formatted. */
   xml(): Promise<string>;
+  /** Redraws the properties panel (the pickers' lists arrived). */
+  refreshPanel(): void;
   destroy(): void;
 }
 
@@ -44,9 +47,14 @@ const quietContextPad = { __init__: ["quietContextPad"], quietContextPad: ["type
 
 /**
  * Opens `xml` for editing in `container` (palette, context pad, replace menu, direct editing of names, keyboard
- * shortcuts) with the properties of the selected element in `panel`.
+ * shortcuts) with the properties of the selected element in `panel`, this service's pickers reading `pickers`.
  */
-export async function openModeler(container: HTMLElement, panel: HTMLElement, xml: string): Promise<ModelerCanvas> {
+export async function openModeler(
+  container: HTMLElement,
+  panel: HTMLElement,
+  xml: string,
+  pickers: PickerStore,
+): Promise<ModelerCanvas> {
   linkStyles();
   linkPanelStyles();
   const [{ default: Modeler }, props, { default: camundaModdle }, { default: CamundaBehaviors }] = await Promise.all([
@@ -65,13 +73,15 @@ export async function openModeler(container: HTMLElement, panel: HTMLElement, xm
       props.CamundaPlatformPropertiesProviderModule,
       CamundaBehaviors,
       quietContextPad,
+      serviceProviderModule(pickers),
     ],
-    moddleExtensions: { camunda: camundaModdle },
+    moddleExtensions: { camunda: camundaModdle, pms: pmsModdle },
   });
   await modeler.importXML(xml);
   (modeler.get("canvas") as { zoom(mode: string): void }).zoom("fit-viewport");
   return {
     xml: async () => (await modeler.saveXML({ format: true })).xml ?? "",
+    refreshPanel: () => (modeler.get("eventBus") as { fire(e: string): void }).fire("propertiesPanel.providersChanged"),
     destroy: () => modeler.destroy(),
   };
 }
@@ -84,7 +94,7 @@ export function newDiagram(key: string, name: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
   xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
-  xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:pms="urn:pms:bpmn"
   id="Definitions_${escape(key)}" targetNamespace="http://bpmn.io/schema/bpmn">
   <bpmn:process id="${escape(key)}" name="${escape(name)}" isExecutable="true">
     <bpmn:startEvent id="start" name="Start" />

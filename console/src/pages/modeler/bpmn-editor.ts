@@ -5,6 +5,8 @@ import { html } from "../../html";
 import type { ModelerCanvas } from "../../modeler-canvas";
 import { useAction } from "../../use-load";
 import { deployXml } from "./deploy";
+import { loadPickerData } from "./picker-data";
+import type { PickerStore } from "./service-provider";
 
 const enc = encodeURIComponent;
 
@@ -24,10 +26,20 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
   const [done, setDone] = useState<string[]>([]);
   const { error, run } = useAction();
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [listFailures, setListFailures] = useState<string[]>([]);
   useEffect(() => {
     let gone = false;
+    // The pickers' lists load beside the modeler, once; the modeler never waits for them (each fills its picker when
+    // it arrives) and a list that fails is reported here, its picker taking typed keys.
+    const pickers: PickerStore = {
+      data: loadPickerData(processKey, () => {
+        if (gone) return;
+        setListFailures([...(pickers.data?.failures ?? [])]);
+        canvas.current?.refreshPanel();
+      }),
+    };
     Promise.all([import("../../modeler-canvas"), source()])
-      .then(([m, xml]) => m.openModeler(box.current as HTMLDivElement, panel.current as HTMLDivElement, xml))
+      .then(([m, xml]) => m.openModeler(box.current as HTMLDivElement, panel.current as HTMLDivElement, xml, pickers))
       .then((c) => {
         if (gone) return c.destroy();
         canvas.current = c;
@@ -46,6 +58,7 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
     });
   return html`<div>
     <${Alert} error=${loadError ?? error} />
+    ${listFailures.length ? html`<div class="alert" role="alert">${listFailures.map((f) => html`<p>${f}</p>`)}</div>` : null}
     ${
       done.length
         ? html`<div class="notice" role="status">${done.map((l) => html`<p>${l}</p>`)}
