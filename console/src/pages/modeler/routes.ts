@@ -2,6 +2,7 @@ import type { VNode } from "preact";
 import { html } from "../../html";
 import { EditDiagramPage, NewDiagramPage } from "./bpmn-editor";
 import { DecisionPage } from "./decision";
+import { EditDecisionPage, NewDecisionPage } from "./decision-editor";
 import { DefinitionPage } from "./definition";
 import { FormEditorPage } from "./form-editor";
 import { ModelerHome } from "./home";
@@ -15,6 +16,8 @@ export function modelerPage([a, b, c, d]: string[]): VNode | null {
   if (b === "edit" && c) return html`<${EditDiagramPage} processKey=${c} />` as VNode;
   if (b === "definitions" && c) return html`<${DefinitionPage} processKey=${c} />` as VNode;
   if (b === "forms" && c) return html`<${FormEditorPage} processKey=${c} formKey=${d} />` as VNode;
+  if (b === "new-decision") return html`<${NewDecisionPage} />` as VNode;
+  if (b === "decisions" && c && d === "edit") return html`<${EditDecisionPage} decisionKey=${c} />` as VNode;
   if (b === "decisions" && c) return html`<${DecisionPage} decisionKey=${c} />` as VNode;
   return html`<${ModelerHome} />` as VNode;
 }
