@@ -78,9 +78,15 @@ describe("the console is served by the service at / (no CDN)", () => {
     expect(lazy).toContain("bio-properties-panel"); // the properties panel, with the modeler only
     expect(await reach(staticImports(js), staticImports)).not.toContain("bio-properties-panel");
     expect(js).not.toContain("bio-properties-panel");
-    // dmn-js (the decision editor: its tables, DRD and the inferno they render with) likewise only lazily.
+    // dmn-js (the decision editor: its tables, DRD and the inferno they render with) and the editor's pages likewise
+    // only lazily.
     const first = js + (await reach(staticImports(js), staticImports));
-    for (const marker of ["dmn-decision-table-container", "dmn-drd-container", "Inferno Error: "])
+    for (const marker of [
+      "dmn-decision-table-container",
+      "dmn-drd-container",
+      "Inferno Error: ",
+      "Editing decisions needs",
+    ])
       expect(first).not.toContain(marker);
     expect(lazy).toContain("dmn-decision-table-container");
     expect(lazy).toContain("dmn-drd-container");

@@ -142,10 +142,12 @@ export function NewDecisionPage() {
       <${DmnEditor} decisionKey=${open.key} isNew=${true}
         source=${() => Promise.resolve(newDecisionXml(open.key, open.name))} />
     </section>`;
+  if (!mayEdit())
+    return html`<section class="narrow"><p><a href="#/modeler">← Modeler</a></p>
+      <h1>New decision table</h1>${NOT_ALLOWED}</section>`;
   return html`<section class="narrow">
     <p><a href="#/modeler">← Modeler</a></p>
     <h1>New decision table</h1>
-    ${mayEdit() ? null : NOT_ALLOWED}
     <p>It starts as a small table (an amount in, a result out, two rules) to change in the editor.</p>
     <form onSubmit=${start}>
       <${Alert} error=${error} />
@@ -159,7 +161,7 @@ export function NewDecisionPage() {
         <input id="nd-key" required pattern=${DECISION_KEY_PATTERN} value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
       <div class="field"><label for="nd-name">Name</label>
         <input id="nd-name" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <button type="submit" class="primary" disabled=${!mayEdit()}>Open the editor</button>
+      <button type="submit" class="primary">Open the editor</button>
     </form>
   </section>`;
 }
