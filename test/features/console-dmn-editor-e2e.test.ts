@@ -92,16 +92,32 @@ describeInBrowser("decision editor (dmn-js) in headless Chromium", () => {
     await shot(page, "60-dmn-editor-refused");
     expect((await detail("shipping")).version).toBe(1);
 
-    // Fixed, the first rule's fee changed, the hit policy made UNIQUE: deployed as version 2.
+    // Fixed; an input added (Express, a boolean) and the new rule made to need it; the first rule's fee changed;
+    // the hit policy made UNIQUE: deployed as version 2.
     await cell(page, 1, 0).click();
     await page.keyboard.press("Control+A");
     await page.keyboard.type(">= 10");
-    await cell(page, 0, 1).locator(".content-editable").click();
+    await page.getByTitle("Add input").click();
+    await page.locator("th.input-cell").nth(1).dblclick();
+    const column = page.locator(".context-menu");
+    await column.getByLabel("Input label").click();
+    await page.keyboard.type("Express");
+    await column.getByLabel("Input expression").click();
+    await page.keyboard.type("express");
+    await column.getByLabel("Type").click();
+    await page.locator(".dms-select-options .option", { hasText: "boolean" }).click();
+    expect(await column.getByLabel("Type").inputValue()).toBe("boolean");
+    await shot(page, "61-dmn-editor-input");
+    await page.keyboard.press("Escape");
+    await column.waitFor({ state: "detached" });
+    await cell(page, 1, 1).locator(".content-editable").click();
+    await page.keyboard.type("true");
+    await cell(page, 0, 2).locator(".content-editable").click();
     await page.keyboard.press("Control+A");
     await page.keyboard.type("7");
     await page.getByLabel("Hit policy").click();
     await page.locator(".dms-select-options .option", { hasText: "Unique" }).click();
-    await shot(page, "61-dmn-editor-edited");
+    await shot(page, "62-dmn-editor-edited");
     await page.getByRole("button", { name: "Deploy" }).click();
     await page.getByRole("status").filter({ hasText: "Decision shipping deployed as version 2." }).waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
@@ -110,27 +126,42 @@ describeInBrowser("decision editor (dmn-js) in headless Chromium", () => {
     expect(d.version).toBe(2);
     expect(d.table.hitPolicy).toBe("UNIQUE");
     expect(
-      d.table.rules.map((r: { inputEntries: string[]; outputEntries: string[] }) => [r.inputEntries, r.outputEntries]),
+      d.table.inputs.map((i: { label: string; expression: string; typeRef: string }) => [
+        i.label,
+        i.expression,
+        i.typeRef,
+      ]),
     ).toEqual([
-      [["< 10"], ["7"]],
-      [[">= 10"], ["12"]],
+      ["Weight", "weight", "number"],
+      ["Express", "express", "boolean"],
+    ]);
+    const entries = d.table.rules.map((r: { inputEntries: string[]; outputEntries: string[] }) => [
+      r.inputEntries[0],
+      r.inputEntries[1],
+      r.outputEntries[0],
+    ]);
+    expect(entries).toEqual([
+      ["< 10", expect.stringMatching(/^-?$/), "7"],
+      [">= 10", "true", "12"],
     ]);
     const newRule = d.table.rules[1].id as string;
-    expect(await evaluate("shipping", { weight: 20 })).toEqual({ result: 12, matchedRules: [newRule] });
+    expect(await evaluate("shipping", { weight: 20, express: true })).toEqual({ result: 12, matchedRules: [newRule] });
+    expect(await evaluate("shipping", { weight: 20, express: false })).toEqual({ result: null, matchedRules: [] });
     expect(await evaluate("shipping", { weight: 5 })).toEqual({ result: 7, matchedRules: ["r_light"] });
 
     // The DRD came with the file (dmn-migrate laid it out): its view opens from the buttons.
     await page.getByRole("button", { name: "Diagram (DRD): Shipping" }).click();
     await page.locator(".dmn-drd-container .djs-element", { hasText: "Shipping fee" }).first().waitFor();
-    await shot(page, "62-dmn-editor-drd");
+    await shot(page, "63-dmn-editor-drd");
 
     // The try-out works on the edited version: the new rule answers and is marked.
     await page.getByRole("link", { name: "Try it" }).click();
     await page.getByLabel(/Weight/).fill("20");
+    await page.getByLabel(/Express/).check();
     await page.getByRole("button", { name: "Evaluate" }).click();
     await page.getByRole("status").filter({ hasText: "Matched:" }).waitFor();
     expect(await page.locator(`tr[data-rule="${newRule}"].matched`).count()).toBe(1);
-    await shot(page, "63-dmn-try-edited");
+    await shot(page, "64-dmn-try-edited");
     // The only line Chromium logged is its own note of the refused deploy (any failed request is logged so).
     expect(problems).toEqual([
       "error: Failed to load resource: the server responded with a status of 400 (Bad Request)",
@@ -157,7 +188,7 @@ describeInBrowser("decision editor (dmn-js) in headless Chromium", () => {
     await cell(page, 1, 1).locator(".content-editable").click();
     await page.keyboard.press("Control+A");
     await page.keyboard.type('"manual review"');
-    await shot(page, "64-dmn-new-from-template");
+    await shot(page, "65-dmn-new-from-template");
     await page.getByRole("button", { name: "Deploy" }).click();
     await page.getByRole("status").filter({ hasText: "Decision risk_band deployed as version 1." }).waitFor();
 
@@ -185,7 +216,7 @@ describeInBrowser("decision editor (dmn-js) in headless Chromium", () => {
     await page.goto(`${web.url}/#/modeler/new-decision`);
     await page.getByRole("alert").filter({ hasText: "needs the Modeler or Admin role" }).waitFor();
     expect(await page.getByRole("button", { name: "Open the editor" }).count()).toBe(0);
-    await shot(page, "65-dmn-editor-user");
+    await shot(page, "66-dmn-editor-user");
     expect(fetched.filter((u) => u.includes("/dmn-js/"))).toEqual([]);
     const fd = new FormData();
     fd.append("file", new File([SHIPPING], "shipping.dmn", { type: "application/xml" }));

@@ -84,9 +84,9 @@ function DmnEditor({
             <p><a href=${`#/modeler/decisions/${enc(decisionKey)}`}>Try it</a></p></div>`
         : null
     }
-    <p class="hint">Click a cell to edit it; the + under the table adds a rule and the + beside the last column an
-      input or output; right-click a cell for more (add, remove, copy rules and columns); click the hit policy or a
-      column's heading to change it. The buttons open the other parts of the file.</p>
+    <p class="hint">Click a cell to edit it; the + under the table adds a rule and the + beside a column's heading an
+      input or output; double-click a heading to change its label, expression and type; right-click a cell for more
+      (add, remove, copy rules and columns); the hit policy is a list. The buttons open the other parts of the file.</p>
     <div class="dmn-views" role="group" aria-label="Parts of the file">
       ${views.all.map(
         (v) => html`<button type="button" aria-pressed=${views.active?.id === v.id && views.active.type === v.type}
