@@ -39,6 +39,8 @@ const STYLES = join(HERE, "styles.css");
 const FAVICON = join(HERE, "favicon.svg");
 /** bpmn-js ships its CSS and font beside the bundles; the diagram pages link them from here (no CDN). */
 export const BPMN_ASSETS = join(dirname(require.resolve("bpmn-js/package.json")), "dist/assets");
+/** dmn-js's stylesheets and font (the decision editor links them from /dmn-js/, no CDN). */
+export const DMN_ASSETS = join(dirname(require.resolve("dmn-js/package.json")), "dist/assets");
 /** The properties panel's stylesheet (the modeler links it as /bpmn-js/properties-panel.css). */
 export const PANEL_CSS = join(
   dirname(require.resolve("@bpmn-io/properties-panel/package.json")),

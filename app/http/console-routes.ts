@@ -2,7 +2,7 @@ import { join, normalize } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { type Asset, BPMN_ASSETS, buildConsole, consolePage, PANEL_CSS } from "../../console/build";
+import { type Asset, BPMN_ASSETS, buildConsole, consolePage, DMN_ASSETS, PANEL_CSS } from "../../console/build";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -71,12 +71,18 @@ export function registerConsole(app: OpenAPIHono<AppEnv>) {
     const icon = [...(await assets()).keys()].find((n) => n.startsWith("favicon-"));
     return icon ? c.redirect(`/assets/${icon}`, 301) : c.notFound();
   });
-  app.get("/bpmn-js/*", async (c) => {
-    const rel = normalize(c.req.path.slice("/bpmn-js/".length));
-    if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
+  app.get("/bpmn-js/*", (c) =>
     // The properties panel's stylesheet sits beside bpmn-js's, for the modeler alone.
-    const file = Bun.file(rel === "properties-panel.css" ? PANEL_CSS : join(BPMN_ASSETS, rel));
-    if (!(await file.exists())) return c.notFound();
-    return new Response(file, { headers: { "cache-control": "public, max-age=86400" } });
-  });
+    packageFile(c, "/bpmn-js/", (rel) => (rel === "properties-panel.css" ? PANEL_CSS : join(BPMN_ASSETS, rel))),
+  );
+  app.get("/dmn-js/*", (c) => packageFile(c, "/dmn-js/", (rel) => join(DMN_ASSETS, rel)));
+}
+
+/** A file of an installed package's assets under `prefix` (not hashed: cached for a day); nothing outside it. */
+async function packageFile(c: Context, prefix: string, pathOf: (rel: string) => string) {
+  const rel = normalize(c.req.path.slice(prefix.length));
+  if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
+  const file = Bun.file(pathOf(rel));
+  if (!(await file.exists())) return c.notFound();
+  return new Response(file, { headers: { "cache-control": "public, max-age=86400" } });
 }

@@ -78,6 +78,36 @@ describe("the console is served by the service at / (no CDN)", () => {
     expect(lazy).toContain("bio-properties-panel"); // the properties panel, with the modeler only
     expect(await reach(staticImports(js), staticImports)).not.toContain("bio-properties-panel");
     expect(js).not.toContain("bio-properties-panel");
+    // dmn-js (the decision editor: its tables, DRD and the inferno they render with) and the editor's pages likewise
+    // only lazily.
+    const first = js + (await reach(staticImports(js), staticImports));
+    for (const marker of [
+      "dmn-decision-table-container",
+      "dmn-drd-container",
+      "Inferno Error: ",
+      "Editing decisions needs",
+    ])
+      expect(first).not.toContain(marker);
+    expect(lazy).toContain("dmn-decision-table-container");
+    expect(lazy).toContain("dmn-drd-container");
+    expect(lazy).toContain("Inferno Error: ");
+  });
+  test("dmn-js's inputs: inferno once, no second Preact, its editor behind a dynamic import", async () => {
+    const out = await bundleConsole();
+    const meta = (typeof out.metafile === "string" ? JSON.parse(out.metafile) : out.metafile) as {
+      inputs: Record<string, { imports: { path: string; kind: string; entryPoint?: string }[] }>;
+    };
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.some((p) => p.startsWith("node_modules/dmn-js-decision-table/"))).toBe(true);
+    expect(new Set(inputs.filter((p) => /\/inferno\//.test(p)).map((p) => p.split("/inferno/")[0]))).toEqual(
+      new Set(["node_modules"]),
+    );
+    // the editor module is reached from the console only through import(), never statically
+    const toCanvas = Object.values(meta.inputs).flatMap((i) =>
+      i.imports.filter((x) => /dmn-canvas\.ts$/.test(x.entryPoint ?? x.path)),
+    );
+    expect(toCanvas.length).toBeGreaterThan(0);
+    expect(toCanvas.every((x) => x.kind === "dynamic-import")).toBe(true);
   });
   test("the API stays under /api; unknown assets and paths out of the bpmn-js folder answer 404", async () => {
     expect((await s.req("GET", "/api/a/tasks")).status).toBe(401);
@@ -89,6 +119,12 @@ describe("the console is served by the service at / (no CDN)", () => {
     const panel = await s.req("GET", "/bpmn-js/properties-panel.css");
     expect(panel.status).toBe(200);
     expect(await panel.text()).toContain(".bio-properties-panel");
+    const dmn = await s.req("GET", "/dmn-js/dmn-js-decision-table.css");
+    expect(dmn.status).toBe(200);
+    expect(await dmn.text()).toContain(".dmn-decision-table-container");
+    expect((await s.req("GET", "/dmn-js/dmn-font/css/dmn-embedded.css")).status).toBe(200);
+    expect((await s.req("GET", "/dmn-js/../package.json")).status).toBe(404);
+    expect((await s.req("GET", "/dmn-js/%2e%2e/package.json")).status).toBe(404);
   });
 });
 

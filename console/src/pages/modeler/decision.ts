@@ -101,6 +101,7 @@ export function DecisionPage({ decisionKey }: { decisionKey: string }) {
   return html`<section>
     <p><a href="#/modeler">← Modeler</a></p>
     <h1>${d.data.name} <span class="muted">${d.data.key} · v${d.data.version}</span></h1>
+    <p><a class="button-link" href=${`#/modeler/decisions/${encodeURIComponent(decisionKey)}/edit`}>Edit the table</a></p>
     <form class="inline" onSubmit=${evaluate} aria-labelledby="try-h">
       <h2 id="try-h">Try it</h2>
       <${Alert} error=${error} />

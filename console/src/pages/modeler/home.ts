@@ -54,6 +54,7 @@ export function ModelerHome() {
     <h1>Modeler</h1>
     ${hasRole("MODELER", "ADMIN") ? null : html`<p class="alert" role="alert">This area needs the Modeler or Admin role.</p>`}
     <p><a class="button-link" href="#/modeler/new">Draw a new BPMN diagram</a>
+      <a class="button-link" href="#/modeler/new-decision">New decision table</a>
       <a href="#/modeler/roles">Process roles: who receives the work</a></p>
     <${DeployForm} onDeployed=${data.reload} />
     ${!data.data ? html`<${Pending} error=${data.error} />` : null}
@@ -69,7 +70,8 @@ export function ModelerHome() {
       <thead><tr><th>Key</th><th>Name</th><th>Version</th><th></th></tr></thead>
       <tbody>${(data.data?.[1] ?? []).map(
         (d) => html`<tr data-key=${d.key}><td><code>${d.key}</code></td><td>${d.name}</td><td>v${d.version}</td>
-          <td><a href=${`#/modeler/decisions/${encodeURIComponent(d.key)}`} aria-label=${`Try ${d.key}`}>Try it</a></td></tr>`,
+          <td><a href=${`#/modeler/decisions/${encodeURIComponent(d.key)}/edit`} aria-label=${`Edit ${d.key}`}>Edit</a>
+            <a href=${`#/modeler/decisions/${encodeURIComponent(d.key)}`} aria-label=${`Try ${d.key}`}>Try it</a></td></tr>`,
       )}</tbody>
     </table>
   </section>`;
