@@ -61,8 +61,13 @@ export async function withMcpClient<T>(
   remote: McpRemote,
   limits: McpExchangeLimits,
   use: (client: Client, signal: AbortSignal) => Promise<T>,
+  /** The caller's own end (a run aborted, a turn timed out): the exchange stops with it. */
+  outer?: AbortSignal,
 ): Promise<T> {
+  outer?.throwIfAborted();
   const stop = new AbortController();
+  const onOuter = () => stop.abort();
+  outer?.addEventListener("abort", onOuter, { once: true });
   let over = false;
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -101,6 +106,7 @@ export async function withMcpClient<T>(
     if (timedOut) throw new McpTimeout(limits.timeoutMs);
     throw e;
   } finally {
+    outer?.removeEventListener("abort", onOuter);
     clearTimeout(timer);
     await client.close().catch(() => {});
   }

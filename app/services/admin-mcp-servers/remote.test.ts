@@ -34,4 +34,26 @@ describe("exchanges with one MCP server at once", () => {
     await expect(slots.run(() => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await slots.run(async () => "next")).toBe("next");
   });
+
+  test("a waiter whose run was aborted leaves the queue without running; the next waiter gets the slot", async () => {
+    const slots = new Slots(1);
+    let release!: () => void;
+    const first = slots.run(() => new Promise<string>((r) => (release = () => r("first"))));
+    const abort = new AbortController();
+    let ranAborted = false;
+    const aborted = slots.run(async () => {
+      ranAborted = true;
+      return "aborted";
+    }, abort.signal);
+    const third = slots.run(async () => "third");
+    abort.abort(new Error("the turn timed out"));
+    await expect(aborted).rejects.toThrow("the turn timed out");
+    release();
+    expect(await first).toBe("first");
+    expect(await third).toBe("third");
+    expect(ranAborted).toBe(false);
+    const already = new AbortController();
+    already.abort(new Error("over"));
+    await expect(slots.run(async () => "never", already.signal)).rejects.toThrow("over");
+  });
 });

@@ -22,13 +22,27 @@ interface Discovered {
   tools: Tool[];
 }
 
-/** Bounds the exchanges with one server: `limit` at once, the others wait in order. */
+/** Bounds the exchanges with one server: `limit` at once, the others wait in order (a waiter aborted leaves). */
 export class Slots {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((go) => this.waiting.push(go));
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    if (this.running >= this.limit)
+      await new Promise<void>((go, fail) => {
+        const turn = () => {
+          signal?.removeEventListener("abort", leave);
+          go();
+        };
+        const leave = () => {
+          const i = this.waiting.indexOf(turn);
+          if (i >= 0) this.waiting.splice(i, 1);
+          fail(signal?.reason ?? new Error("aborted"));
+        };
+        signal?.addEventListener("abort", leave, { once: true });
+        this.waiting.push(turn);
+      });
     else this.running++;
     try {
       return await work();
@@ -70,8 +84,12 @@ export class McpRemoteTools {
     return s;
   }
 
-  private exchange<T>(row: McpServerRow, use: Parameters<typeof withMcpClient<T>>[2]): Promise<T> {
-    return this.slotsOf(row.id).run(() => withMcpClient(this.remoteOf(row), this.settings.limits, use));
+  private exchange<T>(
+    row: McpServerRow,
+    use: Parameters<typeof withMcpClient<T>>[2],
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return this.slotsOf(row.id).run(() => withMcpClient(this.remoteOf(row), this.settings.limits, use, signal), signal);
   }
 
   /**
@@ -101,9 +119,9 @@ export class McpRemoteTools {
     }
   }
 
-  /** tools/call of `name` on the server. */
-  call(row: McpServerRow, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    return this.exchange(row, (c, signal) => callRemoteTool(c, signal, name, args));
+  /** tools/call of `name` on the server; `signal` (the run's end) stops it, queued or under way. */
+  call(row: McpServerRow, name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    return this.exchange(row, (c, s) => callRemoteTool(c, s, name, args), signal);
   }
 
   /** Forgets a server's discovery (its registration changed or was removed); its slots stay, so the bound holds. */

@@ -44,9 +44,10 @@ function recorded(
   env: AgentRunEnv,
   name: string,
   onFatal: OnFatalRefusal,
-  run: (input: Record<string, unknown>) => unknown,
+  run: (input: Record<string, unknown>, signal?: AbortSignal) => unknown,
 ) {
-  return async (input: Record<string, unknown>) => {
+  // The SDK's abort of the run (a timeout, a fatal refusal) reaches the tool: an MCP call queued or under way stops.
+  return async (input: Record<string, unknown>, options?: { abortSignal?: AbortSignal }) => {
     const t0 = performance.now();
     const log = (outcome: "OK" | "ERROR" | "REFUSED", detail: string | null) => {
       env.calls?.push({ tool: name, outcome, detail });
@@ -63,7 +64,7 @@ function recorded(
       });
     };
     try {
-      const result = await run(input);
+      const result = await run(input, options?.abortSignal);
       log("OK", null);
       return result;
     } catch (e) {

@@ -12,7 +12,7 @@ export interface RemoteTool {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  run(input: Record<string, unknown>): Promise<unknown>;
+  run(input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
 }
 
 const MAX_NAME = 64;
@@ -47,10 +47,16 @@ function resultFor(r: CallToolResult): { content: string; structuredContent?: un
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function callRemote(ctx: TenantCtx, row: McpServerRow, tool: string, args: Record<string, unknown>) {
+async function callRemote(
+  ctx: TenantCtx,
+  row: McpServerRow,
+  tool: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
   let r: CallToolResult;
   try {
-    r = await ctx.mcpServers.call(row, tool, args);
+    r = await ctx.mcpServers.call(row, tool, args, signal);
   } catch (e) {
     throw new Error(`MCP server '${row.name}' could not run ${tool}: ${messageOf(e)}`);
   }
@@ -107,7 +113,7 @@ export async function remoteToolsOf(ctx: TenantCtx, env: AgentRunEnv, taken: Set
         name: mcpToolName(row.name, t.name, taken),
         description: `${(t.description ?? t.title ?? t.name).slice(0, 1000)} (tool ${t.name} of MCP server ${row.name})`,
         inputSchema: t.inputSchema as Record<string, unknown>,
-        run: (input) => callRemote(ctx, row, t.name, input),
+        run: (input, signal) => callRemote(ctx, row, t.name, input, signal),
       });
     }
   }
