@@ -220,3 +220,19 @@ test("an agent's loop limits are read back with their defaults; a limit out of b
   expect(bad.status).toBe(400);
   expect(JSON.stringify(await bad.json())).toContain("maxModelCalls");
 });
+
+test("an agent loop's activity whose id a model API refuses as a tool name is refused at deploy, naming it", async () => {
+  const dotted = '<serviceTask id="look.up" name="Look up" flowable:expression="${1}"/>';
+  const r = await w.s.req("POST", "/api/a/definitions/validate", {
+    token: w.tok.MODELER,
+    json: { xml: refundProcess("dotted-p", "dotted", dotted) },
+  });
+  const body = (await r.json()) as { valid?: boolean; errors?: unknown; message?: string };
+  expect(JSON.stringify(body)).toContain("Activity 'look.up' of the agent loop 'handle' cannot be offered to a model");
+  // Without the agent (an ordinary ad-hoc subprocess) the same id is fine.
+  const plain = await w.s.req("POST", "/api/a/definitions/validate", {
+    token: w.tok.MODELER,
+    json: { xml: refundProcess("dotted-q", "dotted", dotted).replace(' pms:agent="dotted"', "") },
+  });
+  expect(JSON.stringify(await plain.json())).not.toContain("cannot be offered to a model");
+});

@@ -17,6 +17,21 @@ function enabledOf(m: ProcessModel, adhoc: ElementModel): string[] {
   );
 }
 
+/** What the model APIs accept as a tool's name (OpenAI-compatible function names). */
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * An agent loop offers each enabled activity to the model under its id: an id the model APIs refuse as a tool name
+ * would fail every turn, so it is refused at deploy, naming the activity.
+ */
+function requireToolNames(subprocess: string, activities: string[]): void {
+  for (const id of activities)
+    if (!TOOL_NAME.test(id))
+      throw new BpmnDeployError(
+        `Activity '${id}' of the agent loop '${subprocess}' cannot be offered to a model as a tool: its id must be 1 to 64 letters, digits, '_' or '-'`,
+      );
+}
+
 /**
  * Checks that need the whole process: cancel events belong to transactions (a cancel end directly inside one, a cancel
  * boundary on one, and a transaction that can be cancelled has its cancel boundary); ad-hoc subprocesses get their
@@ -25,8 +40,10 @@ function enabledOf(m: ProcessModel, adhoc: ElementModel): string[] {
 export function checkScopes(m: ProcessModel): void {
   const els = Object.values(m.elements);
   for (const el of els) {
-    if (el.adhoc) el.adhoc.enabled = enabledOf(m, el);
-    else if (CONTAINERS.has(el.type) && !el.triggeredByEvent && !el.starts?.length) {
+    if (el.adhoc) {
+      el.adhoc.enabled = enabledOf(m, el);
+      if (el.adhoc.agent) requireToolNames(el.id, el.adhoc.enabled);
+    } else if (CONTAINERS.has(el.type) && !el.triggeredByEvent && !el.starts?.length) {
       el.implicitStarts = enabledOf(m, el);
       requireSubprocessStart(el, [], el.implicitStarts);
     }

@@ -35,6 +35,26 @@ export interface TurnRecord {
 export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
   const now = new Date(ctx.clock.now()).toISOString();
   ctx.db.orm.transaction((tx) => {
+    // The turn first: when two runs of the same turn race, the second finds it written and adds no tool records.
+    const written = tx
+      .insert(agentLoopTurns)
+      .values({
+        id: Bun.randomUUIDv7(),
+        instanceId: t.instanceId,
+        scopeId: t.scopeId,
+        subProcessId: t.subProcessId,
+        agentKey: t.agentKey,
+        turn: t.turn,
+        results: JSON.stringify(t.results),
+        answer: JSON.stringify(t.answer),
+        tokens: t.tokens,
+        durationMs: t.durationMs,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: agentLoopTurns.id })
+      .all();
+    if (!written.length) return;
     for (const r of t.results)
       tx.insert(agentToolCalls)
         .values({
@@ -52,22 +72,6 @@ export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
           createdAt: new Date(r.endedAt).toISOString(),
         })
         .run();
-    tx.insert(agentLoopTurns)
-      .values({
-        id: Bun.randomUUIDv7(),
-        instanceId: t.instanceId,
-        scopeId: t.scopeId,
-        subProcessId: t.subProcessId,
-        agentKey: t.agentKey,
-        turn: t.turn,
-        results: JSON.stringify(t.results),
-        answer: JSON.stringify(t.answer),
-        tokens: t.tokens,
-        durationMs: t.durationMs,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .run();
   });
 }
 
