@@ -55,6 +55,7 @@ describe("delegation, notifications and comments", () => {
     expect(await c1.json()).toEqual({
       id: expect.any(String),
       userId: approver.id,
+      author: { id: approver.id, name: expect.any(String), email: approver.email },
       message: "first",
       time: expect.any(String),
     });
