@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
-import { refundProcess, toolMessages } from "../harness/agent-loop";
+import { chatsOf, getJson, refundProcess, runDueJobs, toolMessages } from "../harness/agent-loop";
 import { deployBpmn, startProcess } from "../harness/process";
 import { saToken } from "../harness/fixtures";
 
@@ -10,21 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.stop());
 
-const chats = (agent: string) =>
-  w.ai.calls.filter(
-    (c) =>
-      c.path === "/v1/chat/completions" &&
-      (c.body.messages as { role: string; content: unknown }[]).some(
-        (m) => m.role === "system" && String(m.content).startsWith(`agent ${agent}`),
-      ),
-  );
-const runJobs = async () => {
-  for (let i = 0; i < 20 && (await w.s.platform.processRuntime.runDueJobs()) > 0; i++);
-};
-const get = async (path: string) => {
-  const r = await w.s.req("GET", `/api${path}`, { token: w.tok.ADMIN });
-  return { status: r.status, body: (await r.json()) as any };
-};
+const chats = (agent: string) => chatsOf(w, agent);
+const runJobs = () => runDueJobs(w);
+const get = (path: string, token = w.tok.ADMIN) => getJson(w, path, token);
 async function loopOf(key: string, xml: string, ...script: Parameters<AgentWorld["scriptFor"]>[1][]) {
   await createAgent(w.s, w.tok.MODELER, { key, name: key, tools: [], outputVariables: [] });
   await deployBpmn(w.s, w.tok.MODELER, xml);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type AgentWorld, createAgent, startAgentWorld } from "../harness/agents";
-import { publishDiscount, refundProcess, toolMessages } from "../harness/agent-loop";
+import { chatsOf, getJson, publishDiscount, refundProcess, runDueJobs, toolMessages } from "../harness/agent-loop";
 import { deployBpmn, startProcess } from "../harness/process";
 
 let w: AgentWorld;
@@ -10,22 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.stop());
 
-const loopCalls = (agent: string) =>
-  w.ai.calls.filter(
-    (c) =>
-      c.path === "/v1/chat/completions" &&
-      (c.body.messages as { role: string; content: unknown }[]).some(
-        (m) => m.role === "system" && String(m.content).startsWith(`agent ${agent}`),
-      ),
-  );
-/** Runs the due jobs until none is left (the loop's turns and its tools' starts are jobs). */
-const runJobs = async () => {
-  for (let i = 0; i < 20 && (await w.s.platform.processRuntime.runDueJobs()) > 0; i++);
-};
-const get = async (path: string, token = w.tok.ADMIN) => {
-  const r = await w.s.req("GET", `/api${path}`, { token });
-  return { status: r.status, body: (await r.json()) as any };
-};
+const loopCalls = (agent: string) => chatsOf(w, agent);
+const runJobs = () => runDueJobs(w);
+const get = (path: string, token = w.tok.ADMIN) => getJson(w, path, token);
 
 test("an agent drives its ad-hoc subprocess: a lookup and a decision at once, then a person, then typed outputs and the flow goes on", async () => {
   await createAgent(w.s, w.tok.MODELER, {

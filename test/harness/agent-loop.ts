@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { AgentWorld } from "./agents";
 import type { TestServer } from "./server";
 
 /**
@@ -58,3 +59,25 @@ export async function publishDiscount(s: { req: TestServer["req"] }, token: stri
 export type ChatMessage = { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string };
 export const toolMessages = (body: Record<string, unknown>) =>
   (body.messages as ChatMessage[]).filter((m) => m.role === "tool");
+
+/** The chat completions the scripted model received from agent `agent` (its system prompt starts with its key). */
+export const chatsOf = (w: AgentWorld, agent: string) =>
+  w.ai.calls.filter(
+    (c) =>
+      c.path === "/v1/chat/completions" &&
+      (c.body.messages as { role: string; content: unknown }[]).some(
+        (m) => m.role === "system" && String(m.content).startsWith(`agent ${agent}`),
+      ),
+  );
+
+/** Runs the due jobs until none is left (a loop's turns and its tools' starts are jobs). */
+export async function runDueJobs(w: AgentWorld): Promise<void> {
+  for (let i = 0; i < 20 && (await w.s.platform.processRuntime.runDueJobs()) > 0; i++);
+}
+
+/** A GET of the API as `token` (the Admin by default): its status and JSON body. */
+export async function getJson(w: AgentWorld, path: string, token = w.tok.ADMIN) {
+  const r = await w.s.req("GET", `/api${path}`, { token });
+  // biome-ignore lint/suspicious/noExplicitAny: answers of several routes, read where they are used
+  return { status: r.status, body: (await r.json()) as any };
+}
