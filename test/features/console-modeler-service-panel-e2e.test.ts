@@ -182,7 +182,7 @@ describeInBrowser("console modeler: this service's fields and pickers in headles
     >[];
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ activityId: "ask_person", formKey: "claim-form", candidateGroups: ["approvers"] });
-  });
+  }, 120_000); // draws, deploys and runs the loop in Chromium: past 30 s on a loaded machine (a full run)
 
   test("an Admin's service task runs an agent or a robot picked from the lists, a call activity a listed process", async () => {
     const robot = { key: "crm", name: "CRM sync", description: null, parameters: [] };
