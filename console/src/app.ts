@@ -17,6 +17,8 @@ import { firstSettings } from "./pages/settings/routes";
 import { NotificationBell } from "./notification-bell";
 import { NotificationsPage } from "./pages/notifications";
 import { AiFailuresPage } from "./pages/ai-failures";
+import { LangSwitch } from "./lang-switch";
+import { lang, onLangChange, t } from "./i18n";
 
 /** The skip link moves focus (a hash link would change the route). */
 function skipToMain(e: Event) {
@@ -27,25 +29,26 @@ function skipToMain(e: Event) {
 function Nav() {
   const s = session();
   const links: [string, string, boolean][] = [
-    ["#/tasks", "Tasks", !!s?.tenant],
-    ["#/processes", "Start a process", !!s?.tenant],
-    ["#/monitor", "Monitor", !!s?.tenant && hasRole("MANAGER", "ADMIN")],
-    ["#/modeler", "Modeler", !!s?.tenant && hasRole("MODELER", "ADMIN")],
-    [firstSettings() ?? "", "Settings", !!s?.tenant && !!firstSettings()],
-    ["#/admin/tenants", "Tenants", hasRole("SUPER_ADMIN")],
-    ["#/admin/users", "Users", hasRole("SUPER_ADMIN")],
-    ["#/admin/sso", "Platform", hasRole("SUPER_ADMIN")],
+    ["#/tasks", t("Tasks"), !!s?.tenant],
+    ["#/processes", t("Start a process"), !!s?.tenant],
+    ["#/monitor", t("Monitor"), !!s?.tenant && hasRole("MANAGER", "ADMIN")],
+    ["#/modeler", t("Modeler"), !!s?.tenant && hasRole("MODELER", "ADMIN")],
+    [firstSettings() ?? "", t("Settings"), !!s?.tenant && !!firstSettings()],
+    ["#/admin/tenants", t("Tenants"), hasRole("SUPER_ADMIN")],
+    ["#/admin/users", t("Users"), hasRole("SUPER_ADMIN")],
+    ["#/admin/sso", t("Platform"), hasRole("SUPER_ADMIN")],
   ];
   return html`<header class="top">
-    <a class="skip" href="#main" onClick=${skipToMain}>Skip to content</a>
-    <nav aria-label="Main">
+    <a class="skip" href="#main" onClick=${skipToMain}>${t("Skip to content")}</a>
+    <nav aria-label=${t("Main")}>
       ${links.filter(([, , on]) => on).map(([href, label]) => html`<a href=${href}>${label}</a>`)}
     </nav>
     <div class="who">
       ${s?.tenant ? html`<${NotificationBell} key=${s.tenant} />` : null}
-      <a href="#/tenants" title="Switch company">${s?.tenants.find((t) => t.slug === s.tenant)?.name ?? "Choose a company"}</a>
+      <a href="#/tenants" title=${t("Switch company")}>${s?.tenants.find((x) => x.slug === s.tenant)?.name ?? t("Choose a company")}</a>
       <span class="email">${s?.user.email}</span>
-      <button type="button" onClick=${() => void logout().then(() => (location.hash = "#/login"))}>Log out</button>
+      <${LangSwitch} />
+      <button type="button" onClick=${() => void logout().then(() => (location.hash = "#/login"))}>${t("Log out")}</button>
     </div>
   </header>`;
 }
@@ -73,7 +76,9 @@ export function App() {
   const parts = useRoute();
   const [, rerender] = useState(0);
   useEffect(() => onSessionChange(() => rerender((n) => n + 1)), []);
+  useEffect(() => onLangChange(() => rerender((n) => n + 1)), []);
   if (isSsoReturn()) return html`<main id="main" tabindex="-1"><${SsoReturnPage} /></main>`;
-  if (!session()) return html`<main id="main" tabindex="-1"><${LoginPage} /></main>`;
-  return html`<${Nav} /><main id="main" tabindex="-1"><${Page} parts=${parts} key=${parts.join("/")} /></main>`;
+  if (!session())
+    return html`<div class="top-lang"><${LangSwitch} /></div><main id="main" tabindex="-1"><${LoginPage} /></main>`;
+  return html`<${Nav} /><main id="main" tabindex="-1"><${Page} parts=${parts} key=${`${lang()}:${parts.join("/")}`} /></main>`;
 }

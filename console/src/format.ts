@@ -1,4 +1,12 @@
-/** One shared formatter: `toLocaleString()` builds a new one per call, which costs a lot over a 1,000-row inbox. */
-const FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
+import { locale } from "./i18n";
 
-export const when = (iso: string) => FORMAT.format(new Date(iso));
+// One shared formatter per language: `toLocaleString()` builds a new one per call, which costs a lot over a 1,000-row
+// inbox.
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+export function when(iso: string): string {
+  const loc = locale();
+  let f = FORMATS.get(loc);
+  if (!f) FORMATS.set(loc, (f = new Intl.DateTimeFormat(loc, { dateStyle: "short", timeStyle: "short" })));
+  return f.format(new Date(iso));
+}

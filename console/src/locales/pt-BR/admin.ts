@@ -1,0 +1,2 @@
+/** Portuguese (Brazil) for the console's admin pages: English text → translation. */
+export const admin: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Portuguese (Brazil) for the console's modeler pages: English text → translation. */
+export const modeler: Record<string, string> = {};
