@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { html } from "./html";
+import { t } from "./i18n";
 
 /** What an input, select or textarea holds, from its event. */
 export const valueOf = (e: Event) => (e.currentTarget as HTMLInputElement).value;
@@ -23,10 +24,10 @@ export function ShownOnce({ label, value, id }: { label: string; value: string; 
       .catch(() => setCopied(false));
   return html`<div class="notice once" role="status">
     <label for=${id}>${label}</label>
-    <p>Copy it now: it is shown only this once.</p>
+    <p>${t("Copy it now: it is shown only this once.")}</p>
     <div class="once-row">
       <input id=${id} readonly value=${value} onFocus=${(e: Event) => (e.currentTarget as HTMLInputElement).select()} />
-      <button type="button" onClick=${copy}>${copied ? "Copied" : "Copy"}</button>
+      <button type="button" onClick=${copy}>${copied ? t("Copied") : t("Copy")}</button>
     </div>
   </div>`;
 }

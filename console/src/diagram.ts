@@ -1,3 +1,5 @@
+import { t } from "./i18n";
+
 /**
  * The bpmn-js viewer, imported only by the pages that show a diagram: Bun's bundler puts it in a chunk of its own, and
  * its stylesheets (served from the bpmn-js package at /bpmn-js/) are linked the first time a diagram is drawn.
@@ -70,7 +72,10 @@ export async function drawDiagram(
     if (b.onClick) {
       const click = b.onClick;
       (el as HTMLButtonElement).type = "button";
-      el.setAttribute("aria-label", `${b.text} instances at ${b.elementId}: ${b.title}`);
+      el.setAttribute(
+        "aria-label",
+        t("{n} instances at {activity}: {title}", { n: b.text, activity: b.elementId, title: b.title }),
+      );
       el.addEventListener("click", () => click());
     }
     el.setAttribute("data-activity", b.elementId);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api";
 import { html } from "./html";
+import { t } from "./i18n";
 
 /** Re-read the count every half minute, and at once when a page marks notifications read (this event). */
 const POLL_MS = 30_000;
@@ -27,7 +28,7 @@ export function NotificationBell() {
       removeEventListener(NOTIFICATIONS_CHANGED, read);
     };
   }, []);
-  const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  const label = unread ? t("Notifications, {n} unread", { n: unread }) : t("Notifications");
   return html`<a href="#/notifications" class="bell" aria-label=${label} title=${label}>
     <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor"
       d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" /></svg>${unread ? html`<span class="count" aria-hidden="true">${unread > 99 ? "99+" : unread}</span>` : null}</a>`;

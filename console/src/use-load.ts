@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html";
+import { t } from "./i18n";
 
 export interface Loaded<T> {
   data?: T;
@@ -28,7 +29,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): Loaded
 export function Pending({ error }: { error?: string }) {
   return error
     ? html`<p class="alert" role="alert">${error}</p>`
-    : html`<p class="loading" aria-busy="true">Loading…</p>`;
+    : html`<p class="loading" aria-busy="true">${t("Loading…")}</p>`;
 }
 
 /** A button's action: runs `fn`, keeping its refusal to show (and clearing the previous one). */

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { displayValue, type Field, fieldsOf, valueFields, type Values } from "./model";
 
 /** An item of POST /a/tasks/{id}/ai-suggest. */
@@ -62,7 +63,7 @@ export function AiSuggest({
       const got = await request(values);
       setList(got);
       setDecided({});
-      if (got.length === 0) setMessage("No suggestion for this form.");
+      if (got.length === 0) setMessage(t("No suggestion for this form."));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         noModel = true;
@@ -85,15 +86,15 @@ export function AiSuggest({
   const show = (s: Suggestion, v: unknown) => {
     const f = fields.get(s.field);
     const text = Array.isArray(v) ? v.join(", ") : f ? displayValue(f, v) : String(v);
-    return text === "" ? "(empty)" : text;
+    return text === "" ? t("(empty)") : text;
   };
   return html`<section class="ai-suggest" aria-labelledby="ai-h">
-    <h2 id="ai-h">Suggestions</h2>
-    <button type="button" onClick=${ask} disabled=${busy}>${busy ? "Asking…" : "Suggest values (AI)"}</button>
+    <h2 id="ai-h">${t("Suggestions")}</h2>
+    <button type="button" onClick=${ask} disabled=${busy}>${busy ? t("Asking…") : t("Suggest values (AI)")}</button>
     ${message ? html`<p class="muted" role="status">${message}</p>` : null}
     ${
       free.length > 1
-        ? html`<button type="button" onClick=${() => free.forEach(use)}>Apply all without conflicts (${free.length})</button>`
+        ? html`<button type="button" onClick=${() => free.forEach(use)}>${t("Apply all without conflicts ({n})", { n: free.length })}</button>`
         : null
     }
     ${
@@ -108,14 +109,14 @@ export function AiSuggest({
               <p class="reason">${s.reason}</p>
               ${
                 state
-                  ? html`<p class="muted">${state === "applied" ? "Applied." : "Kept the current value."}</p>`
+                  ? html`<p class="muted">${state === "applied" ? t("Applied.") : t("Kept the current value.")}</p>`
                   : clash
-                    ? html`<p class="warn">Differs from the current value “${show(s, values[s.field])}”. Choose:</p>
-                      <div class="row-actions" role="group" aria-label=${`Conflict on ${label}`}>
-                        <button type="button" onClick=${() => use(s)}>Use suggestion for ${label}</button>
-                        <button type="button" onClick=${() => keep(s)}>Keep current ${label}</button>
+                    ? html`<p class="warn">${t("Differs from the current value “{value}”. Choose:", { value: show(s, values[s.field]) })}</p>
+                      <div class="row-actions" role="group" aria-label=${t("Conflict on {field}", { field: label })}>
+                        <button type="button" onClick=${() => use(s)}>${t("Use suggestion for {field}", { field: label })}</button>
+                        <button type="button" onClick=${() => keep(s)}>${t("Keep current {field}", { field: label })}</button>
                       </div>`
-                    : html`<button type="button" onClick=${() => use(s)}>Apply to ${label}</button>`
+                    : html`<button type="button" onClick=${() => use(s)}>${t("Apply to {field}", { field: label })}</button>`
               }
             </li>`;
           })}</ul>`

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { displayValue, type Field, type Option, optionsFromRows, optionsOf, type Raw } from "./model";
 
 export interface InputProps {
@@ -74,7 +75,8 @@ function ChoiceInput(p: InputProps) {
   const { field: f, id } = p;
   const { options, failed } = useOptions(f);
   const current = p.value;
-  if (failed) return html`<p class="error" id=${`${id}-err`}>Options unavailable: ${failed}</p>`;
+  if (failed)
+    return html`<p class="error" id=${`${id}-err`}>${t("Options unavailable: {error}", { error: failed })}</p>`;
   if (f.type === "radio")
     return html`<div role="radiogroup" aria-labelledby=${`${id}-label`}>
       ${options.map(
@@ -106,7 +108,7 @@ function FileInput(p: InputProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (!p.instanceId)
-    return html`<p class="hint" id=${p.id}>Files are attached once the process has started (on its tasks).</p>`;
+    return html`<p class="hint" id=${p.id}>${t("Files are attached once the process has started (on its tasks).")}</p>`;
   const upload = async (file: File) => {
     const fd = new FormData();
     fd.append("file", file);
@@ -130,7 +132,7 @@ function FileInput(p: InputProps) {
         const file = (e.currentTarget as HTMLInputElement).files?.[0];
         if (file) void upload(file);
       }} />
-    ${p.value ? html`<span class="hint"> attached (${String(p.value)})</span>` : null}
+    ${p.value ? html`<span class="hint"> ${t("attached ({id})", { id: String(p.value) })}</span>` : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
   </div>`;
 }

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { AiSuggest, type Suggestion } from "./ai-suggest";
 import { FieldInput } from "./field-input";
 import {
@@ -29,7 +30,7 @@ export interface FormProps {
 }
 
 const idOf = (key: string) => `f-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-const readable = (m: string) => (m === "required" ? "This field is required." : m);
+const readable = (m: string) => (m === "required" ? t("This field is required.") : m);
 
 interface Ctx {
   values: Values;
@@ -42,7 +43,9 @@ interface Ctx {
 
 function Label({ field, id }: { field: Field; id: string }) {
   return html`<label for=${id} id=${`${id}-label`}>${field.label ?? field.key}${
-    field.required ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> (required)</span>` : null
+    field.required
+      ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> ${t("(required)")}</span>`
+      : null
   }</label>`;
 }
 
@@ -76,12 +79,12 @@ function Table({ field, ctx }: { field: Field; ctx: Ctx }) {
         ...ctx,
         set: (k, v) => setRows(rows.map((r, j) => (j === i ? { ...r, [k]: v } : r))),
       };
-      return html`<div class="table-row" role="group" aria-label=${`Row ${i + 1}`}>
+      return html`<div class="table-row" role="group" aria-label=${t("Row {n}", { n: i + 1 })}>
         ${cols.filter((c) => shown(c, scope)).map((c) => html`<${Row} field=${c} ctx=${rowCtx} scope=${row} errorKey=${`${key}[${i}].${c.key}`} />`)}
-        <button type="button" class="link" onClick=${() => setRows(rows.filter((_, j) => j !== i))}>Remove row ${i + 1}</button>
+        <button type="button" class="link" onClick=${() => setRows(rows.filter((_, j) => j !== i))}>${t("Remove row {n}", { n: i + 1 })}</button>
       </div>`;
     })}
-    <button type="button" onClick=${() => setRows([...rows, {}])}>Add row</button>
+    <button type="button" onClick=${() => setRows([...rows, {}])}>${t("Add row")}</button>
     ${ctx.errors[key] ? html`<p class="error">${readable(ctx.errors[key])}</p>` : null}
   </fieldset>`;
 }
@@ -138,7 +141,7 @@ export function FormView(props: FormProps) {
     const formatOnly = Object.fromEntries(Object.entries(local).filter(([k]) => formatErrors[k]));
     if (Object.keys(formatOnly).length) {
       setErrors(formatOnly);
-      setMessage("Please correct the marked fields.");
+      setMessage(t("Please correct the marked fields."));
       return focusFirst(Object.keys(formatOnly));
     }
     setBusy(true);

@@ -5,6 +5,7 @@
  */
 import { missingRequiredFields } from "../../../app/services/forms/required-fields";
 import { isVisible } from "../../../app/services/forms/visibility";
+import { t } from "../i18n";
 
 export type Values = Record<string, unknown>;
 export interface Option {
@@ -77,17 +78,19 @@ export function parseValue(f: Field, raw: Raw, options: Option[] = optionsOf(f))
     return { value: options.find((o) => String(o.value) === text)?.value ?? text };
   if (NUMBER_TYPES.has(f.type)) {
     const n = Number(text.replace(",", "."));
-    if (!Number.isFinite(n)) return { value: undefined, error: "must be a number" };
-    if (f.type === "integer" && !Number.isInteger(n)) return { value: undefined, error: "must be a whole number" };
+    if (!Number.isFinite(n)) return { value: undefined, error: t("must be a number") };
+    if (f.type === "integer" && !Number.isInteger(n)) return { value: undefined, error: t("must be a whole number") };
     return { value: n };
   }
-  if (f.type === "email" && !EMAIL.test(text)) return { value: text, error: "must be an e-mail address" };
-  if (f.type === "phone" && !PHONE.test(text)) return { value: text, error: "must be a phone number" };
-  if (f.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: text, error: "must be a date" };
-  if (f.type === "time" && !/^\d{2}:\d{2}(:\d{2})?$/.test(text)) return { value: text, error: "must be a time" };
+  if (f.type === "email" && !EMAIL.test(text)) return { value: text, error: t("must be an e-mail address") };
+  if (f.type === "phone" && !PHONE.test(text)) return { value: text, error: t("must be a phone number") };
+  if (f.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: text, error: t("must be a date") };
+  if (f.type === "time" && !/^\d{2}:\d{2}(:\d{2})?$/.test(text)) return { value: text, error: t("must be a time") };
   if (f.type === "datetime") {
     const d = new Date(text);
-    return Number.isNaN(d.getTime()) ? { value: text, error: "must be a date and time" } : { value: d.toISOString() };
+    return Number.isNaN(d.getTime())
+      ? { value: text, error: t("must be a date and time") }
+      : { value: d.toISOString() };
   }
   return { value: f.type === "textarea" ? String(raw) : text };
 }
@@ -169,7 +172,11 @@ export function labelOfKey(schema: unknown, key: string): string | null {
     const table = fields.find((f) => f.key === cell[1] && f.type === "table");
     const col = table?.columns?.find((c) => c.key === cell[3]);
     if (!table || !col) return null;
-    return `${table.label ?? table.key}, row ${Number(cell[2]) + 1}: ${col.label ?? col.key}`;
+    return t("{table}, row {n}: {column}", {
+      table: table.label ?? table.key ?? "",
+      n: Number(cell[2]) + 1,
+      column: col.label ?? col.key ?? "",
+    });
   }
   const f = fields.find((x) => x.key === key);
   return f ? (f.label ?? key) : null;
@@ -188,5 +195,8 @@ export function refusalSummary(
   const labels = fieldErrors.map((e) => labelOfKey(schema, e.field));
   if (labels.some((l) => l === null)) return serverMessage;
   const allRequired = fieldErrors.every((e) => e.message === "required");
-  return `${allRequired ? "Please fill in the required fields" : "Please correct the marked fields"}: ${labels.join(", ")}.`;
+  const fields = labels.join(", ");
+  return allRequired
+    ? t("Please fill in the required fields: {fields}.", { fields })
+    : t("Please correct the marked fields: {fields}.", { fields });
 }

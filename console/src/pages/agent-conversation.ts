@@ -1,7 +1,9 @@
 import { api } from "../api";
 import { when } from "../format";
 import { html } from "../html";
+import { t } from "../i18n";
 import { useLoad } from "../use-load";
+import { enumLabel } from "./work-labels";
 
 interface Call {
   callId: string;
@@ -33,9 +35,9 @@ const short = (v: unknown) => {
 };
 
 /** What the model said in a turn: the text parts of its assistant messages. */
-export function saidIn(t: Turn): string {
+export function saidIn(turn: Turn): string {
   const parts: string[] = [];
-  for (const m of t.messages) {
+  for (const m of turn.messages) {
     if (m.role !== "assistant") continue;
     if (typeof m.content === "string") parts.push(m.content);
     else if (Array.isArray(m.content))
@@ -46,50 +48,51 @@ export function saidIn(t: Turn): string {
 }
 
 /** The agent's own tools it used within a turn (cms_query, ...): the tool calls of its messages that were not activities. */
-function ownToolsIn(t: Turn): string[] {
-  const activities = new Set(t.calls.map((c) => c.callId));
+function ownToolsIn(turn: Turn): string[] {
+  const activities = new Set(turn.calls.map((c) => c.callId));
   const names: string[] = [];
-  for (const m of t.messages)
+  for (const m of turn.messages)
     if (m.role === "assistant" && Array.isArray(m.content))
       for (const p of m.content as { type: string; toolName?: string; toolCallId?: string }[])
         if (p.type === "tool-call" && !activities.has(p.toolCallId ?? "")) names.push(p.toolName ?? "?");
   return names;
 }
 
-function TurnView({ t }: { t: Turn }) {
-  const said = saidIn(t);
-  const own = ownToolsIn(t);
+function TurnView({ turn }: { turn: Turn }) {
+  const said = saidIn(turn);
+  const own = ownToolsIn(turn);
   return html`<li class="agent-turn">
-    ${t.results.map(
+    ${turn.results.map(
       (r) => html`<div class=${`agent-result ${r.ok ? "ok" : "failed"}`}>
-        <strong>${r.tool}</strong> ${r.ok ? "answered" : "failed"}: <code>${short(r.value)}</code>
+        <strong>${r.tool}</strong> ${r.ok ? t("answered:") : t("failed:")} <code>${short(r.value)}</code>
       </div>`,
     )}
     <div class="agent-model">
-      <span class="muted">Turn ${t.turn + 1} · ${when(t.createdAt)} · ${t.tokens} tokens</span>
+      <span class="muted">${t("Turn {n}", { n: turn.turn + 1 })} · ${when(turn.createdAt)} · ${t("{n} tokens", { n: turn.tokens })}</span>
       ${said ? html`<p>${said}</p>` : null}
-      ${own.length ? html`<p class="muted">Used ${own.join(", ")}</p>` : null}
+      ${own.length ? html`<p class="muted">${t("Used {tools}", { tools: own.join(", ") })}</p>` : null}
       ${
-        t.calls.length
-          ? html`<ul aria-label="Tools called">${t.calls.map(
-              (c) => html`<li key=${c.callId}>Called <strong>${c.tool}</strong> <code>${short(c.args)}</code></li>`,
+        turn.calls.length
+          ? html`<ul aria-label=${t("Tools called")}>${turn.calls.map(
+              (c) =>
+                html`<li key=${c.callId}>${t("Called")} <strong>${c.tool}</strong> <code>${short(c.args)}</code></li>`,
             )}</ul>`
           : null
       }
-      ${t.final ? html`<p>Finished with <code>${short(t.final)}</code></p>` : null}
+      ${turn.final ? html`<p>${t("Finished with")} <code>${short(turn.final)}</code></p>` : null}
     </div>
   </li>`;
 }
 
 function LoopView({ loop }: { loop: AgentLoop }) {
-  return html`<article class="agent-loop" aria-label=${`Agent ${loop.agentKey} at ${loop.subProcessId}`}>
-    <h3>${loop.agentKey} <span class="muted">at ${loop.subProcessId} · ${loop.state} · ${loop.tokens} tokens</span></h3>
-    <ol class="agent-turns">${loop.turns.map((t) => html`<${TurnView} key=${t.turn} t=${t} />`)}</ol>
+  return html`<article class="agent-loop" aria-label=${t("Agent {agent} at {step}", { agent: loop.agentKey, step: loop.subProcessId })}>
+    <h3>${loop.agentKey} <span class="muted">${t("at {step}", { step: loop.subProcessId })} · ${enumLabel(loop.state)} · ${t("{n} tokens", { n: loop.tokens })}</span></h3>
+    <ol class="agent-turns">${loop.turns.map((turn) => html`<${TurnView} key=${turn.turn} turn=${turn} />`)}</ol>
     ${
       loop.waiting.length
-        ? html`<p role="status">Waiting for ${loop.waiting.map(
+        ? html`<p role="status">${t("Waiting for")} ${loop.waiting.map(
             (w, i) =>
-              html`${i ? ", " : ""}${w.taskId ? html`<a href=${`#/tasks/${w.taskId}`}>${w.tool} (a person)</a>` : w.tool}`,
+              html`${i ? ", " : ""}${w.taskId ? html`<a href=${`#/tasks/${w.taskId}`}>${t("{tool} (a person)", { tool: w.tool })}</a>` : w.tool}`,
           )}</p>`
         : null
     }
@@ -106,10 +109,11 @@ export function AgentConversation({ instanceId }: { instanceId: string }) {
     () => api<AgentLoop[]>("GET", `/a/history/instances/${instanceId}/agent-conversation`),
     [instanceId],
   );
-  if (loops.error) return html`<p class="alert" role="alert">Agent conversation: ${loops.error}</p>`;
+  if (loops.error)
+    return html`<p class="alert" role="alert">${t("Agent conversation: {error}", { error: loops.error })}</p>`;
   if (!loops.data?.length) return null;
   return html`<section aria-labelledby="agent-h">
-    <h2 id="agent-h">Agent conversation</h2>
+    <h2 id="agent-h">${t("Agent conversation")}</h2>
     ${loops.data.map((l) => html`<${LoopView} key=${l.subProcessId + l.turns[0]?.createdAt} loop=${l} />`)}
   </section>`;
 }

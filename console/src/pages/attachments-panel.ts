@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, apiResponse, hasRole } from "../api";
 import { when } from "../format";
 import { html } from "../html";
+import { t } from "../i18n";
 import { Pending, useAction, useLoad } from "../use-load";
 import { type Person, Who } from "../people";
 
@@ -60,15 +61,15 @@ function Versions({ current }: { current: Attachment }) {
   const list = useLoad(() => api<Attachment[]>("GET", `/a/attachments/${current.id}/history`), [current.id]);
   const { error, run } = useAction();
   if (!list.data) return html`<${Pending} error=${list.error} />`;
-  if (list.data.length === 0) return html`<p class="muted">No earlier versions.</p>`;
+  if (list.data.length === 0) return html`<p class="muted">${t("No earlier versions.")}</p>`;
   return html`<div>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-    <ul class="versions" aria-label=${`Earlier versions of ${current.fileName}`}>${list.data.map(
+    <ul class="versions" aria-label=${t("Earlier versions of {file}", { file: current.fileName })}>${list.data.map(
       (v) => html`<li key=${v.id}>
         <button type="button" class="link" onClick=${() => run(() => download(v))}
-          aria-label=${`Download version ${v.version} of ${v.fileName}`}>v${v.version} ${v.fileName}</button>
+          aria-label=${t("Download version {version} of {file}", { version: v.version, file: v.fileName })}>v${v.version} ${v.fileName}</button>
         <span class="muted"> · ${size(v.size)} · <${Who} id=${v.uploadedBy} person=${v.uploadedByUser} none="the system" /> · ${when(v.uploadedAt)}${
-          v.supersededAt ? ` · replaced ${when(v.supersededAt)}` : ""
+          v.supersededAt ? ` · ${t("replaced {date}", { date: when(v.supersededAt) })}` : ""
         }</span>
       </li>`,
     )}</ul>
@@ -93,14 +94,20 @@ function Row({
       const fd = new FormData();
       fd.append("file", file);
       const next = await api<Attachment>("POST", `/a/attachments/${a.id}/replace`, fd);
-      onChanged(`${a.fileName} replaced by ${next.fileName} (version ${next.version}).`);
+      onChanged(
+        t("{file} replaced by {next} (version {version}).", {
+          file: a.fileName,
+          next: next.fileName,
+          version: next.version,
+        }),
+      );
     });
   const inputId = `replace-${a.id}`;
   const type = a.documentTypeId ? [typeName(a.documentTypeId)] : [];
   const meta = [`v${a.version}`, size(a.size), ...type].join(" · ");
   return html`<li class="attachment" data-file=${a.fileName}>
     <div class="attachment-head">
-      <button type="button" class="link" onClick=${() => run(() => download(a))} aria-label=${`Download ${a.fileName}`}>
+      <button type="button" class="link" onClick=${() => run(() => download(a))} aria-label=${t("Download {file}", { file: a.fileName })}>
         ${a.fileName}</button>
       <span class="muted">${meta} · <${Who} id=${a.uploadedBy} person=${a.uploadedByUser} none="the system" /> · ${when(a.uploadedAt)}</span>
     </div>
@@ -108,7 +115,11 @@ function Row({
       ${
         a.version > 1
           ? html`<button type="button" aria-expanded=${open} onClick=${() => setOpen(!open)}
-              aria-label=${`${open ? "Hide" : "Show"} earlier versions of ${a.fileName}`}>Versions</button>`
+              aria-label=${
+                open
+                  ? t("Hide earlier versions of {file}", { file: a.fileName })
+                  : t("Show earlier versions of {file}", { file: a.fileName })
+              }>${t("Versions")}</button>`
           : null
       }
       ${
@@ -116,7 +127,7 @@ function Row({
           ? html`<input type="file" id=${inputId} class="sr-only file-proxy" onChange=${(e: Event) => {
               const f = (e.currentTarget as HTMLInputElement).files?.[0];
               if (f) void replace(f);
-            }} /><label for=${inputId} class="file-button">Replace<span class="sr-only"> ${a.fileName}</span></label>`
+            }} /><label for=${inputId} class="file-button">${t("Replace")}<span class="sr-only"> ${a.fileName}</span></label>`
           : null
       }
     </div>
@@ -145,11 +156,11 @@ export function AttachmentsPanel({ instanceId }: { instanceId: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const { error, run } = useAction();
-  const heading = html`<h2 id="files-h">Files</h2>`;
+  const heading = html`<h2 id="files-h">${t("Files")}</h2>`;
   if (!data.data)
     return html`<section aria-labelledby="files-h">${heading}<${Pending} error=${data.error} /></section>`;
   const { caps, files, types } = data.data;
-  const typeName = (id: string | null) => types.find((t) => t.id === id)?.name ?? "document type";
+  const typeName = (id: string | null) => types.find((d) => d.id === id)?.name ?? t("document type");
   const changed = (m: string) => {
     setNotice(m);
     data.reload();
@@ -167,7 +178,7 @@ export function AttachmentsPanel({ instanceId }: { instanceId: string }) {
       setFile(null);
       setTypeId("");
       setFormKey((k) => k + 1);
-      changed(`${a.fileName} attached.`);
+      changed(t("{file} attached.", { file: a.fileName }));
     });
   };
   return html`<section aria-labelledby="files-h" class="attachments">
@@ -175,9 +186,9 @@ export function AttachmentsPanel({ instanceId }: { instanceId: string }) {
     ${notice ? html`<div class="notice" role="status">${notice}</div>` : null}
     ${
       !caps.canPreview
-        ? html`<p>Your process roles do not let you see this process's files.</p>`
+        ? html`<p>${t("Your process roles do not let you see this process's files.")}</p>`
         : files.length === 0
-          ? html`<p>No files yet.</p>`
+          ? html`<p>${t("No files yet.")}</p>`
           : html`<ul class="attachment-list">${files.map(
               (a) => html`<${Row} key=${a.id} a=${a} caps=${caps} typeName=${typeName} onChanged=${changed} />`,
             )}</ul>`
@@ -187,21 +198,21 @@ export function AttachmentsPanel({ instanceId }: { instanceId: string }) {
         ? html`<form class="upload" key=${formKey} onSubmit=${upload}>
           ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
           <div class="field">
-            <label for="new-file">Add a file</label>
+            <label for="new-file">${t("Add a file")}</label>
             <input type="file" id="new-file" onChange=${(e: Event) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
           </div>
           ${
             types.length
-              ? html`<div class="field"><label for="doc-type">Document type <span class="muted">(optional)</span></label>
+              ? html`<div class="field"><label for="doc-type">${t("Document type")} <span class="muted">${t("(optional)")}</span></label>
                 <select id="doc-type" value=${typeId} onChange=${(e: Event) => setTypeId((e.currentTarget as HTMLSelectElement).value)}>
                   <option value="">—</option>
-                  ${types.filter((t) => t.status !== "INACTIVE").map((t) => html`<option value=${t.id}>${t.name}</option>`)}
+                  ${types.filter((d) => d.status !== "INACTIVE").map((d) => html`<option value=${d.id}>${d.name}</option>`)}
                 </select></div>`
               : null
           }
-          <button type="submit" disabled=${!file}>Upload</button>
+          <button type="submit" disabled=${!file}>${t("Upload")}</button>
         </form>`
-        : html`<p class="muted">Adding files here is not open to you (the process's attachment policy).</p>`
+        : html`<p class="muted">${t("Adding files here is not open to you (the process's attachment policy).")}</p>`
     }
   </section>`;
 }

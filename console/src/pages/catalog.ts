@@ -3,6 +3,7 @@ import { ApiError, api, session } from "../api";
 import { FormView } from "../form/form-view";
 import type { Values } from "../form/model";
 import { html } from "../html";
+import { t } from "../i18n";
 import { go, setFlash } from "../router";
 import { Pending, useLoad } from "../use-load";
 
@@ -34,8 +35,8 @@ export function CatalogPage() {
   if (!defs.data) return html`<${Pending} error=${defs.error} />`;
   const list = defs.data.filter(startable);
   return html`<section>
-    <h1>Start a process</h1>
-    ${list.length === 0 ? html`<p>No process can be started yet.</p>` : null}
+    <h1>${t("Start a process")}</h1>
+    ${list.length === 0 ? html`<p>${t("No process can be started yet.")}</p>` : null}
     <ul class="cards">
       ${list.map(
         (d) => html`<li><a class="card" href=${`#/processes/${encodeURIComponent(d.key)}`}>
@@ -83,26 +84,26 @@ export function StartPage({ processKey }: { processKey: string }) {
       businessKey: businessKey.trim() || undefined,
       variables,
     });
-    const mine = s.activeTasks.find((t) => t.assignee === session()?.user.id);
+    const mine = s.activeTasks.find((a) => a.assignee === session()?.user.id);
     if (mine) {
-      setFlash(`Started ${s.businessKey ?? s.id}. Your first task is below.`);
+      setFlash(t("Started {key}. Your first task is below.", { key: s.businessKey ?? s.id }));
       go(`/tasks/${mine.id}`);
     } else setStarted(s);
   };
   if (started)
     return html`<section>
       <h1>${d.name || d.key}</h1>
-      <div class="notice" role="status">Started with business key <strong>${started.businessKey ?? "—"}</strong>.</div>
-      <p>${started.activeTasks.length ? "Its next step is with other people." : "It has no task waiting on a person."}</p>
-      <p><a href=${`#/instances/${started.id}`}>Open the instance</a> · <a href="#/processes">Start another</a>${" · "}<a
-        href="#/tasks">Tasks</a></p>
+      <div class="notice" role="status">${t("Started with business key")} <strong>${started.businessKey ?? "—"}</strong>.</div>
+      <p>${started.activeTasks.length ? t("Its next step is with other people.") : t("It has no task waiting on a person.")}</p>
+      <p><a href=${`#/instances/${started.id}`}>${t("Open the instance")}</a> · <a href="#/processes">${t("Start another")}</a>${" · "}<a
+        href="#/tasks">${t("Tasks")}</a></p>
     </section>`;
   return html`<section class="narrow">
     <h1>${d.name || d.key}</h1>
     <div class="field">
-      <label for="bk">Business key <span class="muted">(optional; generated when empty)</span></label>
+      <label for="bk">${t("Business key")} <span class="muted">${t("(optional; generated when empty)")}</span></label>
       <input id="bk" value=${businessKey} onInput=${(e: Event) => setBusinessKey((e.currentTarget as HTMLInputElement).value)} />
     </div>
-    <${FormView} schema=${schema} submitLabel="Start" onSubmit=${start} />
+    <${FormView} schema=${schema} submitLabel=${t("Start")} onSubmit=${start} />
   </section>`;
 }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { when } from "../format";
 import { html } from "../html";
+import { plural, t } from "../i18n";
 
 /** A row of GET /a/instances/failed-jobs: a job that failed at least once (retrying or dead-lettered). */
 export interface FailedJob {
@@ -23,8 +24,8 @@ export const loadFailedJobs = () => api<FailedJob[]>("GET", "/a/instances/failed
 
 export const jobState = (j: FailedJob) =>
   j.state === "DEADLETTER"
-    ? "failed (dead-letter)"
-    : `retrying (${j.retries} attempt${j.retries === 1 ? "" : "s"} left)`;
+    ? t("failed (dead-letter)")
+    : plural(j.retries, "retrying ({n} attempt left)", "retrying ({n} attempts left)");
 
 /**
  * Retry (back to executable now, retries reset) and dead-letter (stop retrying) of one failed job, through the spec's
@@ -33,14 +34,18 @@ export const jobState = (j: FailedJob) =>
 export function JobActions({ job, onDone }: { job: FailedJob; onDone(message: string): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const what = `${job.activityId}${job.businessKey ? ` of ${job.businessKey}` : ""}`;
+  const what = job.businessKey
+    ? t("{step} of {instance}", { step: job.activityId, instance: job.businessKey })
+    : job.activityId;
   const act = async (action: "retry" | "deadletter") => {
     setBusy(true);
     setError(null);
     try {
       await api("POST", `/a/instances/failed-jobs/${encodeURIComponent(job.id)}/${action}`);
       onDone(
-        action === "retry" ? `Job at ${what} retried: it runs again now.` : `Job at ${what} moved to dead-letter.`,
+        action === "retry"
+          ? t("Job at {step} retried: it runs again now.", { step: what })
+          : t("Job at {step} moved to dead-letter.", { step: what }),
       );
     } catch (e) {
       setError((e as Error).message);
@@ -49,12 +54,12 @@ export function JobActions({ job, onDone }: { job: FailedJob; onDone(message: st
     }
   };
   return html`<span class="row-actions">
-    <button type="button" disabled=${busy} onClick=${() => act("retry")} aria-label=${`Retry job at ${what}`}>Retry</button>
+    <button type="button" disabled=${busy} onClick=${() => act("retry")} aria-label=${t("Retry job at {step}", { step: what })}>${t("Retry")}</button>
     ${
       job.state === "DEADLETTER"
         ? null
         : html`<button type="button" disabled=${busy} onClick=${() => act("deadletter")}
-            aria-label=${`Dead-letter job at ${what}`}>Dead-letter</button>`
+            aria-label=${t("Dead-letter job at {step}", { step: what })}>${t("Dead-letter")}</button>`
     }
     ${error ? html`<span class="error" role="alert">${error}</span>` : null}
   </span>`;
@@ -72,10 +77,10 @@ export function FailedJobsTable({
   showInstance?: boolean;
   onDone(message: string): void;
 }) {
-  if (jobs.length === 0) return html`<p>No failed jobs.</p>`;
+  if (jobs.length === 0) return html`<p>${t("No failed jobs.")}</p>`;
   return html`<div class="scroll"><table class="grid failed-jobs"><caption>${caption}</caption>
-    <thead><tr>${showInstance ? html`<th>Instance</th>` : null}<th>Step</th><th>State</th><th>Error</th><th>Due</th>
-      <th><span class="sr-only">Actions</span></th></tr></thead>
+    <thead><tr>${showInstance ? html`<th>${t("Instance")}</th>` : null}<th>${t("Step")}</th><th>${t("State")}</th><th>${t("Error")}</th><th>${t("Due")}</th>
+      <th><span class="sr-only">${t("Actions")}</span></th></tr></thead>
     <tbody>${jobs.map(
       (j) => html`<tr key=${j.id} data-job=${j.id}>
         ${

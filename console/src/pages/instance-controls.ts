@@ -1,6 +1,7 @@
 import { api } from "../api";
 import { Alert } from "../controls";
 import { html } from "../html";
+import { t } from "../i18n";
 import { useAction } from "../use-load";
 
 interface Target {
@@ -29,30 +30,35 @@ export function InstanceControls({ d, onDone }: { d: Target; onDone(message: str
       d.type === "BPMN" && !d.suspended
         ? html`<button type="button" onClick=${() =>
             act(
-              `Suspend ${label}? Its jobs and timers stop and its tasks cannot be completed until it is activated.`,
+              t(
+                "Suspend {instance}? Its jobs and timers stop and its tasks cannot be completed until it is activated.",
+                {
+                  instance: label,
+                },
+              ),
               "PATCH",
               `/a/instances/${d.id}/suspend`,
-              `${label} suspended.`,
-            )}>Suspend</button>`
+              t("{instance} suspended.", { instance: label }),
+            )}>${t("Suspend")}</button>`
         : null
     }
     ${
       d.type === "BPMN" && d.suspended
         ? html`<button type="button" onClick=${() =>
             act(
-              `Activate ${label}?`,
+              t("Activate {instance}?", { instance: label }),
               "PATCH",
               `/a/instances/${d.id}/activate`,
-              `${label} activated.`,
-            )}>Activate</button>`
+              t("{instance} activated.", { instance: label }),
+            )}>${t("Activate")}</button>`
         : null
     }
     <button type="button" class="danger" onClick=${() =>
       act(
-        `Cancel ${label}? Its open tasks are withdrawn and it cannot be resumed.`,
+        t("Cancel {instance}? Its open tasks are withdrawn and it cannot be resumed.", { instance: label }),
         "DELETE",
         `/a/instances/${d.id}`,
-        `${label} cancelled.`,
-      )}>Cancel the instance</button>
+        t("{instance} cancelled.", { instance: label }),
+      )}>${t("Cancel the instance")}</button>
   </div>`;
 }

@@ -3,7 +3,9 @@ import { api } from "../api";
 import { valueOf } from "../controls";
 import { when } from "../format";
 import { html } from "../html";
+import { plural, t } from "../i18n";
 import { Pending, useLoad } from "../use-load";
+import { enumLabel } from "./work-labels";
 
 interface Row {
   id: string;
@@ -41,6 +43,17 @@ export const NO_SEARCH: InstanceSearchForm = {
 };
 
 const SIZE = 20;
+
+/** The states a search offers (the API's words) with their labels in the reader's language. */
+const states = (): [string, string][] => [
+  ["running", t("running")],
+  ["active", t("active")],
+  ["suspended", t("suspended")],
+  ["ended", t("ended")],
+  ["completed", t("completed")],
+  ["cancelled", t("cancelled")],
+  ["all", t("all")],
+];
 
 /**
  * The query of GET /a/instances for one definition (and version) and the form: a started-between window covers whole
@@ -94,44 +107,42 @@ export function InstanceSearch({
     html`<label>${label}<input type=${type} name=${k} value=${form[k]} onInput=${set(k)} /></label>`;
   const p = found.data;
   return html`<section aria-labelledby="inst-h">
-    <h2 id="inst-h">Instances</h2>
-    <form class="instance-search" role="search" aria-label="Search instances" onSubmit=${submit}>
-      <label>Version<select name="version" value=${ver} onChange=${(e: Event) => {
+    <h2 id="inst-h">${t("Instances")}</h2>
+    <form class="instance-search" role="search" aria-label=${t("Search instances")} onSubmit=${submit}>
+      <label>${t("Version")}<select name="version" value=${ver} onChange=${(e: Event) => {
         setVer(valueOf(e));
         setPage(0);
       }}>
-        <option value="">All versions</option>
+        <option value="">${t("All versions")}</option>
         ${versions.map((v) => html`<option value=${String(v)}>v${v}</option>`)}
       </select></label>
-      <label>State<select name="state" value=${form.state} onChange=${set("state")}>
-        ${["running", "active", "suspended", "ended", "completed", "cancelled", "all"].map(
-          (s) => html`<option value=${s}>${s}</option>`,
-        )}
+      <label>${t("State")}<select name="state" value=${form.state} onChange=${set("state")}>
+        ${states().map(([s, label]) => html`<option value=${s}>${label}</option>`)}
       </select></label>
-      ${field("businessKey", "Business key starts with")}
-      ${field("varName", "Variable")}${field("varValue", "equals")}
-      ${field("from", "Started from", "date")}${field("to", "to", "date")}
-      <button type="submit">Search</button>
+      ${field("businessKey", t("Business key starts with"))}
+      ${field("varName", t("Variable"))}${field("varValue", t("equals"))}
+      ${field("from", t("Started from"), "date")}${field("to", t("to"), "date")}
+      <button type="submit">${t("Search")}</button>
     </form>
     ${!p || found.error ? html`<${Pending} error=${found.error} />` : null}
-    ${p ? html`<p class="muted" aria-live="polite">${p.totalElements} instance${p.totalElements === 1 ? "" : "s"}${p.totalPages > 1 ? ` · page ${p.number + 1} of ${p.totalPages}` : ""}</p>` : null}
+    ${p ? html`<p class="muted" aria-live="polite">${plural(p.totalElements, "{n} instance", "{n} instances")}${p.totalPages > 1 ? ` · ${t("page {page} of {pages}", { page: p.number + 1, pages: p.totalPages })}` : ""}</p>` : null}
     ${
       p?.content.length
-        ? html`<div class="scroll"><table class="grid instances"><caption class="sr-only">Instances found</caption>
-          <thead><tr><th>Business key</th><th>Version</th><th>State</th><th>Started</th><th>Ended</th></tr></thead>
+        ? html`<div class="scroll"><table class="grid instances"><caption class="sr-only">${t("Instances found")}</caption>
+          <thead><tr><th>${t("Business key")}</th><th>${t("Version")}</th><th>${t("State")}</th><th>${t("Started")}</th><th>${t("Ended")}</th></tr></thead>
           <tbody>${p.content.map(
             (i) => html`<tr key=${i.id} data-instance=${i.id}>
               <td><a href=${`#/instances/${i.id}`}>${i.businessKey ?? i.id}</a></td><td>v${i.version}</td>
-              <td class=${`status ${i.state}`}>${i.state}</td><td>${when(i.startTime)}</td>
+              <td class=${`status ${i.state}`}>${enumLabel(i.state)}</td><td>${when(i.startTime)}</td>
               <td>${i.endTime ? when(i.endTime) : ""}</td></tr>`,
           )}</tbody></table></div>`
         : null
     }
     ${
       p && p.totalPages > 1
-        ? html`<nav class="pager" aria-label="Instance pages">
-            <button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Previous page</button>
-            <button type="button" disabled=${page + 1 >= p.totalPages} onClick=${() => setPage(page + 1)}>Next page</button>
+        ? html`<nav class="pager" aria-label=${t("Instance pages")}>
+            <button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>${t("Previous page")}</button>
+            <button type="button" disabled=${page + 1 >= p.totalPages} onClick=${() => setPage(page + 1)}>${t("Next page")}</button>
           </nav>`
         : null
     }

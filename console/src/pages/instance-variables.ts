@@ -2,9 +2,10 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { Alert, valueOf } from "../controls";
 import { html } from "../html";
+import { t } from "../i18n";
 import { useAction } from "../use-load";
 import { VariablesTable } from "./instance-history";
-import { parseTyped, textOf, typeOf, validName, VAR_TYPES, type VarType } from "./variable-value";
+import { parseTyped, textOf, typeOf, validName, type VarType, varTypes } from "./variable-value";
 
 interface Editing {
   name: string;
@@ -15,22 +16,22 @@ interface Editing {
 
 /** The type select and value field of one variable being edited (a text area for JSON). */
 function ValueEditor({ e, onChange }: { e: Editing; onChange(e: Editing): void }) {
-  return html`<select aria-label=${`Type of ${e.name || "the new variable"}`} value=${e.type}
+  return html`<select aria-label=${t("Type of {variable}", { variable: e.name || t("the new variable") })} value=${e.type}
       onChange=${(ev: Event) => onChange({ ...e, type: valueOf(ev) as VarType })}>
-      ${VAR_TYPES.map((t) => html`<option value=${t.type}>${t.label}</option>`)}
+      ${varTypes().map((v) => html`<option value=${v.type}>${v.label}</option>`)}
     </select>
     ${
       e.type === "null"
         ? null
         : e.type === "json"
-          ? html`<textarea aria-label=${`Value of ${e.name || "the new variable"}`} rows="4" value=${e.text}
+          ? html`<textarea aria-label=${t("Value of {variable}", { variable: e.name || t("the new variable") })} rows="4" value=${e.text}
               onInput=${(ev: Event) => onChange({ ...e, text: valueOf(ev) })}></textarea>`
           : e.type === "boolean"
-            ? html`<select aria-label=${`Value of ${e.name || "the new variable"}`} value=${e.text}
+            ? html`<select aria-label=${t("Value of {variable}", { variable: e.name || t("the new variable") })} value=${e.text}
                 onChange=${(ev: Event) => onChange({ ...e, text: valueOf(ev) })}>
-                <option value="">Choose…</option><option value="true">true</option><option value="false">false</option>
+                <option value="">${t("Choose…")}</option><option value="true">true</option><option value="false">false</option>
               </select>`
-            : html`<input aria-label=${`Value of ${e.name || "the new variable"}`} value=${e.text}
+            : html`<input aria-label=${t("Value of {variable}", { variable: e.name || t("the new variable") })} value=${e.text}
                 inputMode=${e.type === "number" ? "decimal" : undefined}
                 onInput=${(ev: Event) => onChange({ ...e, text: valueOf(ev) })} />`
     }`;
@@ -64,14 +65,14 @@ export function InstanceVariables({
     e.preventDefault();
     if (!editing) return;
     const name = editing.name.trim();
-    if (!validName(name)) return setProblem("A name starts with a letter and has only letters, digits or _.");
+    if (!validName(name)) return setProblem(t("A name starts with a letter and has only letters, digits or _."));
     const parsed = parseTyped(editing.type, editing.text);
     if ("error" in parsed) return setProblem(parsed.error);
     setProblem(null);
     return run(() =>
       api("PUT", `/a/instances/${id}/variables`, { variables: { [name]: parsed.value } }).then(() => {
         setEditing(null);
-        onDone(`Variable ${name} saved.`);
+        onDone(t("Variable {name} saved.", { name }));
       }),
     );
   };
@@ -79,20 +80,20 @@ export function InstanceVariables({
   const form = (e: Editing) => html`<form class="var-edit" onSubmit=${save}>
     ${
       e.isNew
-        ? html`<label for="new-var">Name</label>
+        ? html`<label for="new-var">${t("Name")}</label>
           <input id="new-var" value=${e.name} onInput=${(ev: Event) => setEditing({ ...e, name: valueOf(ev) })} />`
         : null
     }
     <${ValueEditor} e=${e} onChange=${setEditing} />
-    <button type="submit">Save ${e.name || "variable"}</button>
-    <button type="button" onClick=${() => setEditing(null)}>Cancel</button>
+    <button type="submit">${e.name ? t("Save {variable}", { variable: e.name }) : t("Save variable")}</button>
+    <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
   </form>`;
   return html`<div>
     <${Alert} error=${error} />
-    ${names.length === 0 ? html`<p>No variables.</p>` : null}
-    <div class="scroll"><table class="grid variables"><caption class="sr-only">Variables</caption>
-      <thead><tr><th>Name</th><th>Value</th><th><span class="sr-only">Actions</span></th></tr></thead>
+    ${names.length === 0 ? html`<p>${t("No variables.")}</p>` : null}
+    <div class="scroll"><table class="grid variables"><caption class="sr-only">${t("Variables")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Value")}</th><th><span class="sr-only">${t("Actions")}</span></th></tr></thead>
       <tbody>${names.map(
         (n) => html`<tr key=${n} data-variable=${n}><th scope="row">${n}</th>
           <td>${
@@ -100,13 +101,13 @@ export function InstanceVariables({
               ? form(editing)
               : html`<code>${typeof variables[n] === "string" ? variables[n] : JSON.stringify(variables[n])}</code>`
           }</td>
-          <td><button type="button" onClick=${() => start(n)} aria-label=${`Edit ${n}`}>Edit</button></td></tr>`,
+          <td><button type="button" onClick=${() => start(n)} aria-label=${t("Edit {name}", { name: n })}>${t("Edit")}</button></td></tr>`,
       )}</tbody>
     </table></div>
     ${
       editing?.isNew
         ? form(editing)
-        : html`<button type="button" onClick=${() => start("", true)}>Add a variable</button>`
+        : html`<button type="button" onClick=${() => start("", true)}>${t("Add a variable")}</button>`
     }
   </div>`;
 }

@@ -3,6 +3,7 @@ import { api, apiResponse, hasRole } from "../api";
 import type { Marker } from "../diagram";
 import { when } from "../format";
 import { html } from "../html";
+import { t } from "../i18n";
 import { useDiagram } from "../use-diagram";
 import { Pending, useLoad } from "../use-load";
 import { AttachmentsPanel } from "./attachments-panel";
@@ -14,6 +15,7 @@ import { InstanceVariables } from "./instance-variables";
 import { InstanceControls } from "./instance-controls";
 import { type Person, Who } from "../people";
 import { AgentConversation } from "./agent-conversation";
+import { enumLabel } from "./work-labels";
 
 interface Detail {
   id: string;
@@ -70,10 +72,10 @@ export function stepMarkers(history: Activity[], activeIds: string[], failedIds:
   return [...state].map(([elementId, className]) => ({ elementId, className }));
 }
 
-const LEGEND: [string, string][] = [
-  ["step-done", "Completed"],
-  ["step-active", "Active"],
-  ["step-failed", "Failed"],
+const legend = (): [string, string][] => [
+  ["step-done", t("Completed")],
+  ["step-active", t("Active")],
+  ["step-failed", t("Failed")],
 ];
 
 function Diagram({ data }: { data: Loaded }) {
@@ -85,13 +87,17 @@ function Diagram({ data }: { data: Loaded }) {
   const diagram = useDiagram(data.xml ? { xml: data.xml, markers } : null, [data]);
   const count = (cls: string) => markers.filter((m) => m.className === cls).length;
   return html`<section aria-labelledby="diagram-h">
-    <h2 id="diagram-h">Diagram</h2>
-    <ul class="legend" aria-label="Step states">
-      ${LEGEND.map(([cls, label]) => html`<li><span class=${`swatch ${cls}`}></span> ${label} (${count(cls)})</li>`)}
+    <h2 id="diagram-h">${t("Diagram")}</h2>
+    <ul class="legend" aria-label=${t("Step states")}>
+      ${legend().map(([cls, label]) => html`<li><span class=${`swatch ${cls}`}></span> ${label} (${count(cls)})</li>`)}
     </ul>
-    ${diagram.error ? html`<p class="alert" role="alert">Diagram: ${diagram.error}</p>` : null}
+    ${diagram.error ? html`<p class="alert" role="alert">${t("Diagram: {error}", { error: diagram.error })}</p>` : null}
     <div class="diagram" ref=${diagram.ref} role="img"
-      aria-label=${`Process diagram: ${LEGEND.map(([cls, label]) => `${count(cls)} ${label.toLowerCase()}`).join(", ")} steps`}></div>
+      aria-label=${t("Process diagram: {done} completed, {active} active, {failed} failed steps", {
+        done: count("step-done"),
+        active: count("step-active"),
+        failed: count("step-failed"),
+      })}></div>
   </section>`;
 }
 
@@ -110,24 +116,24 @@ export function InstancePage({ id }: { id: string }) {
     data.reload();
   };
   return html`<section>
-    <h1>${d.businessKey ?? d.id} <span class="muted">${d.definitionKey} v${d.version}</span></h1>
+    <h1>${d.businessKey ?? d.id} <span class="muted">${d.definitionKey} ${`v${d.version}`}</span></h1>
     ${notice ? html`<div class="notice" role="status">${notice}</div>` : null}
     ${data.error ? html`<p class="alert" role="alert">${data.error}</p>` : null}
     <dl class="facts">
-      <div><dt>State</dt><dd class=${`status ${d.state}`}>${d.state}</dd></div>
-      <div><dt>Type</dt><dd>${d.type === "CMMN" ? "Case" : "Process"}</dd></div>
-      <div><dt>Started</dt><dd>${when(d.startTime)}${d.startedBy ? html` by <${Who} id=${d.startedBy} person=${d.startedByUser} />` : ""}</dd></div>
-      ${d.endTime ? html`<div><dt>Ended</dt><dd>${when(d.endTime)}</dd></div>` : null}
+      <div><dt>${t("State")}</dt><dd class=${`status ${d.state}`}>${enumLabel(d.state)}</dd></div>
+      <div><dt>${t("Type")}</dt><dd>${d.type === "CMMN" ? t("Case") : t("Process")}</dd></div>
+      <div><dt>${t("Started")}</dt><dd>${when(d.startTime)}${d.startedBy ? html` ${t("by")} <${Who} id=${d.startedBy} person=${d.startedByUser} />` : ""}</dd></div>
+      ${d.endTime ? html`<div><dt>${t("Ended")}</dt><dd>${when(d.endTime)}</dd></div>` : null}
     </dl>
     ${isManager() ? html`<${InstanceControls} d=${d} onDone=${changed} />` : null}
-    <h2>Open tasks</h2>
+    <h2>${t("Open tasks")}</h2>
     ${
       d.activeTasks.length
         ? html`<ul class="open-tasks">${d.activeTasks.map(
-            (t) =>
-              html`<li key=${t.id}><a href=${`#/tasks/${t.id}`}>${t.name}</a> <span class="muted">· <${Who} id=${t.assignee} person=${t.assigneeUser} /></span></li>`,
+            (task) =>
+              html`<li key=${task.id}><a href=${`#/tasks/${task.id}`}>${task.name}</a> <span class="muted">· <${Who} id=${task.assignee} person=${task.assigneeUser} /></span></li>`,
           )}</ul>`
-        : html`<p>None.</p>`
+        : html`<p>${t("None.")}</p>`
     }
     ${d.type === "BPMN" ? html`<${Diagram} data=${data.data} />` : null}
     ${d.type === "BPMN" ? html`<${AgentConversation} instanceId=${d.id} />` : null}
@@ -138,18 +144,18 @@ export function InstancePage({ id }: { id: string }) {
     }
     ${
       isManager()
-        ? html`<h2>Failed jobs</h2><${FailedJobsTable} jobs=${data.data.jobs} caption="Failed jobs of this instance" onDone=${changed} />`
+        ? html`<h2>${t("Failed jobs")}</h2><${FailedJobsTable} jobs=${data.data.jobs} caption=${t("Failed jobs of this instance")} onDone=${changed} />`
         : null
     }
     ${
       isManager() && !d.ended
-        ? html`<h2>Jobs</h2><${InstanceJobs} id=${d.id} version=${data.data} onDone=${changed} />`
+        ? html`<h2>${t("Jobs")}</h2><${InstanceJobs} id=${d.id} version=${data.data} onDone=${changed} />`
         : null
     }
-    <h2>Variables</h2>
+    <h2>${t("Variables")}</h2>
     <${InstanceVariables} id=${d.id} variables=${d.variables} editable=${isManager() && !d.ended} onDone=${changed} />
     <${AttachmentsPanel} instanceId=${d.id} />
-    <h2>History</h2>
+    <h2>${t("History")}</h2>
     <${HistoryTable} rows=${data.data.history} />
   </section>`;
 }

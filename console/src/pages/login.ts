@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, type Session, setSession } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { go } from "../router";
 import { useLoad } from "../use-load";
 
@@ -22,10 +23,10 @@ function SsoButtons() {
   const list = useLoad(() => api<{ name: string }[]>("GET", "/auth/sso/connections"));
   if (!list.data?.length) return null;
   return html`<div class="sso" aria-labelledby="sso-h">
-    <p id="sso-h">Or sign in with your organisation's account:</p>
+    <p id="sso-h">${t("Or sign in with your organisation's account:")}</p>
     ${list.data.map(
       (c) =>
-        html`<a class="button-link" href=${`/api/auth/sso/${encodeURIComponent(c.name)}/authorize`}>Sign in with ${c.name}</a>`,
+        html`<a class="button-link" href=${`/api/auth/sso/${encodeURIComponent(c.name)}/authorize`}>${t("Sign in with {name}", { name: c.name })}</a>`,
     )}
   </div>`;
 }
@@ -49,20 +50,20 @@ export function LoginPage() {
     }
   };
   return html`<section class="narrow">
-    <h1>Sign in</h1>
+    <h1>${t("Sign in")}</h1>
     <form onSubmit=${submit}>
       ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
       <div class="field">
-        <label for="email">E-mail</label>
+        <label for="email">${t("E-mail")}</label>
         <input id="email" type="email" autocomplete="username" required value=${email}
           onInput=${(e: Event) => setEmail((e.currentTarget as HTMLInputElement).value)} />
       </div>
       <div class="field">
-        <label for="password">Password</label>
+        <label for="password">${t("Password")}</label>
         <input id="password" type="password" autocomplete="current-password" required value=${password}
           onInput=${(e: Event) => setPassword((e.currentTarget as HTMLInputElement).value)} />
       </div>
-      <button type="submit" class="primary" disabled=${busy}>Sign in</button>
+      <button type="submit" class="primary" disabled=${busy}>${t("Sign in")}</button>
     </form>
     <${SsoButtons} />
   </section>`;

@@ -2,11 +2,13 @@ import { when } from "../format";
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
+import { plural, t } from "../i18n";
 import { type Person, Who } from "../people";
 import { useDiagram } from "../use-diagram";
 import { Pending, useLoad } from "../use-load";
 import { type FailedJob, FailedJobsTable, JobActions, loadFailedJobs } from "./failed-jobs";
 import { InstanceSearch } from "./instance-search";
+import { enumLabel } from "./work-labels";
 
 interface Activity {
   activityId: string;
@@ -46,17 +48,17 @@ export function mainReason(byReason: Record<string, number>): string {
 const describe = (b: Record<string, number>) =>
   Object.entries(b)
     .filter(([, n]) => n > 0)
-    .map(([r, n]) => `${n} ${r}`)
+    .map(([r, n]) => `${n} ${enumLabel(r)}`)
     .join(", ");
 
-const COUNTERS: Record<string, string> = {
-  definitions: "Definitions",
-  runningInstances: "Running instances",
-  finishedInstances: "Finished instances",
-  activeTasks: "Open tasks",
-  myTasks: "My tasks",
-  failedJobs: "Dead-lettered jobs",
-};
+const counters = (): Record<string, string> => ({
+  definitions: t("Definitions"),
+  runningInstances: t("Running instances"),
+  finishedInstances: t("Finished instances"),
+  activeTasks: t("Open tasks"),
+  myTasks: t("My tasks"),
+  failedJobs: t("Dead-lettered jobs"),
+});
 
 /**
  * The BPMN definitions with their running instances each (the total of GET /a/instances?definitionKey=, one small
@@ -92,36 +94,37 @@ export function MonitorList() {
   );
   const { view, setNotice } = useNotice();
   if (!data.data) return html`<${Pending} error=${data.error} />`;
-  const [counters, defs, jobs] = data.data;
+  const [figures, defs, jobs] = data.data;
+  const names = counters();
   const failed = (key: string) => jobs.filter((j) => j.definitionKey === key).length;
   const done = (m: string) => {
     setNotice(m);
     data.reload();
   };
   return html`<section>
-    <h1>Monitor</h1>
+    <h1>${t("Monitor")}</h1>
     ${view}
     ${data.error ? html`<p class="alert" role="alert">${data.error}</p>` : null}
     <dl class="counters">
-      ${Object.entries(counters).map(
-        ([k, v]) => html`<div data-counter=${k}><dt>${COUNTERS[k] ?? k}</dt><dd>${v}</dd></div>`,
+      ${Object.entries(figures).map(
+        ([k, v]) => html`<div data-counter=${k}><dt>${names[k] ?? k}</dt><dd>${v}</dd></div>`,
       )}
     </dl>
-    <h2>Processes</h2>
+    <h2>${t("Processes")}</h2>
     <ul class="cards">
       ${defs.map(
         (
           d,
         ) => html`<li><a class="card" href=${`#/monitor/${encodeURIComponent(d.key)}`} data-process=${d.key}>${d.name || d.key}
-          <span class="figures"><span class="running">${d.running} running</span>${
+          <span class="figures"><span class="running">${t("{n} running", { n: d.running })}</span>${
             failed(d.key)
-              ? html` · <span class="incidents">${failed(d.key)} failed job${failed(d.key) === 1 ? "" : "s"}</span>`
+              ? html` · <span class="incidents">${plural(failed(d.key), "{n} failed job", "{n} failed jobs")}</span>`
               : ""
           }</span></a></li>`,
       )}
     </ul>
-    <h2 id="failed-h">Failed jobs</h2>
-    <${FailedJobsTable} jobs=${jobs} caption="Jobs that failed, retrying or dead-lettered" showInstance=${true}
+    <h2 id="failed-h">${t("Failed jobs")}</h2>
+    <${FailedJobsTable} jobs=${jobs} caption=${t("Jobs that failed, retrying or dead-lettered")} showInstance=${true}
       onDone=${done} />
   </section>`;
 }
@@ -160,15 +163,15 @@ function Drill({
     items.reload();
     onChanged(m);
   };
-  return html`<div class="scroll"><table class="grid drill"><caption>Instances parked at ${activityId}</caption>
-    <thead><tr><th>Instance</th><th>Started</th><th>Reason</th><th>Detail</th><th><span class="sr-only">Actions</span></th></tr></thead>
+  return html`<div class="scroll"><table class="grid drill"><caption>${t("Instances parked at {step}", { step: activityId })}</caption>
+    <thead><tr><th>${t("Instance")}</th><th>${t("Started")}</th><th>${t("Reason")}</th><th>${t("Detail")}</th><th><span class="sr-only">${t("Actions")}</span></th></tr></thead>
     <tbody>${parked.map((i) => {
       const job = jobOf(i);
       return html`<tr key=${i.instanceId} data-instance=${i.instanceId}>
         <td><a href=${`#/instances/${i.instanceId}`}>${i.businessKey ?? i.instanceId}</a></td>
         <td>${when(i.startTime)}</td>
-        <td><span class=${`badge ${i.reason}`}>${i.reason}</span></td>
-        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>task</a> · <${Who} id=${i.assignee ?? null} person=${i.assigneeUser} />` : (i.errorMessage ?? "")}</td>
+        <td><span class=${`badge ${i.reason}`}>${enumLabel(i.reason)}</span></td>
+        <td>${i.taskId ? html`<a href=${`#/tasks/${i.taskId}`}>${t("task")}</a> · <${Who} id=${i.assignee ?? null} person=${i.assigneeUser} />` : (i.errorMessage ?? "")}</td>
         <td>${job ? html`<${JobActions} job=${job} onDone=${done} />` : null}</td>
       </tr>`;
     })}</tbody></table></div>`;
@@ -214,24 +217,26 @@ export function MonitorPage({ processKey }: { processKey: string }) {
     m.reload();
   };
   return html`<section>
-    <h1>${d.definitionName || d.definitionKey} <span class="muted">v${d.version}</span></h1>
+    <h1>${d.definitionName || d.definitionKey} <span class="muted">${`v${d.version}`}</span></h1>
     ${view}
-    <p>${d.runningInstances} running${d.runningInstancesOtherVersions ? ` (${d.runningInstancesOtherVersions} on other versions)` : ""}</p>
-    <label for="ver">Version</label>
+    <p>${t("{n} running", { n: d.runningInstances })}${
+      d.runningInstancesOtherVersions ? ` ${t("({n} on other versions)", { n: d.runningInstancesOtherVersions })}` : ""
+    }</p>
+    <label for="ver">${t("Version")}</label>
     <select id="ver" value=${String(d.version)} onChange=${(e: Event) => setVersion(Number((e.currentTarget as HTMLSelectElement).value))}>
-      ${d.versions.map((v) => html`<option value=${String(v.version)}>v${v.version} (${v.runningInstances} running)</option>`)}
+      ${d.versions.map((v) => html`<option value=${String(v.version)}>v${v.version} (${t("{n} running", { n: v.runningInstances })})</option>`)}
     </select>
-    <ul class="legend" aria-label="Reasons">${REASONS.map((r) => html`<li><span class=${`badge ${r}`}>${r}</span></li>`)}</ul>
-    ${diagram.error ? html`<p class="alert" role="alert">Diagram: ${diagram.error}</p>` : null}
-    <div class="diagram" ref=${diagram.ref} role="img" aria-label="Process diagram with parked counts"></div>
-    <div class="scroll"><table class="grid"><caption>Parked instances per step</caption>
-      <thead><tr><th>Step</th><th>Count</th><th>By reason</th><th><span class="sr-only">Actions</span></th></tr></thead>
+    <ul class="legend" aria-label=${t("Reasons")}>${REASONS.map((r) => html`<li><span class=${`badge ${r}`}>${enumLabel(r)}</span></li>`)}</ul>
+    ${diagram.error ? html`<p class="alert" role="alert">${t("Diagram: {error}", { error: diagram.error })}</p>` : null}
+    <div class="diagram" ref=${diagram.ref} role="img" aria-label=${t("Process diagram with parked counts")}></div>
+    <div class="scroll"><table class="grid"><caption>${t("Parked instances per step")}</caption>
+      <thead><tr><th>${t("Step")}</th><th>${t("Count")}</th><th>${t("By reason")}</th><th><span class="sr-only">${t("Actions")}</span></th></tr></thead>
       <tbody>${d.activities.map(
         (
           a,
         ) => html`<tr><td>${a.activityName || a.activityId}</td><td class="step-count">${a.count}</td><td>${describe(a.byReason)}</td>
           <td><button type="button" onClick=${() => setDrill(a.activityId)}
-            aria-label=${`Instances at ${a.activityName || a.activityId}`}>Instances</button></td></tr>`,
+            aria-label=${t("Instances at {step}", { step: a.activityName || a.activityId })}>${t("Instances")}</button></td></tr>`,
       )}</tbody>
     </table></div>
     ${drill ? html`<${Drill} processKey=${processKey} version=${d.version} activityId=${drill} onChanged=${changed} />` : null}

@@ -3,6 +3,7 @@ import { api } from "../api";
 import { Alert } from "../controls";
 import { when } from "../format";
 import { html } from "../html";
+import { t } from "../i18n";
 import { NOTIFICATIONS_CHANGED } from "../notification-bell";
 import { Pending, useAction, useLoad } from "../use-load";
 
@@ -56,19 +57,19 @@ export function NotificationsPage() {
   };
   const rows = list.data?.content ?? [];
   return html`<section>
-    <h1>Notifications</h1>
+    <h1>${t("Notifications")}</h1>
     <div class="filters">
       <label class="choice"><input type="checkbox" checked=${unreadOnly} onChange=${(e: Event) => {
         setUnreadOnly((e.currentTarget as HTMLInputElement).checked);
         setPage(0);
-      }} /> Unread only</label>
-      <button type="button" onClick=${markAll} disabled=${!rows.some((n) => !n.read)}>Mark all as read</button>
+      }} /> ${t("Unread only")}</label>
+      <button type="button" onClick=${markAll} disabled=${!rows.some((n) => !n.read)}>${t("Mark all as read")}</button>
     </div>
     <${Alert} error=${error} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">${unreadOnly ? "Nothing unread." : "No notifications yet. You are told here when a task is assigned or delegated to you, or an AI step of yours fails."}</p>`
+        ? html`<p class="empty">${unreadOnly ? t("Nothing unread.") : t("No notifications yet. You are told here when a task is assigned or delegated to you, or an AI step of yours fails.")}</p>`
         : null
     }
     <ul class="plain notifications">${rows.map((n) => {
@@ -82,16 +83,16 @@ export function NotificationsPage() {
               }}>${n.title}</a>`
             : n.title
         }</strong>
-        ${n.read ? null : html` <span class="status PENDING">unread</span>`}
+        ${n.read ? null : html` <span class="status PENDING">${t("unread")}</span>`}
         <p>${n.body}</p><small>${when(n.createdAt)}</small>
-        ${n.read ? null : html` <button type="button" aria-label=${`Mark “${n.title}” as read`} onClick=${() => markRead(n)}>Mark as read</button>`}
+        ${n.read ? null : html` <button type="button" aria-label=${t("Mark “{title}” as read", { title: n.title })} onClick=${() => markRead(n)}>${t("Mark as read")}</button>`}
       </li>`;
     })}</ul>
     ${
       list.data && list.data.totalPages > 1
-        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Newer</button>
-          <span>page ${page + 1} of ${list.data.totalPages}</span>
-          <button type="button" disabled=${page + 1 >= list.data.totalPages} onClick=${() => setPage(page + 1)}>Older</button></div>`
+        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>${t("Newer")}</button>
+          <span>${t("page {page} of {pages}", { page: page + 1, pages: list.data.totalPages })}</span>
+          <button type="button" disabled=${page + 1 >= list.data.totalPages} onClick=${() => setPage(page + 1)}>${t("Older")}</button></div>`
         : null
     }
   </section>`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type Session } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { enter } from "./login";
 
 /** The page the provider's sign-in returns to (`/sso/complete?code=`), the default SSO_RETURN_URL. */
@@ -15,7 +16,7 @@ export function SsoReturnPage() {
   useEffect(() => {
     const code = new URLSearchParams(location.search).get("code");
     if (!code) {
-      setError("The sign-in came back without a code.");
+      setError(t("The sign-in came back without a code."));
       return;
     }
     api<Session>("POST", "/auth/sso/exchange", { code })
@@ -26,11 +27,11 @@ export function SsoReturnPage() {
       .catch((e: Error) => setError(e.message));
   }, []);
   return html`<section class="narrow">
-    <h1>Signing in</h1>
+    <h1>${t("Signing in")}</h1>
     ${
       error
-        ? html`<div class="alert" role="alert">Single sign-on failed: ${error}</div><p><a href="/">Back to sign in</a></p>`
-        : html`<p class="loading" aria-busy="true">Completing the sign-in…</p>`
+        ? html`<div class="alert" role="alert">${t("Single sign-on failed: {error}", { error })}</div><p><a href="/">${t("Back to sign in")}</a></p>`
+        : html`<p class="loading" aria-busy="true">${t("Completing the sign-in…")}</p>`
     }
   </section>`;
 }

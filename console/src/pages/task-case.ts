@@ -2,6 +2,7 @@ import { api } from "../api";
 import { displayValue, type Field, fieldsOf, valueFields } from "../form/model";
 import { when } from "../format";
 import { html } from "../html";
+import { t } from "../i18n";
 import { type Person, Who } from "../people";
 import { Pending, useLoad } from "../use-load";
 import { type Definition, formOf, startForm } from "./catalog";
@@ -44,7 +45,7 @@ function FormAnswers({
   const rows = valueFields(fields)
     .map(({ field }) => field)
     .filter((f) => f.type !== "hidden" && f.key !== undefined && values[f.key] !== undefined);
-  if (!rows.length) return html`<p class="muted">${caption}: no values.</p>`;
+  if (!rows.length) return html`<p class="muted">${t("{caption}: no values.", { caption })}</p>`;
   return html`<table class="grid case-data"><caption>${caption}</caption>
     <tbody>${rows.map(
       (f) => html`<tr key=${f.key}><th scope="row">${f.label || f.key}</th>
@@ -77,45 +78,48 @@ export function CasePanel({
       api<Definition>("GET", `/a/definitions/${encodeURIComponent(definitionKey)}`).catch(() => null),
     ]);
     // Each form once: the labels of the earlier tasks' forms (their published version, else the latest).
-    const done = detail.tasks.filter((t) => t.id !== taskId && t.state === "COMPLETED");
-    const keys = [...new Set(done.flatMap((t) => (t.formKey ? [t.formKey] : [])))];
+    const done = detail.tasks.filter((task) => task.id !== taskId && task.state === "COMPLETED");
+    const keys = [...new Set(done.flatMap((task) => (task.formKey ? [task.formKey] : [])))];
     const forms = new Map(
       await Promise.all(
         keys.map(async (k) => [k, fieldsOf(await formOf(definitionKey, k).catch(() => ({})))] as const),
       ),
     );
-    const earlier: EarlierTask[] = done.map((t) => ({ ...t, fields: (t.formKey && forms.get(t.formKey)) || [] }));
+    const earlier: EarlierTask[] = done.map((task) => ({
+      ...task,
+      fields: (task.formKey && forms.get(task.formKey)) || [],
+    }));
     const start = def ? await startForm(def).catch(() => ({})) : {};
     return { history, earlier, start: fieldsOf(start) };
   }, [instanceId, taskId]);
   const vars = Object.fromEntries(Object.entries(c.variables).filter(([k]) => !k.startsWith("_")));
   const onForms = new Set(
-    [...(more.data?.start ?? []), ...(more.data?.earlier ?? []).flatMap((t) => t.fields)].flatMap((f) =>
+    [...(more.data?.start ?? []), ...(more.data?.earlier ?? []).flatMap((task) => task.fields)].flatMap((f) =>
       valueFields([f]).map(({ field }) => field.key),
     ),
   );
   const other = Object.entries(vars).filter(([k]) => !onForms.has(k));
   return html`<section class="case" aria-labelledby="case-h">
-    <h2 id="case-h">The case</h2>
+    <h2 id="case-h">${t("The case")}</h2>
     <dl class="facts">
-      <div><dt>Business key</dt><dd>${c.businessKey ?? "—"}</dd></div>
-      <div><dt>Started</dt><dd>${when(c.startTime)} by <${Who} id=${c.startedBy} person=${c.startedByUser} none="the system" /></dd></div>
+      <div><dt>${t("Business key")}</dt><dd>${c.businessKey ?? "—"}</dd></div>
+      <div><dt>${t("Started")}</dt><dd>${t("{date} by", { date: when(c.startTime) })} <${Who} id=${c.startedBy} person=${c.startedByUser} none="the system" /></dd></div>
     </dl>
     ${!more.data ? html`<${Pending} error=${more.error} />` : null}
-    ${more.data?.start.length ? html`<${FormAnswers} fields=${more.data.start} values=${vars} caption="The request (start form)" />` : null}
+    ${more.data?.start.length ? html`<${FormAnswers} fields=${more.data.start} values=${vars} caption=${t("The request (start form)")} />` : null}
     ${(more.data?.earlier ?? []).map(
-      (t) => html`<div class="earlier-task" data-task=${t.id} key=${t.id}>
-        <h3>${t.name}</h3>
-        <p class="muted">Completed${t.completedAt ? ` ${when(t.completedAt)}` : ""} by <${Who} id=${t.completedBy} person=${t.completedByUser} none="the system" /></p>
-        <${FormAnswers} fields=${t.fields} values=${vars} caption=${`Data of “${t.name}”`} />
+      (task) => html`<div class="earlier-task" data-task=${task.id} key=${task.id}>
+        <h3>${task.name}</h3>
+        <p class="muted">${task.completedAt ? t("Completed {date} by", { date: when(task.completedAt) }) : t("Completed by")} <${Who} id=${task.completedBy} person=${task.completedByUser} none="the system" /></p>
+        <${FormAnswers} fields=${task.fields} values=${vars} caption=${t("Data of “{task}”", { task: task.name })} />
       </div>`,
     )}
     ${
       more.data && other.length
-        ? html`<table class="grid case-data"><caption>Other data of the case (read-only)</caption>
+        ? html`<table class="grid case-data"><caption>${t("Other data of the case (read-only)")}</caption>
             <tbody>${other.map(([k, v]) => html`<tr key=${k}><th scope="row">${k}</th><td>${shown(v)}</td></tr>`)}</tbody></table>`
         : null
     }
-    ${more.data ? html`<h3>History</h3><${HistoryTable} rows=${more.data.history} />` : null}
+    ${more.data ? html`<h3>${t("History")}</h3><${HistoryTable} rows=${more.data.history} />` : null}
   </section>`;
 }

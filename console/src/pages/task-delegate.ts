@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, hasRole, session } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { go, setFlash } from "../router";
 import { useAction, useLoad } from "../use-load";
 
@@ -58,29 +59,29 @@ export function DelegateForm({
     return run(async () => {
       await api("POST", `/a/tasks/${task.id}/delegate`, { userId });
       const name = options.find((p) => p.userId === userId)?.label ?? userId;
-      setFlash(`Task “${task.name}” delegated to ${name}.`);
+      setFlash(t("Task “{task}” delegated to {name}.", { task: task.name, name }));
       go("/tasks");
     });
   };
   return html`<form class="delegate inline" onSubmit=${submit} aria-labelledby="delegate-h">
-    <h2 id="delegate-h">Delegate</h2>
+    <h2 id="delegate-h">${t("Delegate")}</h2>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     <div class="field">
-      <label for="delegate-to">Delegate to</label>
+      <label for="delegate-to">${t("Delegate to")}</label>
       ${
         // While the list loads, a disabled select: a text field that turned into a list under the cursor would lose
         // what was typed (and a test, or a fast hand, would type into the wrong control).
         list.data === undefined
-          ? html`<select id="delegate-to" disabled aria-busy="true"><option>Loading…</option></select>`
+          ? html`<select id="delegate-to" disabled aria-busy="true"><option>${t("Loading…")}</option></select>`
           : options.length
             ? html`<select id="delegate-to" value=${target} onChange=${(e: Event) => setTarget((e.currentTarget as HTMLSelectElement).value)}>
               <option value="">—</option>
               ${options.map((p) => html`<option value=${p.userId}>${p.label}</option>`)}
             </select>`
-            : html`<input id="delegate-to" value=${target} placeholder="User id"
+            : html`<input id="delegate-to" value=${target} placeholder=${t("User id")}
               onInput=${(e: Event) => setTarget((e.currentTarget as HTMLInputElement).value)} />`
       }
     </div>
-    <button type="submit" disabled=${target.trim() === ""}>Delegate</button>
+    <button type="submit" disabled=${target.trim() === ""}>${t("Delegate")}</button>
   </form>`;
 }

@@ -5,6 +5,7 @@ import type { Suggestion } from "../form/ai-suggest";
 import { FormView } from "../form/form-view";
 import type { Values } from "../form/model";
 import { html } from "../html";
+import { t } from "../i18n";
 import { go, setFlash, takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { AttachmentsPanel } from "./attachments-panel";
@@ -39,7 +40,7 @@ function Comments({ taskId }: { taskId: string }) {
     });
   };
   return html`<section aria-labelledby="comments-h">
-    <h2 id="comments-h">Comments</h2>
+    <h2 id="comments-h">${t("Comments")}</h2>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     <ul class="comments">
       ${(list.data ?? []).map(
@@ -50,10 +51,10 @@ function Comments({ taskId }: { taskId: string }) {
     <form onSubmit=${add}>
       ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
       <div class="field">
-        <label for="comment">Add a comment</label>
+        <label for="comment">${t("Add a comment")}</label>
         <textarea id="comment" rows="2" value=${text} onInput=${(e: Event) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
       </div>
-      <button type="submit" disabled=${text.trim() === ""}>Comment</button>
+      <button type="submit" disabled=${text.trim() === ""}>${t("Comment")}</button>
     </form>
   </section>`;
 }
@@ -65,59 +66,61 @@ function Comments({ taskId }: { taskId: string }) {
 export function TaskPage({ id }: { id: string }) {
   const [flash] = useState(takeFlash);
   const { error, run } = useAction();
-  const task = useLoad(
+  const loaded = useLoad(
     () =>
       Promise.all([
         api<Detail>("GET", `/a/tasks/${id}`),
         api<Values>("GET", `/a/tasks/${id}/variables`).catch(() => ({}) as Values),
-      ]).then(async ([t, saved]) => {
+      ]).then(async ([d, saved]) => {
         // The instance (business key, starter, data): a task's candidates and assignee take part in it.
-        const c = await api<Case>("GET", `/a/instances/${t.instanceId}`).catch(() => null);
-        return [t, saved, c] as const;
+        const c = await api<Case>("GET", `/a/instances/${d.instanceId}`).catch(() => null);
+        return [d, saved, c] as const;
       }),
     [id],
   );
-  if (!task.data) return html`<${Pending} error=${task.error} />`;
-  const [t, saved, theCase] = task.data;
+  if (!loaded.data) return html`<${Pending} error=${loaded.error} />`;
+  const [task, saved, theCase] = loaded.data;
   const me = session()?.user.id;
-  const act = (action: "claim" | "unclaim") => run(() => claimAction(t, action).then(task.reload));
+  const act = (action: "claim" | "unclaim") => run(() => claimAction(task, action).then(loaded.reload));
   const complete = async (variables: Values) => {
     await api("POST", `/a/tasks/${id}/complete`, { variables });
-    setFlash(`Task “${t.name}” completed.`);
+    setFlash(t("Task “{task}” completed.", { task: task.name }));
     go("/tasks");
   };
-  const open = t.state !== "COMPLETED" && t.state !== "CANCELLED";
+  const open = task.state !== "COMPLETED" && task.state !== "CANCELLED";
   const mayWork =
-    open && (t.assignee === me || (t.assignee === null && t.candidateUsers.length + t.candidateGroups.length === 0));
-  const mayDelegate = open && (t.assignee === me || hasRole("MANAGER", "ADMIN"));
+    open &&
+    (task.assignee === me ||
+      (task.assignee === null && task.candidateUsers.length + task.candidateGroups.length === 0));
+  const mayDelegate = open && (task.assignee === me || hasRole("MANAGER", "ADMIN"));
   const suggest = (draft: Values) => api<Suggestion[]>("POST", `/a/tasks/${id}/ai-suggest`, { draft });
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
-    <h1>${t.name}</h1>
-    <p class="muted">${t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""} · assigned to <${Who} id=${t.assignee} person=${t.assigneeUser} />${" · "}<a href=${`#/instances/${t.instanceId}`}>View the instance</a></p>
+    <h1>${task.name}</h1>
+    <p class="muted">${task.definitionKey}${task.businessKey ? ` · ${task.businessKey}` : ""} · ${t("assigned to")} <${Who} id=${task.assignee} person=${task.assigneeUser} />${" · "}<a href=${`#/instances/${task.instanceId}`}>${t("View the instance")}</a></p>
     <dl class="facts task-facts">
-      <div><dt>Due</dt><dd>${t.dueDate ? when(t.dueDate) : "no due date"}</dd></div>
-      <div><dt>Priority</dt><dd>${t.priority}</dd></div>
+      <div><dt>${t("Due")}</dt><dd>${task.dueDate ? when(task.dueDate) : t("no due date")}</dd></div>
+      <div><dt>${t("Priority")}</dt><dd>${task.priority}</dd></div>
     </dl>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     <div class="actions">
-      ${open && t.assignee === null ? html`<button type="button" onClick=${() => act("claim")}>Claim</button>` : null}
-      ${open && t.assignee === me ? html`<button type="button" onClick=${() => act("unclaim")}>Unclaim</button>` : null}
+      ${open && task.assignee === null ? html`<button type="button" onClick=${() => act("claim")}>${t("Claim")}</button>` : null}
+      ${open && task.assignee === me ? html`<button type="button" onClick=${() => act("unclaim")}>${t("Unclaim")}</button>` : null}
     </div>
-    ${!open ? html`<p>This task is ${t.state.toLowerCase()}.</p>` : null}
+    ${!open ? html`<p>${task.state === "COMPLETED" ? t("This task is completed.") : t("This task is cancelled.")}</p>` : null}
     ${
       mayWork
-        ? html`<${FormView} key=${t.assignee ?? ""} schema=${t.form?.schema ?? {}} saved=${saved} instanceId=${t.instanceId}
-            submitLabel="Complete" onSubmit=${complete} suggest=${t.aiSuggestAvailable ? suggest : undefined} />`
-        : open && t.assignee === null
-          ? html`<p>Claim the task to work on it.</p>`
+        ? html`<${FormView} key=${task.assignee ?? ""} schema=${task.form?.schema ?? {}} saved=${saved} instanceId=${task.instanceId}
+            submitLabel=${t("Complete")} onSubmit=${complete} suggest=${task.aiSuggestAvailable ? suggest : undefined} />`
+        : open && task.assignee === null
+          ? html`<p>${t("Claim the task to work on it.")}</p>`
           : open
-            ? html`<p>This task is assigned to <${Who} id=${t.assignee} person=${t.assigneeUser} />.</p>`
+            ? html`<p>${t("This task is assigned to")} <${Who} id=${task.assignee} person=${task.assigneeUser} />.</p>`
             : null
     }
-    ${theCase ? html`<${CasePanel} c=${theCase} taskId=${id} instanceId=${t.instanceId} definitionKey=${t.definitionKey} />` : null}
-    ${mayDelegate ? html`<${DelegateForm} task=${t} />` : null}
-    <${AttachmentsPanel} instanceId=${t.instanceId} />
+    ${theCase ? html`<${CasePanel} c=${theCase} taskId=${id} instanceId=${task.instanceId} definitionKey=${task.definitionKey} />` : null}
+    ${mayDelegate ? html`<${DelegateForm} task=${task} />` : null}
+    <${AttachmentsPanel} instanceId=${task.instanceId} />
     <${Comments} taskId=${id} />
   </section>`;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, hasRole, session } from "../api";
 import { valueOf } from "../controls";
 import { html } from "../html";
+import { t } from "../i18n";
 import {
   EMPTY_FILTER,
   readSaved,
@@ -73,61 +74,61 @@ export function FilterBar({
   // Each label stays with its control when the bar wraps (a phone).
   const field = (id: string, label: string, control: unknown) =>
     html`<span class="filter-field"><label for=${id}>${label}</label>${control}</span>`;
-  return html`<div class="filters" role="group" aria-label="Filters">
+  return html`<div class="filters" role="group" aria-label=${t("Filters")}>
     ${field(
       "flt",
-      "Show",
+      t("Show"),
       html`<select id="flt" value=${filter.show} onChange=${set("show")}>
-        ${show("all", "All I can see")}${show("mine", "Assigned to me")}${show("candidate", "Open to claim")}
+        ${show("all", t("All I can see"))}${show("mine", t("Assigned to me"))}${show("candidate", t("Open to claim"))}
       </select>`,
     )}
     ${field(
       "proc",
-      "Process",
+      t("Process"),
       html`<select id="proc" value=${filter.processKey} onChange=${set("processKey")}>
-        ${opt("", "All processes")}${choices.processes.map((p) => opt(p.key, p.name))}
+        ${opt("", t("All processes"))}${choices.processes.map((p) => opt(p.key, p.name))}
       </select>`,
     )}
     ${field(
       "grp",
-      "Group",
+      t("Group"),
       html`<select id="grp" value=${filter.candidateGroup} onChange=${set("candidateGroup")}>
-        ${opt("", "Any group")}${choices.groups.map((g) => opt(g.key, g.name))}
+        ${opt("", t("Any group"))}${choices.groups.map((g) => opt(g.key, g.name))}
       </select>`,
     )}
     ${
       choices.members.length
         ? field(
             "asg",
-            "Assignee",
+            t("Assignee"),
             html`<select id="asg" value=${filter.assignee} onChange=${set("assignee")}>
-              ${opt("", "Anyone")}${choices.members.map((m) => opt(m.userId, m.name))}
+              ${opt("", t("Anyone"))}${choices.members.map((m) => opt(m.userId, m.name))}
             </select>`,
           )
         : null
     }
     ${field(
       "due",
-      "Due",
+      t("Due"),
       html`<select id="due" value=${filter.due} onChange=${set("due")}>
-        ${opt("", "Any time")}${opt("overdue", "Overdue")}${opt("today", "Today")}${opt("week", "This week")}
+        ${opt("", t("Any time"))}${opt("overdue", t("Overdue"))}${opt("today", t("Today"))}${opt("week", t("This week"))}
       </select>`,
     )}
     ${field(
       "sort",
-      "Sort by",
+      t("Sort by"),
       html`<select id="sort" value=${filter.sort} onChange=${set("sort")}>
-        ${opt("created", "Newest")}${opt("due", "Due soonest")}${opt("priority", "Highest priority")}${opt("name", "Name")}
+        ${opt("created", t("Newest"))}${opt("due", t("Due soonest"))}${opt("priority", t("Highest priority"))}${opt("name", t("Name"))}
       </select>`,
     )}
     ${field(
       "task-search",
-      "Search",
-      html`<input id="task-search" type="search" placeholder="Name or business key" value=${filter.search}
+      t("Search"),
+      html`<input id="task-search" type="search" placeholder=${t("Name or business key")} value=${filter.search}
         onInput=${set("search")} />`,
     )}
-    ${field("var-name", "Variable", html`<input id="var-name" placeholder="name" value=${filter.varName} onInput=${set("varName")} />`)}
-    ${field("var-value", "equals", html`<input id="var-value" placeholder="value" value=${filter.varValue} onInput=${set("varValue")} />`)}
+    ${field("var-name", t("Variable"), html`<input id="var-name" placeholder=${t("name")} value=${filter.varName} onInput=${set("varName")} />`)}
+    ${field("var-value", t("equals"), html`<input id="var-value" placeholder=${t("value")} value=${filter.varValue} onInput=${set("varValue")} />`)}
   </div>`;
 }
 
@@ -173,25 +174,25 @@ export function SavedFilters({ filter, onApply }: { filter: TaskFilter; onApply(
     setName("");
   };
   const remove = (n: string) => {
-    if (confirm(`Remove the saved filter "${n}"?`)) save(list.filter((s) => s.name !== n));
+    if (confirm(t("Remove the saved filter “{name}”?", { name: n }))) save(list.filter((s) => s.name !== n));
   };
   return html`<div class="saved-filters">
     ${
       list.length
-        ? html`<ul class="chips" aria-label="Saved filters">${list.map(
+        ? html`<ul class="chips" aria-label=${t("Saved filters")}>${list.map(
             (s) => html`<li key=${s.name}>
               <button type="button" class="chip" onClick=${() => onApply(s.filter)}>
-                ${s.name} <span class="count" aria-label="tasks">${counts[s.name] ?? "…"}</span></button>
-              <button type="button" class="link" aria-label=${`Remove saved filter ${s.name}`}
+                ${s.name} <span class="count" aria-label=${t("tasks")}>${counts[s.name] ?? "…"}</span></button>
+              <button type="button" class="link" aria-label=${t("Remove saved filter {name}", { name: s.name })}
                 onClick=${() => remove(s.name)}>×</button>
             </li>`,
           )}</ul>`
         : null
     }
     <form class="inline" onSubmit=${add}>
-      <label for="save-name">Save this filter as</label>
+      <label for="save-name">${t("Save this filter as")}</label>
       <input id="save-name" value=${name} maxLength=${60} onInput=${(e: Event) => setName(valueOf(e))} />
-      <button type="submit" disabled=${!name.trim()}>Save filter</button>
+      <button type="submit" disabled=${!name.trim()}>${t("Save filter")}</button>
     </form>
   </div>`;
 }

@@ -2,6 +2,7 @@ import { when } from "../format";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { html } from "../html";
+import { plural, t } from "../i18n";
 import { takeFlash } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 import { type Person, Who } from "../people";
@@ -82,42 +83,42 @@ export function TasksPage() {
   const shownPage = tasks.data?.page ?? page;
   const shown = tasks.data?.tasks ?? [];
   const names = new Map((choices.data?.processes ?? []).map((p) => [p.key, p.name]));
-  const act = (t: Task, action: "claim" | "unclaim") =>
+  const act = (task: Task, action: "claim" | "unclaim") =>
     run(() =>
-      claimAction(t, action).then(() => {
+      claimAction(task, action).then(() => {
         tasks.reload();
         shows.reload();
       }),
     );
   return html`<section>
     ${flash ? html`<div class="notice" role="status">${flash}</div>` : null}
-    <h1>Tasks</h1>
+    <h1>${t("Tasks")}</h1>
     <${FilterBar} filter=${filter} choices=${choices.data ?? { processes: [], groups: [], members: [] }} shows=${shows.data}
       onChange=${setFilter} />
     <${SavedFilters} filter=${filter} onApply=${setFilter} />
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
     ${!tasks.data || tasks.error ? html`<${Pending} error=${tasks.error} />` : null}
-    ${tasks.data && shown.length === 0 ? html`<p>No tasks.</p>` : null}
+    ${tasks.data && shown.length === 0 ? html`<p>${t("No tasks.")}</p>` : null}
     ${
       tasks.data
-        ? html`<p class="muted" aria-live="polite">${total} task${total === 1 ? "" : "s"}${
-            pages > 1 ? ` · page ${shownPage + 1} of ${pages}` : ""
+        ? html`<p class="muted" aria-live="polite">${plural(total, "{n} task", "{n} tasks")}${
+            pages > 1 ? ` · ${t("page {page} of {pages}", { page: shownPage + 1, pages })}` : ""
           }</p>`
         : null
     }
-    <ul class="task-list" aria-label="Tasks">
+    <ul class="task-list" aria-label=${t("Tasks")}>
       ${shown.map(
-        (t) => html`<li class="task-row" key=${t.id}>
-          <a href=${`#/tasks/${t.id}`}><strong>${t.name}</strong></a>
-          <span class="muted">${names.get(t.definitionKey) ?? t.definitionKey}${t.businessKey ? ` · ${t.businessKey}` : ""}</span>
-          <span class="muted">${when(t.created)} · <${Who} id=${t.assignee} person=${t.assigneeUser} />${
-            t.dueDate ? ` · due ${when(t.dueDate)}` : ""
-          }${t.priority !== 50 ? ` · priority ${t.priority}` : ""}</span>
+        (task) => html`<li class="task-row" key=${task.id}>
+          <a href=${`#/tasks/${task.id}`}><strong>${task.name}</strong></a>
+          <span class="muted">${names.get(task.definitionKey) ?? task.definitionKey}${task.businessKey ? ` · ${task.businessKey}` : ""}</span>
+          <span class="muted">${when(task.created)} · <${Who} id=${task.assignee} person=${task.assigneeUser} />${
+            task.dueDate ? ` · ${t("due {date}", { date: when(task.dueDate) })}` : ""
+          }${task.priority !== 50 ? ` · ${t("priority {n}", { n: task.priority })}` : ""}</span>
           ${
-            t.assignee === null
-              ? html`<button type="button" onClick=${() => act(t, "claim")} aria-label=${`Claim ${t.name}`}>Claim</button>`
-              : t.assignee === me
-                ? html`<button type="button" onClick=${() => act(t, "unclaim")} aria-label=${`Unclaim ${t.name}`}>Unclaim</button>`
+            task.assignee === null
+              ? html`<button type="button" onClick=${() => act(task, "claim")} aria-label=${t("Claim {task}", { task: task.name })}>${t("Claim")}</button>`
+              : task.assignee === me
+                ? html`<button type="button" onClick=${() => act(task, "unclaim")} aria-label=${t("Unclaim {task}", { task: task.name })}>${t("Unclaim")}</button>`
                 : null
           }
         </li>`,
@@ -125,9 +126,9 @@ export function TasksPage() {
     </ul>
     ${
       pages > 1
-        ? html`<nav class="pager" aria-label="Pages">
-            <button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Previous page</button>
-            <button type="button" disabled=${page + 1 >= pages} onClick=${() => setPage(page + 1)}>Next page</button>
+        ? html`<nav class="pager" aria-label=${t("Pages")}>
+            <button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>${t("Previous page")}</button>
+            <button type="button" disabled=${page + 1 >= pages} onClick=${() => setPage(page + 1)}>${t("Next page")}</button>
           </nav>`
         : null
     }

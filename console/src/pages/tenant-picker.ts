@@ -1,5 +1,6 @@
 import { api, hasRole, type Session, session, setSession } from "../api";
 import { html } from "../html";
+import { t } from "../i18n";
 import { go } from "../router";
 import { Pending, useAction, useLoad } from "../use-load";
 
@@ -15,15 +16,15 @@ export function TenantPicker() {
     });
   if (!tenants.data) return html`<${Pending} error=${tenants.error} />`;
   return html`<section class="narrow">
-    <h1>Choose a company</h1>
+    <h1>${t("Choose a company")}</h1>
     ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
-    ${tenants.data.length === 0 ? html`<p>You are not a member of any company yet.</p>` : null}
+    ${tenants.data.length === 0 ? html`<p>${t("You are not a member of any company yet.")}</p>` : null}
     <ul class="cards">
       ${tenants.data.map(
-        (t) => html`<li><button type="button" class="card" onClick=${() => pick(t.slug)}>
-          <strong>${t.name}</strong> <span class="muted">${t.slug}</span></button></li>`,
+        (c) => html`<li><button type="button" class="card" onClick=${() => pick(c.slug)}>
+          <strong>${c.name}</strong> <span class="muted">${c.slug}</span></button></li>`,
       )}
     </ul>
-    ${hasRole("SUPER_ADMIN") ? html`<p><a href="#/admin/tenants">Administer tenants</a></p>` : null}
+    ${hasRole("SUPER_ADMIN") ? html`<p><a href="#/admin/tenants">${t("Administer tenants")}</a></p>` : null}
   </section>`;
 }

@@ -1,14 +1,16 @@
 /** Typed values of the instance's variable editor (pure: tested without a browser). */
+import { t } from "../i18n";
 
 export type VarType = "string" | "number" | "boolean" | "date" | "json" | "null";
 
-export const VAR_TYPES: { type: VarType; label: string }[] = [
-  { type: "string", label: "Text" },
-  { type: "number", label: "Number" },
-  { type: "boolean", label: "Yes/no" },
-  { type: "date", label: "Date (ISO text)" },
-  { type: "json", label: "JSON (object or list)" },
-  { type: "null", label: "Empty (null)" },
+/** The types offered, each with its label in the reader's language (read when the select is drawn). */
+export const varTypes = (): { type: VarType; label: string }[] => [
+  { type: "string", label: t("Text") },
+  { type: "number", label: t("Number") },
+  { type: "boolean", label: t("Yes/no") },
+  { type: "date", label: t("Date (ISO text)") },
+  { type: "json", label: t("JSON (object or list)") },
+  { type: "null", label: t("Empty (null)") },
 ];
 
 const ISO_DATE = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/;
@@ -36,28 +38,30 @@ export function textOf(v: unknown): string {
  * an object or a list.
  */
 export function parseTyped(type: VarType, text: string): { value: unknown } | { error: string } {
-  const t = text.trim();
+  const v = text.trim();
   switch (type) {
     case "string":
       return { value: text };
     case "null":
       return { value: null };
     case "number": {
-      const n = Number(t);
-      return t !== "" && Number.isFinite(n) ? { value: n } : { error: "Enter a number such as 12 or 3.5." };
+      const n = Number(v);
+      return v !== "" && Number.isFinite(n) ? { value: n } : { error: t("Enter a number such as 12 or 3.5.") };
     }
     case "boolean":
-      return t === "true" || t === "false" ? { value: t === "true" } : { error: "Choose true or false." };
+      return v === "true" || v === "false" ? { value: v === "true" } : { error: t("Choose true or false.") };
     case "date":
-      return ISO_DATE.test(t) && !Number.isNaN(Date.parse(t))
-        ? { value: t }
-        : { error: "Enter a date as 2026-03-31 or 2026-03-31T14:00:00Z." };
+      return ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))
+        ? { value: v }
+        : { error: t("Enter a date as 2026-03-31 or 2026-03-31T14:00:00Z.") };
     case "json":
       try {
-        const v = JSON.parse(t);
-        return v !== null && typeof v === "object" ? { value: v } : { error: "Enter a JSON object or list." };
+        const parsed = JSON.parse(v);
+        return parsed !== null && typeof parsed === "object"
+          ? { value: parsed }
+          : { error: t("Enter a JSON object or list.") };
       } catch {
-        return { error: "This is not valid JSON." };
+        return { error: t("This is not valid JSON.") };
       }
   }
 }
