@@ -21,7 +21,7 @@ export const workBase: Record<string, string> = {
   me: "eu",
   "the system": "o sistema",
   Notifications: "Notificações",
-  "Notifications, {n} unread": "Notificações, {n} não lidas",
+  "Notifications, {n} unread": "Notificações não lidas: {n}",
   "{n} instances at {activity}: {title}": "{n} instâncias em {activity}: {title}",
   // Forms
   "This field is required.": "Este campo é obrigatório.",
