@@ -18,7 +18,7 @@ export const workBase: Record<string, string> = {
   Copy: "Copiar",
   Copied: "Copiado",
   unassigned: "sem responsável",
-  me: "eu",
+  me: "você",
   "the system": "o sistema",
   Notifications: "Notificações",
   "Notifications, {n} unread": "Notificações não lidas: {n}",
