@@ -257,6 +257,17 @@ describeInBrowser("the console's work pages in Portuguese (Brazil)", () => {
     await noEnglish(page, ["Unread only", "Mark all as read", "Mark as read"]);
     await shot(page, "notifications");
     expect(await page.locator("a.bell").getAttribute("aria-label")).toMatch(/^Notificações não lidas: \d+$/);
+
+    // The failed AI steps (none yet) and the company choice.
+    await page.goto(`${web.url}/#/ai-task-failures`);
+    await page.getByRole("heading", { name: "Etapas de IA com falha" }).waitFor();
+    await page.getByText("Nenhuma etapa de IA falhou.", { exact: false }).waitFor();
+    await noEnglish(page, ["Failed AI steps", "Business key", "No AI step has failed"]);
+    await shot(page, "ai-failures");
+    await page.goto(`${web.url}/#/tenants`);
+    await page.getByRole("heading", { name: "Escolha uma empresa" }).waitFor();
+    await page.getByRole("button", { name: /Tenant ferias/ }).waitFor();
+    await noEnglish(page, ["Choose a company", "You are not a member of any company yet."]);
     expect(problems).toEqual([]);
   }, 120_000);
 });
