@@ -96,8 +96,8 @@ export const workInstances: Record<string, string> = {
   "Enter a JSON object or list.": "Informe um objeto ou uma lista JSON.",
   "This is not valid JSON.": "Isto não é um JSON válido.",
   // Case plan
-  Disable: "Desativar",
-  Enable: "Ativar",
+  Disable: "Desabilitar",
+  Enable: "Habilitar",
   Trigger: "Disparar",
   "Complete stage": "Concluir o estágio",
   "{action}: “{item}” done.": "{action}: “{item}” feito.",
