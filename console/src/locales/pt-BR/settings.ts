@@ -27,6 +27,7 @@ const shared: Record<string, string> = {
   "{date} by": "{date} por",
   "the system": "o sistema",
   Access: "Acesso",
+  AI: "IA",
   Data: "Dados",
   "an Admin": "um Administrador",
   "a Modeler": "um Modelador",

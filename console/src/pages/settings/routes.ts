@@ -158,7 +158,7 @@ const GROUP_NAMES: Record<string, () => string> = {
   Access: () => t("Access"),
   Processes: () => t("Processes"),
   Data: () => t("Data"),
-  AI: () => "AI",
+  AI: () => t("AI"),
   Mail: () => t("Mail"),
 };
 const groupOf = (path: string) => GROUPS.findIndex(([, paths]) => paths.includes(path));
