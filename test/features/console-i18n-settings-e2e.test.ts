@@ -3,9 +3,11 @@ import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
 import { createTenant, saToken, userInTenant } from "../harness/fixtures";
 import { deployBpmn } from "../harness/process";
+import type { Page } from "playwright-core";
 import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { signedInPage } from "../harness/console-page";
 import { type FakeOpenAi, startFakeOpenAi } from "../harness/openai-server";
+import { connectInbox, startTestImap, type TestImap } from "../harness/imap";
 import { common } from "../../console/src/locales/pt-BR/common";
 import { settings } from "../../console/src/locales/pt-BR/settings";
 
@@ -16,6 +18,7 @@ import { settings } from "../../console/src/locales/pt-BR/settings";
 
 let s: TestServer;
 let ai: FakeOpenAi;
+let imap: TestImap;
 let web: Awaited<ReturnType<typeof browserOn>>;
 let admin: Awaited<ReturnType<typeof userInTenant>>;
 const ids = { webhook: "", collection: "", base: "" };
@@ -65,7 +68,15 @@ const englishIn = (text: string) =>
  * Each page: its address under #/settings/, the Portuguese heading, other Portuguese texts it must show, and where it
  * shows text the server sends as it is (left out of the English check, as are identifiers in code elements).
  */
-const PAGES: { name: string; path: () => string; heading: string; texts: string[]; serverText?: string }[] = [
+const PAGES: {
+  name: string;
+  path: () => string;
+  heading: string;
+  texts: string[];
+  serverText?: string;
+  /** What the reader does on the page before it is read (a choice that shows more of the form). */
+  act?: (page: Page) => Promise<unknown>;
+}[] = [
   {
     name: "api-keys",
     path: () => "api-keys",
@@ -206,13 +217,39 @@ const PAGES: { name: string; path: () => string; heading: string; texts: string[
       "Servidor IMAP",
       "Depois de ler",
       "Criar caixa de entrada",
+      "Caixas de entrada desta empresa",
+      "senha em",
+      "Última leitura",
+      "sem TLS",
+    ],
+  },
+  {
+    name: "mail-inbox-oauth",
+    path: () => "mail-inboxes",
+    heading: "Caixas de entrada",
+    act: (page) => page.getByLabel("Autenticação", { exact: true }).first().selectOption("OAUTH2"),
+    texts: [
+      "Provedor",
+      "Concessão",
+      "Refresh token (consentimento de uma pessoa)",
+      "Segredo do cliente",
+      "URL do token",
     ],
   },
   {
     name: "mail-rules",
     path: () => "mail-rules",
     heading: "Regras de e-mail",
-    texts: ["Nova regra", "Inicia o processo", "O e-mail deve corresponder", "tanto faz", "Criar regra"],
+    texts: [
+      "Nova regra",
+      "Inicia o processo",
+      "O e-mail deve corresponder",
+      "tanto faz",
+      "Criar regra",
+      "Regras, na ordem em que são testadas",
+      "qualquer caixa de entrada",
+      "assunto tem “Reembolso”",
+    ],
   },
   {
     name: "mail-deliveries",
@@ -225,6 +262,7 @@ const PAGES: { name: string; path: () => string; heading: string; texts: string[
 describeInBrowser("the settings pages in Portuguese (Brazil) in headless Chromium", () => {
   beforeAll(async () => {
     ai = startFakeOpenAi();
+    imap = await startTestImap();
     s = await startTestServer({
       env: {
         AI_BASE_URL: ai.url,
@@ -256,10 +294,14 @@ describeInBrowser("the settings pages in Portuguese (Brazil) in headless Chromiu
     await post("document-types", { name: "Nota fiscal" });
     ids.base = (await post("knowledge-bases", { name: "Manual" })).id;
     await post("agents", { key: "triagem", name: "Triagem", modelId: "fake-chat", instructions: "Classifique." });
+    await connectInbox(s, admin.token, imap, "Pedidos");
+    const match = { subjectContains: "Reembolso" };
+    await post("mail-rules", { name: "Reembolsos", definitionKey: "reembolso", match });
     web = await browserOn(s);
   });
   afterAll(async () => {
     await web?.close();
+    await imap?.close();
     ai?.stop();
   });
 
@@ -288,6 +330,7 @@ describeInBrowser("the settings pages in Portuguese (Brazil) in headless Chromiu
     for (const p of PAGES) {
       await page.goto(`${web.url}/#/settings/${p.path()}`);
       await page.getByRole("heading", { name: p.heading }).first().waitFor();
+      await p.act?.(page);
       // The page's data arrives after its heading: read the region again until nothing is loading and every expected
       // text is there.
       const skip = ["code", p.serverText].filter(Boolean).join(", ");

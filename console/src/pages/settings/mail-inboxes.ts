@@ -82,7 +82,7 @@ export function MailInboxesPage() {
         (
           i,
         ) => html`<tr data-name=${i.name}><td>${i.name}<br /><small>${t("{folder}, every {seconds} s", { folder: i.folder, seconds: i.pollIntervalSeconds })}</small></td>
-          <td>${i.username}<br /><small>${i.host}:${i.port} (${i.tlsMode})</small></td><td>${signIn(i)}</td>
+          <td>${i.username}<br /><small>${i.host}:${i.port} (${i.tlsMode === "NONE" ? t("no TLS") : i.tlsMode})</small></td><td>${signIn(i)}</td>
           <td><span class=${`status ${i.enabled ? i.status : "SUSPENDED"}`}>${!i.enabled ? t("disabled") : i.status === "ERROR" ? t("error") : t("active")}</span>
             ${i.lastError ? html`<br /><small>${i.lastError}</small>` : null}</td>
           <td>${i.lastPollAt ? when(i.lastPollAt) : t("not yet")}</td>
