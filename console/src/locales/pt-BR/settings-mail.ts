@@ -2,8 +2,8 @@
 export const settingsMail: Record<string, string> = {
   pending: "pendente",
   failed: "falhou",
-  started: "iniciou",
-  correlated: "correlacionada",
+  started: "iniciado",
+  correlated: "correlacionado",
   "no match": "sem correspondência",
   "no rule": "sem regra",
   "“{subject}” tried again: {outcome}.": "“{subject}” tentada de novo: {outcome}.",
