@@ -208,7 +208,7 @@ describeInBrowser("console administration in headless Chromium", () => {
     await page.getByRole("button", { name: "Create robot" }).click();
     await page.getByRole("link", { name: "Configure mailer" }).click();
     // Without the required host the server refuses, naming the field.
-    await page.getByLabel("port").fill("2525");
+    await page.getByLabel("port", { exact: true }).fill("2525");
     await page.getByRole("button", { name: "Save configuration" }).click();
     await page.locator(".field.invalid", { hasText: "host" }).waitFor();
     expect(await page.getByLabel(/host/).getAttribute("aria-invalid")).toBe("true");

@@ -1,3 +1,5 @@
+import { t } from "../../i18n";
+
 /** The output variables of an agent as the configuration page edits them: one `name: type description` per line. */
 export interface OutputVariable {
   name: string;
@@ -20,7 +22,12 @@ export function parseOutputs(text: string): { vars: OutputVariable[] } | { error
     if (!line) continue;
     const m = /^([^:\s]+)\s*:\s*(\S+)\s*(.*)$/.exec(line);
     if (!m || !(OUTPUT_TYPES as readonly string[]).includes(m[2]))
-      return { error: `Line ${i + 1}: write “name: type description”, the type one of ${OUTPUT_TYPES.join(", ")}.` };
+      return {
+        error: t("Line {n}: write “name: type description”, the type one of {types}.", {
+          n: i + 1,
+          types: OUTPUT_TYPES.join(", "),
+        }),
+      };
     vars.push(m[3] ? { name: m[1], type: m[2], description: m[3] } : { name: m[1], type: m[2] });
   }
   return { vars };

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, hasRole } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 export interface Agent {
@@ -40,21 +41,21 @@ function NewAgent({ models }: { models: AiModels }) {
     });
   };
   return html`<form class="inline" onSubmit=${create} aria-labelledby="new-a">
-    <h2 id="new-a">New agent</h2>
+    <h2 id="new-a">${t("New agent")}</h2>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="a-key">Key</label>
+      <div class="field"><label for="a-key">${t("Key")}</label>
         <input id="a-key" required maxlength="100" pattern="[A-Za-z][A-Za-z0-9_.\\-]*" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
-      <div class="field"><label for="a-name">Name</label>
+      <div class="field"><label for="a-name">${t("Name")}</label>
         <input id="a-name" required maxlength="200" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for="a-model">Model</label>
+      <div class="field"><label for="a-model">${t("Model")}</label>
         <select id="a-model" required value=${modelId} onChange=${(e: Event) => setModelId(valueOf(e))}>
           ${chatModels(models).map((m) => html`<option value=${m}>${m}</option>`)}</select></div>
     </div>
-    <div class="field"><label for="a-instr">Instructions</label>
+    <div class="field"><label for="a-instr">${t("Instructions")}</label>
       <textarea id="a-instr" required rows="4" maxlength="20000" value=${instructions}
         onInput=${(e: Event) => setInstructions(valueOf(e))}></textarea></div>
-    <button type="submit" class="primary">Create agent</button>
+    <button type="submit" class="primary">${t("Create agent")}</button>
   </form>`;
 }
 
@@ -68,39 +69,39 @@ export function AgentsPage() {
   const models = useLoad(() => api<AiModels>("GET", "/a/ai/models"));
   const { error, run } = useAction();
   const remove = (a: Agent) => {
-    if (!confirm(`Delete the agent “${a.name}”? This cannot be undone.`)) return;
+    if (!confirm(t("Delete the agent “{name}”? This cannot be undone.", { name: a.name }))) return;
     return run(() => api("DELETE", `/a/agents/${encodeURIComponent(a.key)}`).then(list.reload));
   };
   const rows = list.data ?? [];
   const active = models.data?.active;
   return html`<section>
-    <h1>Agents</h1>
-    <p class="hint">An agent is an AI step: a model with instructions, tools and knowledge that a service task runs.
-      <a href="#/ai-task-failures">Failed AI steps</a></p>
+    <h1>${t("Agents")}</h1>
+    <p class="hint">${t("An agent is an AI step: a model with instructions, tools and knowledge that a service task runs.")}
+      <a href="#/ai-task-failures">${t("Failed AI steps")}</a></p>
     ${!models.data ? html`<${Pending} error=${models.error} />` : null}
-    ${models.data && !active ? html`<p class="warn" role="status">No AI model is configured on this service, so no agent can be created or run. The operator sets one (AI_BASE_URL and AI_MODEL).</p>` : null}
+    ${models.data && !active ? html`<p class="warn" role="status">${t("No AI model is configured on this service, so no agent can be created or run. The operator sets one (AI_BASE_URL and AI_MODEL).")}</p>` : null}
     ${models.data && active ? html`<${NewAgent} models=${models.data} />` : null}
     <${Alert} error=${error} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">No agents yet.${active ? " Create one above, then try it in its playground and name it on a service task." : ""}</p>`
+        ? html`<p class="empty">${active ? t("No agents yet. Create one above, then try it in its playground and name it on a service task.") : t("No agents yet.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>Agents</caption>
-      <thead><tr><th>Name</th><th>Key</th><th>Model</th><th>Tools</th><th>Scope</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Agents")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Key")}</th><th>${t("Model")}</th><th>${t("Tools")}</th><th>${t("Scope")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (
           a,
         ) => html`<tr data-key=${a.key}><td><a href=${`#/settings/agents/${encodeURIComponent(a.key)}`}>${a.name}</a></td>
-          <td><code>${a.key}</code></td><td>${a.modelId}</td><td>${a.tools.join(", ") || "none"}</td>
-          <td>${a.isGlobal ? "every company" : a.processKey ? html`process <code>${a.processKey}</code>` : "this company"}</td>
+          <td><code>${a.key}</code></td><td>${a.modelId}</td><td>${a.tools.join(", ") || t("none")}</td>
+          <td>${a.isGlobal ? t("every company") : a.processKey ? html`${t("process")} <code>${a.processKey}</code>` : t("this company")}</td>
           <td class="actions-cell">${
             !a.isGlobal || hasRole("SUPER_ADMIN")
-              ? html`<button type="button" class="danger" aria-label=${`Delete ${a.name}`} onClick=${() => remove(a)}>Delete</button>`
-              : html`<small>global</small>`
+              ? html`<button type="button" class="danger" aria-label=${t("Delete {name}", { name: a.name })} onClick=${() => remove(a)}>${t("Delete")}</button>`
+              : html`<small>${t("global")}</small>`
           }</td></tr>`,
       )}</tbody></table>`
         : null

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { useAction } from "../../use-load";
 
 /**
@@ -21,26 +22,32 @@ export function CmsBulkLoad({ collectionId, onLoaded }: { collectionId: string; 
       try {
         list = JSON.parse(records);
       } catch {
-        throw new Error('The records are not JSON: write an array such as [{"sku": "A-1"}].');
+        throw new Error(t('The records are not JSON: write an array such as [{"sku": "A-1"}].'));
       }
-      if (!Array.isArray(list)) throw new Error("The records must be a JSON array of objects.");
+      if (!Array.isArray(list)) throw new Error(t("The records must be a JSON array of objects."));
       const r = await api<{ inserted: number; updated: number; total: number }>(
         "POST",
         `/a/cms/collections/${collectionId}/records/bulk`,
         { records: list, ...(keyField.trim() ? { keyField: keyField.trim() } : {}) },
       );
-      setDone(`Loaded: ${r.inserted} added, ${r.updated} updated (${r.total} records now).`);
+      setDone(
+        t("Loaded: {inserted} added, {updated} updated ({total} records now).", {
+          inserted: r.inserted,
+          updated: r.updated,
+          total: r.total,
+        }),
+      );
       onLoaded();
     });
   };
-  return html`<form class="inline" onSubmit=${load} aria-label="Load records">
-    <h2>Load records</h2>
+  return html`<form class="inline" onSubmit=${load} aria-label=${t("Load records")}>
+    <h2>${t("Load records")}</h2>
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
-    <div class="field"><label for="bulk-records">Records (a JSON array of objects)</label>
+    <div class="field"><label for="bulk-records">${t("Records (a JSON array of objects)")}</label>
       <textarea id="bulk-records" class="code" rows="4" required value=${records} onInput=${(e: Event) => setRecords(valueOf(e))}></textarea></div>
-    <div class="field"><label for="bulk-key">Key field (optional: a record whose value exists is updated)</label>
+    <div class="field"><label for="bulk-key">${t("Key field (optional: a record whose value exists is updated)")}</label>
       <input id="bulk-key" maxlength="100" value=${keyField} onInput=${(e: Event) => setKeyField(valueOf(e))} /></div>
-    <button type="submit" class="primary">Load</button>
+    <button type="submit" class="primary">${t("Load")}</button>
   </form>`;
 }

@@ -2,8 +2,9 @@ import { useState } from "preact/hooks";
 import { api, hasRole } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { plural, t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
-import { type CmsCollection, levels } from "./cms-collections";
+import { type CmsCollection, fieldsHelp, levelLabel, levels } from "./cms-collections";
 import { CmsBulkLoad } from "./cms-bulk";
 import { formatFields, parseFields, toInput } from "./cms-fields";
 import { type CmsRecord, CmsRecordForm } from "./cms-record-form";
@@ -29,17 +30,17 @@ function CollectionForm({ c, onSaved }: { c: CmsCollection; onSaved(): void }) {
       onSaved();
     });
   };
-  return html`<form class="inline" onSubmit=${save} aria-label="Change the collection">
+  return html`<form class="inline" onSubmit=${save} aria-label=${t("Change the collection")}>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="cc-name">Name</label><input id="cc-name" required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for="cc-level">Confidentiality</label>
+      <div class="field"><label for="cc-name">${t("Name")}</label><input id="cc-name" required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
+      <div class="field"><label for="cc-level">${t("Confidentiality")}</label>
         <select id="cc-level" value=${level} onChange=${(e: Event) => setLevel(valueOf(e))}>
-          ${[...new Set([...levels(), c.confidentiality])].map((l) => html`<option value=${l}>${l}</option>`)}</select></div>
+          ${[...new Set([...levels(), c.confidentiality])].map((l) => html`<option value=${l}>${levelLabel(l)}</option>`)}</select></div>
     </div>
-    <div class="field"><label for="cc-fields">Fields (one per line: name: type Label; ! after the type: required; = a, b: options)</label>
+    <div class="field"><label for="cc-fields">${fieldsHelp()}</label>
       <textarea id="cc-fields" class="code" rows="4" value=${fields} onInput=${(e: Event) => setFields(valueOf(e))}></textarea></div>
-    <button type="submit" class="primary">Save the collection</button>
+    <button type="submit" class="primary">${t("Save the collection")}</button>
   </form>`;
 }
 
@@ -72,30 +73,30 @@ export function CmsCollectionPage({ id }: { id: string }) {
   if (!coll.data) return html`<${Pending} error=${coll.error} />`;
   const c = coll.data;
   const removeRecord = (r: CmsRecord) => {
-    if (!confirm("Delete this record? There is no undo.")) return;
+    if (!confirm(t("Delete this record? There is no undo."))) return;
     return run(() => api("DELETE", `/a/cms/collections/${id}/records/${r.id}`).then(reload));
   };
   const empty = () => {
-    if (!confirm(`Delete all ${c.recordCount} records of ${c.name}? There is no undo.`)) return;
+    if (!confirm(t("Delete all {n} records of {name}? There is no undo.", { n: c.recordCount, name: c.name }))) return;
     return run(() => api("DELETE", `/a/cms/collections/${id}/records`).then(reload));
   };
   const removeCollection = () => {
-    if (!confirm(`Delete the collection ${c.name} with all its records? There is no undo.`)) return;
+    if (!confirm(t("Delete the collection {name} with all its records? There is no undo.", { name: c.name }))) return;
     return run(() => api("DELETE", `/a/cms/collections/${id}`).then(() => (location.hash = "#/settings/cms")));
   };
   const rows = records.data?.content ?? [];
   const edited = rows.find((r) => r.id === editing);
   return html`<section>
-    <p><a href="#/settings/cms">← CMS collections</a></p>
-    <h1>${c.name} <small>${c.confidentiality}</small></h1>
+    <p><a href="#/settings/cms">← ${t("CMS collections")}</a></p>
+    <h1>${c.name} <small>${levelLabel(c.confidentiality)}</small></h1>
     <${Alert} error=${error} />
     ${
       writer
         ? html`<div class="row-actions">
-          <button type="button" onClick=${() => setChanging(!changing)}>${changing ? "Close" : "Change the collection"}</button>
-          <button type="button" onClick=${() => setLoading(!loading)}>${loading ? "Close loading" : "Load records"}</button>
-          <button type="button" class="danger" disabled=${!c.recordCount} onClick=${empty}>Delete all records</button>
-          <button type="button" class="danger" onClick=${removeCollection}>Delete the collection</button></div>
+          <button type="button" onClick=${() => setChanging(!changing)}>${changing ? t("Close") : t("Change the collection")}</button>
+          <button type="button" onClick=${() => setLoading(!loading)}>${loading ? t("Close loading") : t("Load records")}</button>
+          <button type="button" class="danger" disabled=${!c.recordCount} onClick=${empty}>${t("Delete all records")}</button>
+          <button type="button" class="danger" onClick=${removeCollection}>${t("Delete the collection")}</button></div>
         ${changing ? html`<${CollectionForm} c=${c} onSaved=${reload} />` : null}
         ${
           loading
@@ -105,21 +106,21 @@ export function CmsCollectionPage({ id }: { id: string }) {
               }} />`
             : null
         }
-        <h2>${edited ? "Change the record" : "New record"}</h2>
+        <h2>${edited ? t("Change the record") : t("New record")}</h2>
         ${
           edited
             ? html`<${CmsRecordForm} collectionId=${id} fields=${c.fields} initial=${edited} key=${edited.id} onSaved=${reload} />
-            <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+            <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
             : html`<${CmsRecordForm} collectionId=${id} fields=${c.fields} key=${`new-${c.recordCount}`} onSaved=${reload} />`
         }`
         : null
     }
     ${!records.data ? html`<${Pending} error=${records.error} />` : null}
-    ${records.data && !rows.length ? html`<p class="empty">No records yet.${writer ? " Add one above." : ""}</p>` : null}
+    ${records.data && !rows.length ? html`<p class="empty">${writer ? t("No records yet. Add one above.") : t("No records yet.")}</p>` : null}
     ${
       rows.length
-        ? html`<div class="scroll"><table class="grid"><caption>${records.data?.totalElements} records</caption>
-      <thead><tr>${c.fields.map((f) => html`<th>${f.label ?? f.name}</th>`)}${writer ? html`<th>Actions</th>` : null}</tr></thead>
+        ? html`<div class="scroll"><table class="grid"><caption>${plural(records.data?.totalElements ?? 0, "{n} record", "{n} records")}</caption>
+      <thead><tr>${c.fields.map((f) => html`<th>${f.label ?? f.name}</th>`)}${writer ? html`<th>${t("Actions")}</th>` : null}</tr></thead>
       <tbody>${rows.map(
         (
           r,
@@ -127,8 +128,8 @@ export function CmsCollectionPage({ id }: { id: string }) {
         ) => html`<tr key=${r.id} data-record=${i}>${c.fields.map((f) => html`<td>${toInput(f, r.values[f.name])}</td>`)}
           ${
             writer
-              ? html`<td class="actions-cell"><button type="button" aria-label=${`Change record ${i + 1}`} onClick=${() => setEditing(r.id)}>Change</button>
-              <button type="button" class="danger" aria-label=${`Delete record ${i + 1}`} onClick=${() => removeRecord(r)}>Delete</button></td>`
+              ? html`<td class="actions-cell"><button type="button" aria-label=${t("Change record {n}", { n: i + 1 })} onClick=${() => setEditing(r.id)}>${t("Change")}</button>
+              <button type="button" class="danger" aria-label=${t("Delete record {n}", { n: i + 1 })} onClick=${() => removeRecord(r)}>${t("Delete")}</button></td>`
               : null
           }</tr>`,
       )}</tbody></table></div>`
@@ -136,9 +137,9 @@ export function CmsCollectionPage({ id }: { id: string }) {
     }
     ${
       records.data && records.data.totalPages > 1
-        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Previous</button>
-          <span>page ${page + 1} of ${records.data.totalPages}</span>
-          <button type="button" disabled=${page + 1 >= records.data.totalPages} onClick=${() => setPage(page + 1)}>Next</button></div>`
+        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>${t("Previous")}</button>
+          <span>${t("page {page} of {pages}", { page: page + 1, pages: records.data.totalPages })}</span>
+          <button type="button" disabled=${page + 1 >= records.data.totalPages} onClick=${() => setPage(page + 1)}>${t("Next")}</button></div>`
         : null
     }
   </section>`;

@@ -1,3 +1,5 @@
+import { t } from "../../i18n";
+
 /** A CMS collection's fields as the console edits them: one `name: type[!] Label` per line (`!`: required). */
 export interface CmsField {
   name: string;
@@ -46,7 +48,12 @@ export function parseFields(text: string, previous: CmsField[] = []): { fields: 
     if (!line) continue;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([a-z]+)(!?)\s*([^=]*?)\s*(?:=\s*(.*))?$/.exec(line);
     if (!m || !(CMS_TYPES as readonly string[]).includes(m[2]))
-      return { error: `Line ${i + 1}: write “name: type Label”, the type one of ${CMS_TYPES.join(", ")}.` };
+      return {
+        error: t("Line {n}: write “name: type Label”, the type one of {types}.", {
+          n: i + 1,
+          types: CMS_TYPES.join(", "),
+        }),
+      };
     const [, name, type, bang, label, options] = m;
     const before = previous.find((f) => f.name === name);
     const field: CmsField = { ...(before?.type === type ? before : {}), name, type, required: bang === "!" };
@@ -76,27 +83,29 @@ export function toInput(f: CmsField, v: unknown): string {
  * empty is absent (undefined). A text that cannot be read throws, naming the field.
  */
 export function fromInput(f: CmsField, text: string): unknown {
-  const t = text.trim();
-  if (!t) return undefined;
+  const s = text.trim();
+  if (!s) return undefined;
   const label = f.label ?? f.name;
   if (f.type === "number" || f.type === "integer") {
-    const n = Number(t);
+    const n = Number(s);
     if (!Number.isFinite(n) || (f.type === "integer" && !Number.isInteger(n)))
-      throw new Error(`${label}: not ${f.type === "integer" ? "a whole number" : "a number"}.`);
+      throw new Error(
+        f.type === "integer" ? t("{label}: not a whole number.", { label }) : t("{label}: not a number.", { label }),
+      );
     return n;
   }
-  if (f.type === "boolean") return t === "true";
+  if (f.type === "boolean") return s === "true";
   if (f.type === "multiselect")
-    return t
+    return s
       .split(",")
       .map((x) => x.trim())
       .filter(Boolean);
   if (f.type === "json") {
     try {
-      return JSON.parse(t);
+      return JSON.parse(s);
     } catch {
-      throw new Error(`${label}: not JSON.`);
+      throw new Error(t("{label}: not JSON.", { label }));
     }
   }
-  return t;
+  return s;
 }

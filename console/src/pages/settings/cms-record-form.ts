@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { useAction } from "../../use-load";
 import { type CmsField, fromInput, toInput } from "./cms-fields";
 
@@ -54,7 +55,7 @@ export function CmsRecordForm({
   const control = (f: CmsField) => {
     if (f.type === "boolean")
       return html`<select id=${id(f)} value=${text[f.name]} onChange=${(e: Event) => set(f.name, valueOf(e))}>
-        <option value="">—</option><option value="true">yes</option><option value="false">no</option></select>`;
+        <option value="">—</option><option value="true">${t("yes")}</option><option value="false">${t("no")}</option></select>`;
     if (f.type === "select")
       return html`<select id=${id(f)} required=${!!f.required} value=${text[f.name]} onChange=${(e: Event) => set(f.name, valueOf(e))}>
         <option value="">—</option>${(f.options ?? []).map((o) => html`<option value=${o}>${o}</option>`)}</select>`;
@@ -63,12 +64,12 @@ export function CmsRecordForm({
     return html`<input id=${id(f)} type=${INPUT_TYPE[f.type] ?? "text"} step=${f.type === "number" ? "any" : undefined}
       required=${!!f.required} value=${text[f.name]} onInput=${(e: Event) => set(f.name, valueOf(e))} />`;
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? "Change the record" : "New record"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change the record") : t("New record")}>
     <${Alert} error=${error} />
     <div class="row-fields">${fields.map(
       (f) =>
         html`<div class="field"><label for=${id(f)}>${f.label ?? f.name}${f.required ? " *" : ""}</label>${control(f)}</div>`,
     )}</div>
-    <button type="submit" class="primary">${initial ? "Save the record" : "Add record"}</button>
+    <button type="submit" class="primary">${initial ? t("Save the record") : t("Add record")}</button>
   </form>`;
 }

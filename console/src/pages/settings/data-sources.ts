@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { plural, t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 interface DataSource {
@@ -18,13 +19,16 @@ const EXAMPLE: Record<DataSource["kind"], unknown> = {
   CMS: { collection: "Prices", limit: 100 },
 };
 const json = (v: unknown) => JSON.stringify(v, null, 2);
-function parsed(text: string, what: string): unknown {
+/** The JSON in `text`, or the error `message` (which names what was not JSON). */
+function parsed(text: string, message: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new Error(`${what} is not JSON.`);
+    throw new Error(message);
   }
 }
+/** A kind as a reader sees it (the API's value stays as it is). */
+const kindLabel = (kind: string) => (kind === "STATIC" ? t("STATIC") : kind);
 
 /** Creating (POST) or replacing (PUT) a data source: key, name, kind and its configuration as JSON. */
 function SourceForm({ initial, onSaved }: { initial?: DataSource; onSaved(d: DataSource): void }) {
@@ -37,7 +41,7 @@ function SourceForm({ initial, onSaved }: { initial?: DataSource; onSaved(d: Dat
   const save = (e: Event) => {
     e.preventDefault();
     return run(async () => {
-      const body = { name: name.trim(), kind, config: parsed(config, "The configuration") };
+      const body = { name: name.trim(), kind, config: parsed(config, t("The configuration is not JSON.")) };
       onSaved(
         initial
           ? await api<DataSource>("PUT", `/a/forms/datasources/${encodeURIComponent(initial.key)}`, body)
@@ -50,24 +54,24 @@ function SourceForm({ initial, onSaved }: { initial?: DataSource; onSaved(d: Dat
     setKind(k);
     if (!initial) setConfig(json(EXAMPLE[k]));
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New data source"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : t("New data source")}>
     <${Alert} error=${error} />
     <div class="row-fields">
       ${
         initial
           ? null
-          : html`<div class="field"><label for=${`${id}-key`}>Key</label>
+          : html`<div class="field"><label for=${`${id}-key`}>${t("Key")}</label>
           <input id=${`${id}-key`} required pattern="[A-Za-z0-9_.:\\-]{1,200}" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>`
       }
-      <div class="field"><label for=${`${id}-name`}>Name</label>
+      <div class="field"><label for=${`${id}-name`}>${t("Name")}</label>
         <input id=${`${id}-name`} required maxlength="200" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for=${`${id}-kind`}>Kind</label>
+      <div class="field"><label for=${`${id}-kind`}>${t("Kind")}</label>
         <select id=${`${id}-kind`} value=${kind} onChange=${pickKind}>
-          <option value="STATIC">fixed rows</option><option value="HTTP">HTTP service</option><option value="CMS">CMS collection</option></select></div>
+          <option value="STATIC">${t("fixed rows")}</option><option value="HTTP">${t("HTTP service")}</option><option value="CMS">${t("CMS collection")}</option></select></div>
     </div>
-    <div class="field"><label for=${`${id}-config`}>Configuration (JSON)</label>
+    <div class="field"><label for=${`${id}-config`}>${t("Configuration (JSON)")}</label>
       <textarea id=${`${id}-config`} class="code" rows="5" value=${config} onInput=${(e: Event) => setConfig(valueOf(e))}></textarea></div>
-    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create data source"}</button>
+    <button type="submit" class="primary">${initial ? t("Save {name}", { name: initial.name }) : t("Create data source")}</button>
   </form>`;
 }
 
@@ -79,7 +83,7 @@ function TryIt({ source }: { source: DataSource }) {
   const go = (e: Event) => {
     e.preventDefault();
     return run(async () => {
-      const parameters = parsed(params || "{}", "The parameters");
+      const parameters = parsed(params || "{}", t("The parameters are not JSON."));
       setRows(
         (
           await api<{ rows: Record<string, unknown>[] }>(
@@ -92,15 +96,15 @@ function TryIt({ source }: { source: DataSource }) {
     });
   };
   const cols = [...new Set((rows ?? []).slice(0, 50).flatMap((r) => Object.keys(r)))];
-  return html`<form class="inline" onSubmit=${go} aria-label=${`Try ${source.name}`}>
-    <h2>Try ${source.name}</h2>
+  return html`<form class="inline" onSubmit=${go} aria-label=${t("Try {name}", { name: source.name })}>
+    <h2>${t("Try {name}", { name: source.name })}</h2>
     <${Alert} error=${error} />
-    <div class="field"><label for="dst-params">Parameters (JSON object)</label>
+    <div class="field"><label for="dst-params">${t("Parameters (JSON object)")}</label>
       <input id="dst-params" class="code" value=${params} onInput=${(e: Event) => setParams(valueOf(e))} /></div>
-    <button type="submit" class="primary">Run</button>
+    <button type="submit" class="primary">${t("Run")}</button>
     ${
       rows
-        ? html`<div class="scroll" role="status"><table class="grid"><caption>${rows.length} row${rows.length === 1 ? "" : "s"}</caption>
+        ? html`<div class="scroll" role="status"><table class="grid"><caption>${plural(rows.length, "{n} row", "{n} rows")}</caption>
           <thead><tr>${cols.map((c) => html`<th>${c}</th>`)}</tr></thead>
           <tbody>${rows.slice(0, 50).map((r) => html`<tr>${cols.map((c) => html`<td>${typeof r[c] === "object" ? JSON.stringify(r[c]) : String(r[c] ?? "")}</td>`)}</tr>`)}</tbody></table></div>`
         : null
@@ -124,41 +128,43 @@ export function DataSourcesPage() {
     list.reload();
   };
   const remove = (d: DataSource) => {
-    if (!confirm(`Delete the data source “${d.name}”? Form fields naming it get no options.`)) return;
+    if (!confirm(t("Delete the data source “{name}”? Form fields naming it get no options.", { name: d.name }))) return;
     return run(() =>
-      api("DELETE", `/a/forms/datasources/${encodeURIComponent(d.key)}`).then(() => after(`${d.name} deleted.`)),
+      api("DELETE", `/a/forms/datasources/${encodeURIComponent(d.key)}`).then(() =>
+        after(t("{name} deleted.", { name: d.name })),
+      ),
     );
   };
   const rows = list.data ?? [];
   const current = rows.find((d) => d.key === selected?.key);
   return html`<section>
-    <h1>Data sources</h1>
-    <h2>New data source</h2>
+    <h1>${t("Data sources")}</h1>
+    <h2>${t("New data source")}</h2>
     <${SourceForm} key=${formKey} onSaved=${(d: DataSource) => {
       setFormKey(formKey + 1);
-      after(`Data source ${d.name} created.`);
+      after(t("Data source {name} created.", { name: d.name }));
     }} />
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${
       current && selected?.mode === "change"
-        ? html`<h2>Change ${current.name}</h2><${SourceForm} initial=${current} key=${current.key} onSaved=${(d: DataSource) => after(`${d.name} saved.`)} />`
+        ? html`<h2>${t("Change {name}", { name: current.name })}</h2><${SourceForm} initial=${current} key=${current.key} onSaved=${(d: DataSource) => after(t("{name} saved.", { name: d.name }))} />`
         : null
     }
     ${current && selected?.mode === "try" ? html`<${TryIt} source=${current} key=${current.key} />` : null}
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
-    ${list.data && !rows.length ? html`<p class="empty">No data sources yet. Create one above; a form's select field then names it by key.</p>` : null}
+    ${list.data && !rows.length ? html`<p class="empty">${t("No data sources yet. Create one above; a form's select field then names it by key.")}</p>` : null}
     ${
       rows.length
-        ? html`<table class="grid"><caption>Data sources</caption>
-      <thead><tr><th>Name</th><th>Key</th><th>Kind</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Data sources")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Key")}</th><th>${t("Kind")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (
           d,
-        ) => html`<tr key=${d.key} data-key=${d.key}><td>${d.name}</td><td><code>${d.key}</code></td><td>${d.kind}</td>
-          <td class="actions-cell"><button type="button" aria-label=${`Try ${d.name}`} onClick=${() => setSelected({ key: d.key, mode: "try" })}>Try</button>
-            <button type="button" aria-label=${`Change ${d.name}`} onClick=${() => setSelected({ key: d.key, mode: "change" })}>Change</button>
-            <button type="button" class="danger" aria-label=${`Delete ${d.name}`} onClick=${() => remove(d)}>Delete</button></td></tr>`,
+        ) => html`<tr key=${d.key} data-key=${d.key}><td>${d.name}</td><td><code>${d.key}</code></td><td>${kindLabel(d.kind)}</td>
+          <td class="actions-cell"><button type="button" aria-label=${t("Try {name}", { name: d.name })} onClick=${() => setSelected({ key: d.key, mode: "try" })}>${t("Try")}</button>
+            <button type="button" aria-label=${t("Change {name}", { name: d.name })} onClick=${() => setSelected({ key: d.key, mode: "change" })}>${t("Change")}</button>
+            <button type="button" class="danger" aria-label=${t("Delete {name}", { name: d.name })} onClick=${() => remove(d)}>${t("Delete")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

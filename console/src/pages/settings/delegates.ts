@@ -1,5 +1,6 @@
 import { api, hasRole } from "../../api";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useLoad } from "../../use-load";
 
 interface Delegate {
@@ -24,28 +25,28 @@ export function DelegatesPage() {
   const archives = useLoad(() => (admin ? api<Archive[]>("GET", "/a/delegates/active") : Promise.resolve([])));
   const rows = list.data ?? [];
   return html`<section>
-    <h1>Delegates</h1>
-    <p class="hint">Built-in service-task implementations: name one as a service task's delegate expression or class, with these parameters as its fields.</p>
+    <h1>${t("Delegates")}</h1>
+    <p class="hint">${t("Built-in service-task implementations: name one as a service task's delegate expression or class, with these parameters as its fields.")}</p>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
-    ${list.data && !rows.length ? html`<p class="empty">No delegates are loaded.</p>` : null}
+    ${list.data && !rows.length ? html`<p class="empty">${t("No delegates are loaded.")}</p>` : null}
     ${rows.map(
       (d) => html`<article class="card" data-name=${d.name}>
         <h2>${d.name} <small><code>${d.className}</code></small></h2>
         <p>${d.description}</p>
         ${
           d.parameters.length
-            ? html`<table class="grid"><caption>Parameters of ${d.name}</caption>
-              <thead><tr><th>Name</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead>
-              <tbody>${d.parameters.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.type}</td><td>${p.required ? "yes" : "no"}</td><td>${p.description}</td></tr>`)}</tbody></table>`
-            : html`<p class="muted">No parameters.</p>`
+            ? html`<table class="grid"><caption>${t("Parameters of {name}", { name: d.name })}</caption>
+              <thead><tr><th>${t("Name")}</th><th>${t("Type")}</th><th>${t("Required")}</th><th>${t("Meaning")}</th></tr></thead>
+              <tbody>${d.parameters.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.type}</td><td>${p.required ? t("yes") : t("no")}</td><td>${p.description}</td></tr>`)}</tbody></table>`
+            : html`<p class="muted">${t("No parameters.")}</p>`
         }
       </article>`,
     )}
     ${
       admin && archives.data?.length
-        ? html`<h2>Active archives</h2><ul class="plain">${archives.data.map(
+        ? html`<h2>${t("Active archives")}</h2><ul class="plain">${archives.data.map(
             (a) =>
-              html`<li><strong>${a.name}</strong> ${a.active ? "active" : "inactive"}: ${a.delegates.join(", ")}</li>`,
+              html`<li><strong>${a.name}</strong> ${a.active ? t("active") : t("inactive")}: ${a.delegates.join(", ")}</li>`,
           )}</ul>`
         : null
     }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, hasRole } from "../../api";
 import { Alert, checkedOf, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 interface DocumentType {
@@ -51,22 +52,22 @@ function TypeForm({
       }
     });
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : undefined}
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : undefined}
       aria-labelledby=${initial ? undefined : "new-dt"}>
-    ${initial ? null : html`<h2 id="new-dt">New document type</h2>`}
+    ${initial ? null : html`<h2 id="new-dt">${t("New document type")}</h2>`}
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for=${`${id}-name`}>Name</label>
+      <div class="field"><label for=${`${id}-name`}>${t("Name")}</label>
         <input id=${`${id}-name`} required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for=${`${id}-desc`}>Description</label>
+      <div class="field"><label for=${`${id}-desc`}>${t("Description")}</label>
         <input id=${`${id}-desc`} value=${description} onInput=${(e: Event) => setDescription(valueOf(e))} /></div>
-      <div class="field"><label for=${`${id}-proc`}>Process key (empty: every process)</label>
+      <div class="field"><label for=${`${id}-proc`}>${t("Process key (empty: every process)")}</label>
         <input id=${`${id}-proc`} value=${processKey} onInput=${(e: Event) => setProcessKey(valueOf(e))} /></div>
     </div>
     ${
       global && !initial
         ? html`<label class="choice"><input type="checkbox" checked=${isGlobal} onChange=${(e: Event) => setGlobal(checkedOf(e))} />
-          Global (offered to every company)</label>`
+          ${t("Global (offered to every company)")}</label>`
         : null
     }
     <button type="submit" class="primary">${submit}</button>
@@ -84,61 +85,61 @@ export function DocumentTypesPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { error, run } = useAction();
-  const mayWrite = (t: DocumentType) => writer && (!t.isGlobal || sa);
+  const mayWrite = (d: DocumentType) => writer && (!d.isGlobal || sa);
   const create = async (body: object, isGlobal: boolean) => {
     await api("POST", `/a/document-types${isGlobal ? "?isGlobal=true" : ""}`, body);
     setDone(null);
     list.reload();
   };
-  const change = (t: DocumentType, body: object, message: string) =>
+  const change = (d: DocumentType, body: object, message: string) =>
     run(async () => {
-      await api("PUT", `/a/document-types/${t.id}`, body);
+      await api("PUT", `/a/document-types/${d.id}`, body);
       setEditing(null);
       setDone(message);
       list.reload();
     });
-  const remove = (t: DocumentType) => {
-    if (!confirm(`Delete the document type “${t.name}”? Uploads can no longer choose it.`)) return;
-    return run(() => api("DELETE", `/a/document-types/${t.id}`).then(list.reload));
+  const remove = (d: DocumentType) => {
+    if (!confirm(t("Delete the document type “{name}”? Uploads can no longer choose it.", { name: d.name }))) return;
+    return run(() => api("DELETE", `/a/document-types/${d.id}`).then(list.reload));
   };
   const rows = list.data ?? [];
   return html`<section>
-    <h1>Document types</h1>
+    <h1>${t("Document types")}</h1>
     ${
       writer
-        ? html`<${TypeForm} id="dt" global=${sa} submit="Create document type" onDone=${create} />`
-        : html`<p class="hint">Only a Modeler or an Admin adds or changes document types.</p>`
+        ? html`<${TypeForm} id="dt" global=${sa} submit=${t("Create document type")} onDone=${create} />`
+        : html`<p class="hint">${t("Only a Modeler or an Admin adds or changes document types.")}</p>`
     }
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">No document types yet. ${writer ? "Create one above (an invoice, an ID card…); file fields and uploads then ask for it." : "A Modeler creates them."}</p>`
+        ? html`<p class="empty">${writer ? t("No document types yet. Create one above (an invoice, an ID card…); file fields and uploads then ask for it.") : t("No document types yet. A Modeler creates them.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>Document types</caption>
-      <thead><tr><th>Name</th><th>Description</th><th>For</th><th>Status</th>${writer ? html`<th>Actions</th>` : null}</tr></thead>
+        ? html`<table class="grid"><caption>${t("Document types")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Description")}</th><th>${t("For")}</th><th>${t("Status")}</th>${writer ? html`<th>${t("Actions")}</th>` : null}</tr></thead>
       <tbody>${rows.map(
-        (t) => html`<tr key=${t.id} data-name=${t.name}><td>${t.name}</td><td>${t.description ?? ""}</td>
-          <td>${t.isGlobal ? "every company" : t.processKey ? html`process <code>${t.processKey}</code>` : "every process"}</td>
-          <td><span class=${`status ${t.status}`}>${t.status === "ACTIVE" ? "active" : "inactive"}</span></td>
+        (d) => html`<tr key=${d.id} data-name=${d.name}><td>${d.name}</td><td>${d.description ?? ""}</td>
+          <td>${d.isGlobal ? t("every company") : d.processKey ? html`${t("process")} <code>${d.processKey}</code>` : t("every process")}</td>
+          <td><span class=${`status ${d.status}`}>${d.status === "ACTIVE" ? t("active") : t("inactive")}</span></td>
           ${
             writer
               ? html`<td class="actions-cell">${
-                  !mayWrite(t)
-                    ? html`<small>global: only an SA changes it</small>`
-                    : editing === t.id
-                      ? html`<${TypeForm} id="edit" initial=${t} global=${false} submit=${`Save ${t.name}`}
-                      onDone=${(body: object) => change(t, body, `${t.name} saved.`)} />
-                    <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
-                      : html`<button type="button" aria-label=${`Change ${t.name}`} onClick=${() => setEditing(t.id)}>Change</button>
-                    <button type="button" aria-label=${`${t.status === "ACTIVE" ? "Deactivate" : "Activate"} ${t.name}`}
-                      onClick=${() => change(t, { status: t.status === "ACTIVE" ? "INACTIVE" : "ACTIVE" }, `${t.name} is now ${t.status === "ACTIVE" ? "inactive" : "active"}.`)}>
-                      ${t.status === "ACTIVE" ? "Deactivate" : "Activate"}</button>
-                    <button type="button" class="danger" aria-label=${`Delete ${t.name}`} onClick=${() => remove(t)}>Delete</button>`
+                  !mayWrite(d)
+                    ? html`<small>${t("global: only an SA changes it")}</small>`
+                    : editing === d.id
+                      ? html`<${TypeForm} id="edit" initial=${d} global=${false} submit=${t("Save {name}", { name: d.name })}
+                      onDone=${(body: object) => change(d, body, t("{name} saved.", { name: d.name }))} />
+                    <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
+                      : html`<button type="button" aria-label=${t("Change {name}", { name: d.name })} onClick=${() => setEditing(d.id)}>${t("Change")}</button>
+                    <button type="button" aria-label=${d.status === "ACTIVE" ? t("Deactivate {name}", { name: d.name }) : t("Activate {name}", { name: d.name })}
+                      onClick=${() => change(d, { status: d.status === "ACTIVE" ? "INACTIVE" : "ACTIVE" }, d.status === "ACTIVE" ? t("{name} is now inactive.", { name: d.name }) : t("{name} is now active.", { name: d.name }))}>
+                      ${d.status === "ACTIVE" ? t("Deactivate") : t("Activate")}</button>
+                    <button type="button" class="danger" aria-label=${t("Delete {name}", { name: d.name })} onClick=${() => remove(d)}>${t("Delete")}</button>`
                 }</td>`
               : null
           }</tr>`,

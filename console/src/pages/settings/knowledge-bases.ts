@@ -3,6 +3,7 @@ import { api, hasRole } from "../../api";
 import { Alert, checkedOf, valueOf } from "../../controls";
 import { when } from "../../format";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 export interface KnowledgeBase {
@@ -33,21 +34,21 @@ function NewBase({ onCreated }: { onCreated(): void }) {
     });
   };
   return html`<form class="inline" onSubmit=${create} aria-labelledby="new-kb">
-    <h2 id="new-kb">New knowledge base</h2>
+    <h2 id="new-kb">${t("New knowledge base")}</h2>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="kb-name">Name</label>
+      <div class="field"><label for="kb-name">${t("Name")}</label>
         <input id="kb-name" required maxlength="200" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for="kb-desc">Description</label>
+      <div class="field"><label for="kb-desc">${t("Description")}</label>
         <input id="kb-desc" maxlength="2000" value=${description} onInput=${(e: Event) => setDescription(valueOf(e))} /></div>
     </div>
     ${
       hasRole("SUPER_ADMIN")
         ? html`<label class="choice"><input type="checkbox" checked=${isGlobal} onChange=${(e: Event) => setGlobal(checkedOf(e))} />
-          Global (offered to every company)</label>`
+          ${t("Global (offered to every company)")}</label>`
         : null
     }
-    <button type="submit" class="primary">Create knowledge base</button>
+    <button type="submit" class="primary">${t("Create knowledge base")}</button>
   </form>`;
 }
 
@@ -59,32 +60,37 @@ export function KnowledgeBasesPage() {
   const list = useLoad(() => api<KnowledgeBase[]>("GET", "/a/knowledge-bases"));
   const { error, run } = useAction();
   const remove = (kb: KnowledgeBase) => {
-    if (!confirm(`Delete the knowledge base “${kb.name}” with all its documents? This cannot be undone.`)) return;
+    if (
+      !confirm(
+        t("Delete the knowledge base “{name}” with all its documents? This cannot be undone.", { name: kb.name }),
+      )
+    )
+      return;
     return run(() => api("DELETE", `/a/knowledge-bases/${kb.id}`).then(list.reload));
   };
   const rows = list.data ?? [];
   return html`<section>
-    <h1>Knowledge bases</h1>
-    <p class="hint">Documents that AI agents and process steps search for answers (PDF, TXT or Markdown).</p>
+    <h1>${t("Knowledge bases")}</h1>
+    <p class="hint">${t("Documents that AI agents and process steps search for answers (PDF, TXT or Markdown).")}</p>
     <${NewBase} onCreated=${list.reload} />
     <${Alert} error=${error} />
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">No knowledge bases yet. Create one above, then upload the documents it should know.</p>`
+        ? html`<p class="empty">${t("No knowledge bases yet. Create one above, then upload the documents it should know.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>Knowledge bases</caption>
-      <thead><tr><th>Name</th><th>Description</th><th>Scope</th><th>Created</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Knowledge bases")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Description")}</th><th>${t("Scope")}</th><th>${t("Created")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (kb) => html`<tr data-name=${kb.name}><td><a href=${`#/settings/knowledge/${kb.id}`}>${kb.name}</a></td>
-          <td>${kb.description ?? ""}</td><td>${kb.isGlobal ? "every company" : "this company"}</td><td>${when(kb.createdAt)}</td>
+          <td>${kb.description ?? ""}</td><td>${kb.isGlobal ? t("every company") : t("this company")}</td><td>${when(kb.createdAt)}</td>
           <td class="actions-cell">${
             !kb.isGlobal || hasRole("SUPER_ADMIN")
-              ? html`<button type="button" class="danger" aria-label=${`Delete ${kb.name}`} onClick=${() => remove(kb)}>Delete</button>`
-              : html`<small>global</small>`
+              ? html`<button type="button" class="danger" aria-label=${t("Delete {name}", { name: kb.name })} onClick=${() => remove(kb)}>${t("Delete")}</button>`
+              : html`<small>${t("global")}</small>`
           }</td></tr>`,
       )}</tbody></table>`
         : null

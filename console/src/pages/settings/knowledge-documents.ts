@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert } from "../../controls";
 import { when } from "../../format";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { type Person, Who } from "../../people";
 import { Pending, useAction, useLoad } from "../../use-load";
 
@@ -22,8 +23,17 @@ interface KDocument {
 
 const POLL_MS = 1000;
 const kb = (n: number) => (n < 1024 ? `${n} B` : `${Math.ceil(n / 1024)} KB`);
-const status = (d: KDocument) =>
-  d.status === "INDEXING" && d.chunksTotal ? `indexing ${d.chunksDone}/${d.chunksTotal}` : d.status.toLowerCase();
+const status = (d: KDocument) => {
+  if (d.status === "INDEXING" && d.chunksTotal)
+    return t("indexing {done}/{total}", { done: d.chunksDone, total: d.chunksTotal });
+  const names: Record<string, string> = {
+    PENDING: t("pending"),
+    INDEXING: t("indexing"),
+    INDEXED: t("indexed"),
+    FAILED: t("failed"),
+  };
+  return names[d.status] ?? d.status.toLowerCase();
+};
 
 function Upload({ path, onUploaded }: { path: string; onUploaded(): void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -38,20 +48,20 @@ function Upload({ path, onUploaded }: { path: string; onUploaded(): void }) {
     fd.append("file", file);
     return run(async () => {
       await api("POST", `${path}/documents`, fd);
-      setDone(`${file.name} uploaded; it is being indexed.`);
+      setDone(t("{name} uploaded; it is being indexed.", { name: file.name }));
       form.reset();
       setFile(null);
       onUploaded();
     });
   };
-  return html`<form class="inline" onSubmit=${send} aria-label="Upload a document">
-    <h2>Upload a document</h2>
+  return html`<form class="inline" onSubmit=${send} aria-label=${t("Upload a document")}>
+    <h2>${t("Upload a document")}</h2>
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
-    <div class="field"><label for="kb-file">PDF, TXT or Markdown file</label>
+    <div class="field"><label for="kb-file">${t("PDF, TXT or Markdown file")}</label>
       <input id="kb-file" type="file" required accept=".pdf,.txt,.md,application/pdf,text/plain,text/markdown"
         onChange=${(e: Event) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} /></div>
-    <button type="submit" class="primary" disabled=${!file}>Upload</button>
+    <button type="submit" class="primary" disabled=${!file}>${t("Upload")}</button>
   </form>`;
 }
 
@@ -74,18 +84,18 @@ export function KnowledgeDocuments({
   const busy = (docs.data?.content ?? []).some((d) => d.status === "PENDING" || d.status === "INDEXING");
   useEffect(() => {
     if (!busy) return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       docs.reload();
       onChange();
     }, POLL_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [docs.data]);
   const reload = () => {
     docs.reload();
     onChange();
   };
   const remove = (d: KDocument) => {
-    if (!confirm(`Delete ${d.fileName}? Its passages are no longer found.`)) return;
+    if (!confirm(t("Delete {name}? Its passages are no longer found.", { name: d.fileName }))) return;
     return run(() => api("DELETE", `${path}/documents/${d.id}`).then(reload));
   };
   const rows = docs.data?.content ?? [];
@@ -93,20 +103,20 @@ export function KnowledgeDocuments({
     ${writable ? html`<${Upload} path=${path} onUploaded=${reload} />` : null}
     <${Alert} error=${error} />
     ${!docs.data ? html`<${Pending} error=${docs.error} />` : null}
-    ${docs.data && !rows.length ? html`<p class="empty">No documents yet.${writable ? " Upload a PDF, text or Markdown file above." : ""}</p>` : null}
+    ${docs.data && !rows.length ? html`<p class="empty">${writable ? t("No documents yet. Upload a PDF, text or Markdown file above.") : t("No documents yet.")}</p>` : null}
     ${
       rows.length
-        ? html`<table class="grid"><caption>Documents</caption>
-      <thead><tr><th>File</th><th>Size</th><th>Status</th><th>Uploaded</th>${writable ? html`<th>Actions</th>` : null}</tr></thead>
+        ? html`<table class="grid"><caption>${t("Documents")}</caption>
+      <thead><tr><th>${t("File")}</th><th>${t("Size")}</th><th>${t("Status")}</th><th>${t("Uploaded")}</th>${writable ? html`<th>${t("Actions")}</th>` : null}</tr></thead>
       <tbody>${rows.map(
         (
           d,
         ) => html`<tr key=${d.id} data-name=${d.fileName}><td>${d.fileName} <small>${d.format}</small></td><td>${kb(d.size)}</td>
           <td><span class=${`status ${d.status}`}>${status(d)}</span>${d.error ? html`<br /><small>${d.error}</small>` : null}</td>
-          <td>${when(d.createdAt)} by <${Who} id=${d.uploadedBy} person=${d.uploadedByUser} none="the system" /></td>
+          <td>${t("{date} by", { date: when(d.createdAt) })} <${Who} id=${d.uploadedBy} person=${d.uploadedByUser} none=${t("the system")} /></td>
           ${
             writable
-              ? html`<td><button type="button" class="danger" aria-label=${`Delete ${d.fileName}`} onClick=${() => remove(d)}>Delete</button></td>`
+              ? html`<td><button type="button" class="danger" aria-label=${t("Delete {name}", { name: d.fileName })} onClick=${() => remove(d)}>${t("Delete")}</button></td>`
               : null
           }</tr>`,
       )}</tbody></table>`

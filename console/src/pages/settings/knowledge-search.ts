@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { locale, plural, t } from "../../i18n";
 import { useAction } from "../../use-load";
 
 interface SearchResult {
@@ -22,20 +23,20 @@ export function KnowledgeSearch({ baseId }: { baseId: string }) {
     );
   };
   return html`<form class="inline" onSubmit=${search} aria-labelledby="kb-try">
-    <h2 id="kb-try">Try a search</h2>
+    <h2 id="kb-try">${t("Try a search")}</h2>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="kb-q">Question or words</label>
+      <div class="field"><label for="kb-q">${t("Question or words")}</label>
         <input id="kb-q" required maxlength="4000" value=${query} onInput=${(e: Event) => setQuery(valueOf(e))} /></div>
     </div>
-    <button type="submit" class="primary">Search</button>
+    <button type="submit" class="primary">${t("Search")}</button>
     ${
       result
         ? html`<div role="status">
-          <p>${result.hits.length} passage${result.hits.length === 1 ? "" : "s"} found (${result.mode === "HYBRID" ? "words and meaning" : "words only"})${result.note ? html`: <small>${result.note}</small>` : null}</p>
+          <p>${plural(result.hits.length, "{n} passage found", "{n} passages found")} (${result.mode === "HYBRID" ? t("words and meaning") : t("words only")})${result.note ? html`: <small>${result.note}</small>` : null}</p>
           <ol class="hits">${result.hits.map(
             (h) => html`<li><strong>${h.fileName}</strong>${h.location ? html` <small>${h.location}</small>` : null}
-              <small> score ${h.score.toFixed(3)}</small><p>${h.snippet}</p></li>`,
+              <small> ${t("score {score}", { score: h.score.toLocaleString(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</small><p>${h.snippet}</p></li>`,
           )}</ol></div>`
         : null
     }

@@ -3,6 +3,7 @@ import { api, hasRole } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { when } from "../../format";
 import { html } from "../../html";
+import { plural, t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 interface Delivery {
@@ -25,6 +26,18 @@ interface Page {
 
 const OUTCOMES = ["PENDING", "STARTED", "CORRELATED", "NO_MATCH", "NO_RULE", "FAILED"];
 const SIZE = 50;
+/** An outcome as a reader sees it (the API's value stays as it is). */
+function outcomeLabel(o: string): string {
+  const names: Record<string, string> = {
+    PENDING: t("pending"),
+    STARTED: t("started"),
+    CORRELATED: t("correlated"),
+    NO_MATCH: t("no match"),
+    NO_RULE: t("no rule"),
+    FAILED: t("failed"),
+  };
+  return names[o] ?? o;
+}
 const statusClass = (o: Delivery["outcome"]) =>
   o === "STARTED" || o === "CORRELATED"
     ? "SUCCEEDED"
@@ -50,42 +63,47 @@ export function MailDeliveriesPage() {
   const retry = (d: Delivery) =>
     run(async () => {
       const r = await api<Delivery>("POST", `/a/mail-deliveries/${d.id}/retry`);
-      setDone(`“${d.subject ?? "(no subject)"}” tried again: ${r.outcome.toLowerCase().replace("_", " ")}.`);
+      setDone(
+        t("“{subject}” tried again: {outcome}.", {
+          subject: d.subject ?? t("(no subject)"),
+          outcome: outcomeLabel(r.outcome),
+        }),
+      );
       list.reload();
     });
   const rows = list.data?.content ?? [];
   // Managers and Admins see every instance; a Modeler takes no part in mail-started ones, so gets no dead link.
   const seesAll = hasRole("MANAGER", "ADMIN");
   return html`<section>
-    <h1>Mail deliveries</h1>
-    <div class="filters"><div class="field"><label for="md-outcome">Outcome</label>
+    <h1>${t("Mail deliveries")}</h1>
+    <div class="filters"><div class="field"><label for="md-outcome">${t("Outcome")}</label>
       <select id="md-outcome" value=${outcome} onChange=${(e: Event) => {
         setOutcome(valueOf(e));
         setPage(0);
-      }}><option value="">all</option>${OUTCOMES.map((o) => html`<option value=${o}>${o.toLowerCase().replace("_", " ")}</option>`)}</select></div></div>
+      }}><option value="">${t("all")}</option>${OUTCOMES.map((o) => html`<option value=${o}>${outcomeLabel(o)}</option>`)}</select></div></div>
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">${outcome ? "No message with this outcome." : "No mail read yet. Once an inbox is connected, each message it reads is listed here with what the rules did."}</p>`
+        ? html`<p class="empty">${outcome ? t("No message with this outcome.") : t("No mail read yet. Once an inbox is connected, each message it reads is listed here with what the rules did.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>${list.data?.totalElements} message${list.data?.totalElements === 1 ? "" : "s"}, newest first</caption>
-      <thead><tr><th>Received</th><th>From</th><th>Subject</th><th>Outcome</th><th>Instance</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${plural(list.data?.totalElements ?? 0, "{n} message, newest first", "{n} messages, newest first")}</caption>
+      <thead><tr><th>${t("Received")}</th><th>${t("From")}</th><th>${t("Subject")}</th><th>${t("Outcome")}</th><th>${t("Instance")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (
           d,
         ) => html`<tr data-subject=${d.subject ?? ""}><td>${when(d.receivedAt ?? d.createdAt)}</td><td>${d.fromAddress ?? ""}</td>
-          <td>${d.subject ?? html`<em>no subject</em>`}</td>
-          <td><span class=${`status ${statusClass(d.outcome)}`}>${d.outcome.toLowerCase().replace("_", " ")}</span>
+          <td>${d.subject ?? html`<em>${t("no subject")}</em>`}</td>
+          <td><span class=${`status ${statusClass(d.outcome)}`}>${outcomeLabel(d.outcome)}</span>
             ${d.reason ? html`<br /><small>${d.reason}</small>` : null}</td>
-          <td>${d.instanceId && seesAll ? html`<a href=${`#/instances/${d.instanceId}`}>${d.businessKey ?? "open"}</a>` : (d.businessKey ?? "")}</td>
+          <td>${d.instanceId && seesAll ? html`<a href=${`#/instances/${d.instanceId}`}>${d.businessKey ?? t("open")}</a>` : (d.businessKey ?? "")}</td>
           <td>${
             d.outcome === "FAILED"
-              ? html`<button type="button" aria-label=${`Try ${d.subject ?? "the message"} again`} onClick=${() => retry(d)}>Try again</button>`
+              ? html`<button type="button" aria-label=${t("Try {subject} again", { subject: d.subject ?? t("the message") })} onClick=${() => retry(d)}>${t("Try again")}</button>`
               : null
           }</td></tr>`,
       )}</tbody></table>`
@@ -93,9 +111,9 @@ export function MailDeliveriesPage() {
     }
     ${
       list.data && list.data.totalPages > 1
-        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>Newer</button>
-          <span>page ${page + 1} of ${list.data.totalPages}</span>
-          <button type="button" disabled=${page + 1 >= list.data.totalPages} onClick=${() => setPage(page + 1)}>Older</button></div>`
+        ? html`<div class="row-actions"><button type="button" disabled=${page === 0} onClick=${() => setPage(page - 1)}>${t("Newer")}</button>
+          <span>${t("page {page} of {pages}", { page: page + 1, pages: list.data.totalPages })}</span>
+          <button type="button" disabled=${page + 1 >= list.data.totalPages} onClick=${() => setPage(page + 1)}>${t("Older")}</button></div>`
         : null
     }
   </section>`;

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { useAction, useLoad } from "../../use-load";
 
 export interface MailInbox {
@@ -119,57 +120,57 @@ export function MailInboxForm({ initial, onSaved }: { initial?: MailInbox; onSav
   };
   const oauth = f.authMethod === "OAUTH2";
   const secretVars = (secrets.data ?? []).filter((v) => v.secret).map((v): [string, string] => [v.name, v.name]);
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New inbox"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : t("New inbox")}>
     <${Alert} error=${error} />
     <div class="row-fields">
-      ${input("name", "Name", { required: true, maxlength: 200 })}
-      ${input("username", "Account (user name)", { required: true, maxlength: 320 })}
-      ${select("authMethod", "Sign-in", [
-        ["PASSWORD", "Password"],
-        ["OAUTH2", "OAuth2 (Microsoft 365, Google…)"],
+      ${input("name", t("Name"), { required: true, maxlength: 200 })}
+      ${input("username", t("Account (user name)"), { required: true, maxlength: 320 })}
+      ${select("authMethod", t("Sign-in"), [
+        ["PASSWORD", t("Password")],
+        ["OAUTH2", t("OAuth2 (Microsoft 365, Google…)")],
       ])}
     </div>
     ${
       oauth
         ? html`<fieldset><legend>OAuth2</legend><div class="row-fields">
-          ${select("provider", "Provider", [
+          ${select("provider", t("Provider"), [
             ["MICROSOFT_365", "Microsoft 365"],
             ["GOOGLE", "Google"],
-            ["CUSTOM", "Other"],
+            ["CUSTOM", t("Other")],
           ])}
-          ${select("grant", "Grant", [
-            ["REFRESH_TOKEN", "Refresh token (a person's consent)"],
-            ["CLIENT_CREDENTIALS", "Client credentials (the app's own)"],
+          ${select("grant", t("Grant"), [
+            ["REFRESH_TOKEN", t("Refresh token (a person's consent)")],
+            ["CLIENT_CREDENTIALS", t("Client credentials (the app's own)")],
           ])}
-          ${input("clientId", "Client id", { required: !initial })}
-          ${input("clientSecret", initial ? "Client secret (empty: keep)" : "Client secret", { type: "password", autocomplete: "off", required: !initial })}
-          ${f.grant === "REFRESH_TOKEN" ? input("refreshToken", initial ? "Refresh token (empty: keep)" : "Refresh token", { type: "password", autocomplete: "off" }) : null}
-          ${f.provider === "MICROSOFT_365" ? input("tenantId", "Directory (tenant) id") : null}
-          ${input("tokenUrl", f.provider === "CUSTOM" ? "Token URL" : "Token URL (empty: the provider's)", { type: "url" })}
-          ${input("scope", "Scope (empty: the provider's)")}
-        </div><p class="hint">Secrets are stored sealed and never shown again.</p></fieldset>`
+          ${input("clientId", t("Client id"), { required: !initial })}
+          ${input("clientSecret", initial ? t("Client secret (empty: keep)") : t("Client secret"), { type: "password", autocomplete: "off", required: !initial })}
+          ${f.grant === "REFRESH_TOKEN" ? input("refreshToken", initial ? t("Refresh token (empty: keep)") : t("Refresh token"), { type: "password", autocomplete: "off" }) : null}
+          ${f.provider === "MICROSOFT_365" ? input("tenantId", t("Directory (tenant) id")) : null}
+          ${input("tokenUrl", f.provider === "CUSTOM" ? t("Token URL") : t("Token URL (empty: the provider's)"), { type: "url" })}
+          ${input("scope", t("Scope (empty: the provider's)"))}
+        </div><p class="hint">${t("Secrets are stored sealed and never shown again.")}</p></fieldset>`
         : null
     }
     <div class="row-fields">
-      ${input("host", oauth ? "IMAP server (empty: the provider's)" : "IMAP server", { required: !oauth })}
-      ${input("port", "Port", { type: "number", min: 1, max: 65535 })}
-      ${select("tlsMode", "Security", [
+      ${input("host", oauth ? t("IMAP server (empty: the provider's)") : t("IMAP server"), { required: !oauth })}
+      ${input("port", t("Port"), { type: "number", min: 1, max: 65535 })}
+      ${select("tlsMode", t("Security"), [
         ["TLS", "TLS"],
         ["STARTTLS", "STARTTLS"],
-        ["NONE", "none"],
+        ["NONE", t("none")],
       ])}
-      ${oauth ? null : select("passwordVariable", "Password (a secret variable)", [["", "choose…"], ...secretVars])}
+      ${oauth ? null : select("passwordVariable", t("Password (a secret variable)"), [["", t("choose…")], ...secretVars])}
     </div>
-    ${!oauth && secrets.data && !secretVars.length ? html`<p class="hint">First add the password as a secret under Variables.</p>` : null}
+    ${!oauth && secrets.data && !secretVars.length ? html`<p class="hint">${t("First add the password as a secret under Variables.")}</p>` : null}
     <div class="row-fields">
-      ${input("folder", "Folder", { required: true })}
-      ${input("pollIntervalSeconds", "Read every (seconds)", { type: "number", min: 10, max: 86400, required: true })}
-      ${select("afterRead", "After reading", [
-        ["FLAG", "mark as read"],
-        ["MOVE", "move to a folder"],
+      ${input("folder", t("Folder"), { required: true })}
+      ${input("pollIntervalSeconds", t("Read every (seconds)"), { type: "number", min: 10, max: 86400, required: true })}
+      ${select("afterRead", t("After reading"), [
+        ["FLAG", t("mark as read")],
+        ["MOVE", t("move to a folder")],
       ])}
-      ${f.afterRead === "MOVE" ? input("moveToFolder", "Move to folder", { required: true }) : null}
+      ${f.afterRead === "MOVE" ? input("moveToFolder", t("Move to folder"), { required: true }) : null}
     </div>
-    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create inbox"}</button>
+    <button type="submit" class="primary">${initial ? t("Save {name}", { name: initial.name }) : t("Create inbox")}</button>
   </form>`;
 }

@@ -3,14 +3,15 @@ import { api } from "../../api";
 import { Alert } from "../../controls";
 import { when } from "../../format";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { type MailInbox, MailInboxForm } from "./mail-inbox-form";
 
 function signIn(i: MailInbox) {
-  if (i.authMethod === "PASSWORD") return html`password in <code>${i.passwordVariable}</code>`;
+  if (i.authMethod === "PASSWORD") return html`${t("password in")} <code>${i.passwordVariable}</code>`;
   const o = i.oauth;
-  return html`OAuth2 ${o?.provider?.replace("_", " ").toLowerCase() ?? ""}, ${o?.grant === "CLIENT_CREDENTIALS" ? "client credentials" : "refresh token"}
-    ${o?.accessTokenExpiresAt ? html`<br /><small>token valid until ${when(o.accessTokenExpiresAt)}</small>` : null}`;
+  return html`OAuth2 ${o?.provider?.replace("_", " ").toLowerCase() ?? ""}, ${o?.grant === "CLIENT_CREDENTIALS" ? t("client credentials") : t("refresh token")}
+    ${o?.accessTokenExpiresAt ? html`<br /><small>${t("token valid until {date}", { date: when(o.accessTokenExpiresAt) })}</small>` : null}`;
 }
 
 /**
@@ -32,53 +33,63 @@ export function MailInboxesPage() {
   const setEnabled = (i: MailInbox, enabled: boolean) =>
     run(() =>
       api("PATCH", `/a/mail-inboxes/${i.id}`, { enabled }).then(() =>
-        saved(`${i.name} ${enabled ? "enabled" : "disabled"}.`),
+        saved(enabled ? t("{name} enabled.", { name: i.name }) : t("{name} disabled.", { name: i.name })),
       ),
     );
   const remove = (i: MailInbox) => {
-    if (!confirm(`Delete the inbox “${i.name}”? Its mail is no longer read; rules naming it stop matching.`)) return;
-    return run(() => api("DELETE", `/a/mail-inboxes/${i.id}`).then(() => saved(`${i.name} deleted.`)));
+    const ask = t("Delete the inbox “{name}”? Its mail is no longer read; rules naming it stop matching.", {
+      name: i.name,
+    });
+    if (!confirm(ask)) return;
+    return run(() =>
+      api("DELETE", `/a/mail-inboxes/${i.id}`).then(() => saved(t("{name} deleted.", { name: i.name }))),
+    );
   };
   const rows = list.data ?? [];
   const edited = rows.find((i) => i.id === editing);
   return html`<section>
-    <h1>Mail inboxes</h1>
-    <h2>New inbox</h2>
+    <h1>${t("Mail inboxes")}</h1>
+    <h2>${t("New inbox")}</h2>
     <${MailInboxForm} key=${formKey} onSaved=${(i: MailInbox) => {
       setFormKey(formKey + 1);
-      saved(`Inbox ${i.name} created: the service logged in and reads it every ${i.pollIntervalSeconds} s.`);
+      saved(
+        t("Inbox {name} created: the service logged in and reads it every {seconds} s.", {
+          name: i.name,
+          seconds: i.pollIntervalSeconds,
+        }),
+      );
     }} />
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${
       edited
-        ? html`<h2>Change ${edited.name}</h2>
-        <${MailInboxForm} initial=${edited} key=${edited.id} onSaved=${(x: MailInbox) => saved(`${x.name} saved.`)} />
-        <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+        ? html`<h2>${t("Change {name}", { name: edited.name })}</h2>
+        <${MailInboxForm} initial=${edited} key=${edited.id} onSaved=${(x: MailInbox) => saved(t("{name} saved.", { name: x.name }))} />
+        <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
         : null
     }
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">No inboxes yet. Connect a mailbox above; then a Modeler writes mail rules that start processes from its messages.</p>`
+        ? html`<p class="empty">${t("No inboxes yet. Connect a mailbox above; then a Modeler writes mail rules that start processes from its messages.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>Inboxes of this company</caption>
-      <thead><tr><th>Name</th><th>Account</th><th>Sign-in</th><th>Status</th><th>Last read</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Inboxes of this company")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Account")}</th><th>${t("Sign-in")}</th><th>${t("Status")}</th><th>${t("Last read")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (
           i,
-        ) => html`<tr data-name=${i.name}><td>${i.name}<br /><small>${i.folder}, every ${i.pollIntervalSeconds} s</small></td>
-          <td>${i.username}<br /><small>${i.host}:${i.port} (${i.tlsMode})</small></td><td>${signIn(i)}</td>
-          <td><span class=${`status ${i.enabled ? i.status : "SUSPENDED"}`}>${i.enabled ? i.status.toLowerCase() : "disabled"}</span>
+        ) => html`<tr data-name=${i.name}><td>${i.name}<br /><small>${t("{folder}, every {seconds} s", { folder: i.folder, seconds: i.pollIntervalSeconds })}</small></td>
+          <td>${i.username}<br /><small>${i.host}:${i.port} (${i.tlsMode === "NONE" ? t("no TLS") : i.tlsMode})</small></td><td>${signIn(i)}</td>
+          <td><span class=${`status ${i.enabled ? i.status : "SUSPENDED"}`}>${!i.enabled ? t("disabled") : i.status === "ERROR" ? t("error") : t("active")}</span>
             ${i.lastError ? html`<br /><small>${i.lastError}</small>` : null}</td>
-          <td>${i.lastPollAt ? when(i.lastPollAt) : "not yet"}</td>
-          <td class="actions-cell"><button type="button" aria-label=${`Change ${i.name}`} onClick=${() => setEditing(i.id)}>Change</button>
-            <button type="button" aria-label=${`${i.enabled ? "Disable" : "Enable"} ${i.name}`} onClick=${() => setEnabled(i, !i.enabled)}>
-              ${i.enabled ? "Disable" : "Enable"}</button>
-            <button type="button" class="danger" aria-label=${`Delete ${i.name}`} onClick=${() => remove(i)}>Delete</button></td></tr>`,
+          <td>${i.lastPollAt ? when(i.lastPollAt) : t("not yet")}</td>
+          <td class="actions-cell"><button type="button" aria-label=${t("Change {name}", { name: i.name })} onClick=${() => setEditing(i.id)}>${t("Change")}</button>
+            <button type="button" aria-label=${i.enabled ? t("Disable {name}", { name: i.name }) : t("Enable {name}", { name: i.name })} onClick=${() => setEnabled(i, !i.enabled)}>
+              ${i.enabled ? t("Disable") : t("Enable")}</button>
+            <button type="button" class="danger" aria-label=${t("Delete {name}", { name: i.name })} onClick=${() => remove(i)}>${t("Delete")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { useAction, useLoad } from "../../use-load";
 
 export interface MailRule {
@@ -17,17 +18,17 @@ export interface MailRule {
 }
 
 const MATCH = [
-  ["from", "From (an address or a domain)"],
-  ["to", "To"],
-  ["subjectContains", "Subject contains"],
-  ["bodyContains", "Text contains"],
-  ["subjectRegex", "Subject matches (regular expression)"],
+  ["from", () => t("From (an address or a domain)")],
+  ["to", () => t("To")],
+  ["subjectContains", () => t("Subject contains")],
+  ["bodyContains", () => t("Text contains")],
+  ["subjectRegex", () => t("Subject matches (regular expression)")],
 ] as const;
 const MAPPING = [
-  ["subject", "Subject into variable"],
-  ["from", "Sender into variable"],
-  ["date", "Date into variable"],
-  ["text", "Text into variable"],
+  ["subject", () => t("Subject into variable")],
+  ["from", () => t("Sender into variable")],
+  ["date", () => t("Date into variable")],
+  ["text", () => t("Text into variable")],
 ] as const;
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -42,7 +43,7 @@ function parseExtract(text: string) {
     .filter((l) => l.trim())
     .map((l, i) => {
       const m = /^(SUBJECT|BODY)\s*:\s*(.+)$/.exec(l.trim());
-      if (!m) throw new Error(`Extraction line ${i + 1}: write “SUBJECT: pattern” or “BODY: pattern”.`);
+      if (!m) throw new Error(t("Extraction line {n}: write “SUBJECT: pattern” or “BODY: pattern”.", { n: i + 1 }));
       return { source: m[1], pattern: m[2] };
     });
 }
@@ -79,7 +80,7 @@ export function MailRuleForm({ initial, onSaved }: { initial?: MailRule; onSaved
       try {
         correlate = f.correlate.trim() ? JSON.parse(f.correlate) : null;
       } catch {
-        throw new Error("Deliver to a running instance: not JSON.");
+        throw new Error(t("Deliver to a running instance: not JSON."));
       }
       const body = {
         name: f.name.trim(),
@@ -105,34 +106,34 @@ export function MailRuleForm({ initial, onSaved }: { initial?: MailRule; onSaved
       );
     });
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New mail rule"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : t("New mail rule")}>
     <${Alert} error=${error} />
     <div class="row-fields">
-      ${input("name", "Name", { required: true, maxlength: 200 })}
-      <div class="field"><label for=${`${id}-def`}>Starts the process</label>
+      ${input("name", t("Name"), { required: true, maxlength: 200 })}
+      <div class="field"><label for=${`${id}-def`}>${t("Starts the process")}</label>
         <select id=${`${id}-def`} required value=${f.definitionKey} onChange=${set("definitionKey")}>
-          <option value="">choose…</option>
+          <option value="">${t("choose…")}</option>
           ${(defs.data ?? []).map((d) => html`<option value=${d.key}>${d.name} (${d.key})</option>`)}</select></div>
-      <div class="field"><label for=${`${id}-inbox`}>Mail of inbox</label>
+      <div class="field"><label for=${`${id}-inbox`}>${t("Mail of inbox")}</label>
         <select id=${`${id}-inbox`} value=${f.inboxId} onChange=${set("inboxId")}>
-          <option value="">any inbox</option>
+          <option value="">${t("any inbox")}</option>
           ${(inboxes.data ?? []).map((i) => html`<option value=${i.id}>${i.name}</option>`)}</select></div>
-      ${input("priority", "Order (lower is tried first)", { type: "number", min: 0, max: 1000000, required: true })}
+      ${input("priority", t("Order (lower is tried first)"), { type: "number", min: 0, max: 1000000, required: true })}
     </div>
-    <fieldset><legend>The mail must match</legend><div class="row-fields">
-      ${MATCH.map(([k, label]) => input(`m.${k}`, label))}
-      <div class="field"><label for=${`${id}-att`}>Attachments</label>
+    <fieldset><legend>${t("The mail must match")}</legend><div class="row-fields">
+      ${MATCH.map(([k, label]) => input(`m.${k}`, label()))}
+      <div class="field"><label for=${`${id}-att`}>${t("Attachments")}</label>
         <select id=${`${id}-att`} value=${f.hasAttachment} onChange=${set("hasAttachment")}>
-          <option value="">either way</option><option value="true">must have one</option><option value="false">must have none</option></select></div>
+          <option value="">${t("either way")}</option><option value="true">${t("must have one")}</option><option value="false">${t("must have none")}</option></select></div>
     </div></fieldset>
-    <fieldset><legend>Variables of the started process</legend><div class="row-fields">
-      ${MAPPING.map(([k, label]) => input(`v.${k}`, label, { pattern: "[A-Za-z_][A-Za-z0-9_]{0,99}" }))}
+    <fieldset><legend>${t("Variables of the started process")}</legend><div class="row-fields">
+      ${MAPPING.map(([k, label]) => input(`v.${k}`, label(), { pattern: "[A-Za-z_][A-Za-z0-9_]{0,99}" }))}
     </div>
-    <div class="field"><label for=${`${id}-extract`}>Extract (one per line: SUBJECT: or BODY: a pattern whose named groups become variables)</label>
+    <div class="field"><label for=${`${id}-extract`}>${t("Extract (one per line: SUBJECT: or BODY: a pattern whose named groups become variables)")}</label>
       <textarea id=${`${id}-extract`} class="code" rows="2" value=${f.extract} onInput=${set("extract")}></textarea></div>
     </fieldset>
-    <div class="field"><label for=${`${id}-corr`}>Deliver to a running instance instead (JSON, optional: messageName, key, fallback)</label>
+    <div class="field"><label for=${`${id}-corr`}>${t("Deliver to a running instance instead (JSON, optional: messageName, key, fallback)")}</label>
       <textarea id=${`${id}-corr`} class="code" rows="2" value=${f.correlate} onInput=${set("correlate")}></textarea></div>
-    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create rule"}</button>
+    <button type="submit" class="primary">${initial ? t("Save {name}", { name: initial.name }) : t("Create rule")}</button>
   </form>`;
 }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { type MailRule, MailRuleForm } from "./mail-rule-form";
 
@@ -9,15 +10,15 @@ import { type MailRule, MailRuleForm } from "./mail-rule-form";
 function matchText(r: MailRule): string {
   const m = r.match;
   const parts = [
-    m.from && `from ${m.from}`,
-    m.to && `to ${m.to}`,
-    m.subjectContains && `subject has “${m.subjectContains}”`,
-    m.subjectRegex && `subject matches ${m.subjectRegex}`,
-    m.bodyContains && `text has “${m.bodyContains}”`,
-    m.hasAttachment === true && "with an attachment",
-    m.hasAttachment === false && "without attachments",
+    m.from && t("from {value}", { value: String(m.from) }),
+    m.to && t("to {value}", { value: String(m.to) }),
+    m.subjectContains && t("subject has “{value}”", { value: String(m.subjectContains) }),
+    m.subjectRegex && t("subject matches {value}", { value: String(m.subjectRegex) }),
+    m.bodyContains && t("text has “{value}”", { value: String(m.bodyContains) }),
+    m.hasAttachment === true && t("with an attachment"),
+    m.hasAttachment === false && t("without attachments"),
   ].filter(Boolean);
-  return parts.length ? parts.join(", ") : "every mail";
+  return parts.length ? parts.join(", ") : t("every mail");
 }
 
 /**
@@ -39,52 +40,55 @@ export function MailRulesPage() {
   const setEnabled = (r: MailRule, enabled: boolean) =>
     run(() =>
       api("PATCH", `/a/mail-rules/${r.id}`, { enabled }).then(() =>
-        saved(`${r.name} ${enabled ? "enabled" : "disabled"}.`),
+        saved(enabled ? t("{name} enabled.", { name: r.name }) : t("{name} disabled.", { name: r.name })),
       ),
     );
   const remove = (r: MailRule) => {
-    if (!confirm(`Delete the mail rule “${r.name}”? Mail it would match then goes to the next rule, or none.`)) return;
-    return run(() => api("DELETE", `/a/mail-rules/${r.id}`).then(() => saved(`${r.name} deleted.`)));
+    const ask = t("Delete the mail rule “{name}”? Mail it would match then goes to the next rule, or none.", {
+      name: r.name,
+    });
+    if (!confirm(ask)) return;
+    return run(() => api("DELETE", `/a/mail-rules/${r.id}`).then(() => saved(t("{name} deleted.", { name: r.name }))));
   };
-  const inboxName = (id: string | null) => (id ? (inboxes.data?.find((i) => i.id === id)?.name ?? id) : "any inbox");
+  const inboxName = (id: string | null) => (id ? (inboxes.data?.find((i) => i.id === id)?.name ?? id) : t("any inbox"));
   const rows = list.data ?? [];
   const edited = rows.find((r) => r.id === editing);
   return html`<section>
-    <h1>Mail rules</h1>
-    <h2>New rule</h2>
-    ${inboxes.data && !inboxes.data.length ? html`<p class="hint">No inbox is connected yet: an Admin adds one under Mail inboxes.</p>` : null}
+    <h1>${t("Mail rules")}</h1>
+    <h2>${t("New rule")}</h2>
+    ${inboxes.data && !inboxes.data.length ? html`<p class="hint">${t("No inbox is connected yet: an Admin adds one under Mail inboxes.")}</p>` : null}
     <${MailRuleForm} key=${formKey} onSaved=${(r: MailRule) => {
       setFormKey(formKey + 1);
-      saved(`Rule ${r.name} created.`);
+      saved(t("Rule {name} created.", { name: r.name }));
     }} />
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${
       edited
-        ? html`<h2>Change ${edited.name}</h2>
-        <${MailRuleForm} initial=${edited} key=${edited.id} onSaved=${(r: MailRule) => saved(`${r.name} saved.`)} />
-        <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+        ? html`<h2>${t("Change {name}", { name: edited.name })}</h2>
+        <${MailRuleForm} initial=${edited} key=${edited.id} onSaved=${(r: MailRule) => saved(t("{name} saved.", { name: r.name }))} />
+        <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
         : null
     }
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
     ${
       list.data && !rows.length
-        ? html`<p class="empty">No mail rules yet. Create one above: the first rule a message matches starts its process.</p>`
+        ? html`<p class="empty">${t("No mail rules yet. Create one above: the first rule a message matches starts its process.")}</p>`
         : null
     }
     ${
       rows.length
-        ? html`<table class="grid"><caption>Rules, in the order they are tried</caption>
-      <thead><tr><th>Order</th><th>Name</th><th>Mail</th><th>Starts</th><th>Status</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Rules, in the order they are tried")}</caption>
+      <thead><tr><th>${t("Order")}</th><th>${t("Name")}</th><th>${t("Mail")}</th><th>${t("Starts")}</th><th>${t("Status")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (r) => html`<tr data-name=${r.name}><td>${r.priority}</td><td>${r.name}</td>
           <td>${inboxName(r.inboxId)}: ${matchText(r)}</td>
-          <td><code>${r.definitionKey}</code>${r.correlate ? html`<br /><small>or delivers to a running one</small>` : null}</td>
-          <td><span class=${`status ${r.enabled ? "ACTIVE" : "SUSPENDED"}`}>${r.enabled ? "enabled" : "disabled"}</span></td>
-          <td class="actions-cell"><button type="button" aria-label=${`Change ${r.name}`} onClick=${() => setEditing(r.id)}>Change</button>
-            <button type="button" aria-label=${`${r.enabled ? "Disable" : "Enable"} ${r.name}`} onClick=${() => setEnabled(r, !r.enabled)}>
-              ${r.enabled ? "Disable" : "Enable"}</button>
-            <button type="button" class="danger" aria-label=${`Delete ${r.name}`} onClick=${() => remove(r)}>Delete</button></td></tr>`,
+          <td><code>${r.definitionKey}</code>${r.correlate ? html`<br /><small>${t("or delivers to a running one")}</small>` : null}</td>
+          <td><span class=${`status ${r.enabled ? "ACTIVE" : "SUSPENDED"}`}>${r.enabled ? t("enabled") : t("disabled")}</span></td>
+          <td class="actions-cell"><button type="button" aria-label=${t("Change {name}", { name: r.name })} onClick=${() => setEditing(r.id)}>${t("Change")}</button>
+            <button type="button" aria-label=${r.enabled ? t("Disable {name}", { name: r.name }) : t("Enable {name}", { name: r.name })} onClick=${() => setEnabled(r, !r.enabled)}>
+              ${r.enabled ? t("Disable") : t("Enable")}</button>
+            <button type="button" class="danger" aria-label=${t("Delete {name}", { name: r.name })} onClick=${() => remove(r)}>${t("Delete")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

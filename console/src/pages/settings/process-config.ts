@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 
 interface Config {
@@ -60,35 +61,35 @@ function ConfigForm({
             }
           : null,
       });
-      setDone("Configuration saved.");
+      setDone(t("Configuration saved."));
       onSaved(saved);
     });
   };
   return html`<form class="inline" onSubmit=${save} aria-labelledby="pc-h">
-    <h2 id="pc-h">Configuration</h2>
+    <h2 id="pc-h">${t("Configuration")}</h2>
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     <div class="row-fields">
-      ${input("businessKeyTemplate", "Business key template (empty: the system's)", { placeholder: "ORD-${customer}-${date:yyyy}" })}
-      <div class="field"><label for="pc-mcp">AI assistants (MCP) may</label>
+      ${input("businessKeyTemplate", t("Business key template (empty: the system's)"), { placeholder: "ORD-${customer}-${date:yyyy}" })}
+      <div class="field"><label for="pc-mcp">${t("AI assistants (MCP) may")}</label>
         <select id="pc-mcp" value=${f.mcpPolicy} onChange=${set("mcpPolicy")}>
-          <option value="NONE">nothing</option><option value="START_AND_READ">start and read</option>
-          <option value="START_AND_COMPLETE">start, read and complete tasks</option></select></div>
-      ${input("historyTimeToLive", "Keep ended instances (days; empty: the default)", { type: "number", min: 0, max: 36500 })}
+          <option value="NONE">${t("nothing")}</option><option value="START_AND_READ">${t("start and read")}</option>
+          <option value="START_AND_COMPLETE">${t("start, read and complete tasks")}</option></select></div>
+      ${input("historyTimeToLive", t("Keep ended instances (days; empty: the default)"), { type: "number", min: 0, max: 36500 })}
     </div>
-    <fieldset><legend>Attachments</legend><div class="row-fields">
-      <div class="field"><label for="pc-mode">Uploads</label>
+    <fieldset><legend>${t("Attachments")}</legend><div class="row-fields">
+      <div class="field"><label for="pc-mode">${t("Uploads")}</label>
         <select id="pc-mode" value=${f.uploadMode} onChange=${set("uploadMode")}>
-          <option value="">not configured (any time)</option><option value="AD_HOC">any time</option>
-          <option value="FORM_ONLY">only through form fields</option><option value="DISABLED">none</option></select></div>
+          <option value="">${t("not configured (any time)")}</option><option value="AD_HOC">${t("any time")}</option>
+          <option value="FORM_ONLY">${t("only through form fields")}</option><option value="DISABLED">${t("none")}</option></select></div>
       ${
         f.uploadMode
-          ? html`${input("uploadRoles", "Who uploads (process role keys; empty: any role)")}
-          ${input("previewRoles", "Who opens them")}${input("replaceRoles", "Who replaces them")}`
+          ? html`${input("uploadRoles", t("Who uploads (process role keys; empty: any role)"))}
+          ${input("previewRoles", t("Who opens them"))}${input("replaceRoles", t("Who replaces them"))}`
           : null
       }
     </div></fieldset>
-    <button type="submit" class="primary">Save configuration</button>
+    <button type="submit" class="primary">${t("Save configuration")}</button>
   </form>`;
 }
 

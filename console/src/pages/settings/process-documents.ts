@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert } from "../../controls";
 import { html } from "../../html";
+import { plural, t } from "../../i18n";
 import { useAction, useLoad } from "../../use-load";
 import { KnowledgeDocuments } from "./knowledge-documents";
 
@@ -22,22 +23,23 @@ export function ProcessDocuments({ processKey }: { processKey: string }) {
   const reindex = () =>
     run(async () => {
       await api("POST", `${path}/reindex`);
-      setDone("Every document is being indexed again.");
+      setDone(t("Every document is being indexed again."));
       changed();
     });
   const wipe = () => {
-    if (!confirm(`Remove every document of ${processKey} and its passages? There is no undo.`)) return;
+    if (!confirm(t("Remove every document of {process} and its passages? There is no undo.", { process: processKey })))
+      return;
     return run(async () => {
       await api("DELETE", path);
-      setDone("The process's documents were removed.");
+      setDone(t("The process's documents were removed."));
       changed();
     });
   };
   return html`<section aria-labelledby="pd-h">
-    <h2 id="pd-h">Process documents</h2>
-    <p>${count.data ? `${count.data.count} passage${count.data.count === 1 ? "" : "s"} indexed.` : ""}
-      <button type="button" onClick=${reindex}>Reindex</button>
-      <button type="button" class="danger" onClick=${wipe}>Remove all documents</button></p>
+    <h2 id="pd-h">${t("Process documents")}</h2>
+    <p>${count.data ? plural(count.data.count, "{n} passage indexed.", "{n} passages indexed.") : ""}
+      <button type="button" onClick=${reindex}>${t("Reindex")}</button>
+      <button type="button" class="danger" onClick=${wipe}>${t("Remove all documents")}</button></p>
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     <${KnowledgeDocuments} path=${path} writable=${true} onChange=${count.reload} key=${version} />

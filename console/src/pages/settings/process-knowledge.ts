@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useAction, useLoad } from "../../use-load";
 import type { KnowledgeBase } from "./knowledge-bases";
 
@@ -26,27 +27,32 @@ export function ProcessKnowledge({ processKey }: { processKey: string }) {
     );
   };
   const unlink = (kb: KnowledgeBase) => {
-    if (!confirm(`Unlink “${kb.name}” from ${processKey}? Its AI steps no longer search it.`)) return;
+    if (
+      !confirm(
+        t("Unlink “{name}” from {process}? Its AI steps no longer search it.", { name: kb.name, process: processKey }),
+      )
+    )
+      return;
     return run(() => api("DELETE", `/a/knowledge-bases/process/${key}/unlink/${kb.id}`).then(linked.reload));
   };
   const rows = linked.data ?? [];
   const free = (all.data ?? []).filter((b) => !rows.some((r) => r.id === b.id));
   return html`<section aria-labelledby="pk-h">
-    <h2 id="pk-h">Knowledge bases</h2>
+    <h2 id="pk-h">${t("Knowledge bases")}</h2>
     <${Alert} error=${error} />
     ${!linked.data ? html`<${Pending} error=${linked.error} />` : null}
-    ${linked.data && !rows.length ? html`<p class="empty">No knowledge base is linked: its AI steps search none. Link one below.</p>` : null}
+    ${linked.data && !rows.length ? html`<p class="empty">${t("No knowledge base is linked: its AI steps search none. Link one below.")}</p>` : null}
     <ul class="plain">${rows.map(
       (kb) => html`<li data-name=${kb.name}><a href=${`#/settings/knowledge/${kb.id}`}>${kb.name}</a>${" "}
-        <button type="button" class="danger" aria-label=${`Unlink ${kb.name}`} onClick=${() => unlink(kb)}>Unlink</button></li>`,
+        <button type="button" class="danger" aria-label=${t("Unlink {name}", { name: kb.name })} onClick=${() => unlink(kb)}>${t("Unlink")}</button></li>`,
     )}</ul>
     ${
       free.length
-        ? html`<form class="inline add-member" onSubmit=${link} aria-label="Link a knowledge base">
-          <label for="pk-base">Knowledge base</label>
+        ? html`<form class="inline add-member" onSubmit=${link} aria-label=${t("Link a knowledge base")}>
+          <label for="pk-base">${t("Knowledge base")}</label>
           <select id="pk-base" required value=${choice} onChange=${(e: Event) => setChoice(valueOf(e))}>
-            <option value="">choose…</option>${free.map((b) => html`<option value=${b.id}>${b.name}</option>`)}</select>
-          <button type="submit">Link</button></form>`
+            <option value="">${t("choose…")}</option>${free.map((b) => html`<option value=${b.id}>${b.name}</option>`)}</select>
+          <button type="submit">${t("Link")}</button></form>`
         : null
     }
   </section>`;

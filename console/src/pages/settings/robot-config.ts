@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { ApiError, api } from "../../api";
 import { Alert, checkedOf, valueOf } from "../../controls";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { Pending, useLoad } from "../../use-load";
 import type { Parameter, Robot } from "./robots";
 
@@ -26,12 +27,12 @@ export function fromRaw(p: Parameter, raw: string | boolean): { value?: unknown;
   if (text === "") return {};
   if (p.secret) return { value: { variable: text } };
   if (p.type === "number")
-    return Number.isFinite(Number(text)) ? { value: Number(text) } : { error: "Enter a number." };
+    return Number.isFinite(Number(text)) ? { value: Number(text) } : { error: t("Enter a number.") };
   if (p.type === "json") {
     try {
       return { value: JSON.parse(text) };
     } catch {
-      return { error: "Enter valid JSON." };
+      return { error: t("Enter valid JSON.") };
     }
   }
   return { value: text };
@@ -53,8 +54,8 @@ function Input({ p, raw, vars, invalid, set }: InputProps) {
   };
   if (p.secret)
     return html`<select id=${id} ...${a11y} value=${raw} onChange=${(e: Event) => set(valueOf(e))}>
-      <option value="">— not set —</option>
-      ${vars.map((v) => html`<option value=${v.name}>${v.name}${v.secret ? " (secret)" : ""}</option>`)}
+      <option value="">${t("— not set —")}</option>
+      ${vars.map((v) => html`<option value=${v.name}>${v.secret ? t("{name} (secret)", { name: v.name }) : v.name}</option>`)}
     </select>`;
   if (p.type === "boolean")
     return html`<input id=${id} ...${a11y} type="checkbox" checked=${raw === true} onChange=${(e: Event) => set(checkedOf(e))} />`;
@@ -109,23 +110,23 @@ export function RobotConfigPage({ robotKey }: { robotKey: string }) {
     }
   };
   return html`<section class="narrow">
-    <p><a href="#/settings/robots">← Robots</a></p>
+    <p><a href="#/settings/robots">← ${t("Robots")}</a></p>
     <h1>${robot.name} <span class="muted">${robot.key}</span></h1>
     ${robot.description ? html`<p>${robot.description}</p>` : null}
     <form onSubmit=${save}>
       <${Alert} error=${error} />
-      ${saved ? html`<div class="notice" role="status">Configuration saved.</div>` : null}
-      ${robot.parameters.length === 0 ? html`<p>This robot has no parameters.</p>` : null}
+      ${saved ? html`<div class="notice" role="status">${t("Configuration saved.")}</div>` : null}
+      ${robot.parameters.length === 0 ? html`<p>${t("This robot has no parameters.")}</p>` : null}
       ${robot.parameters.map((p) => {
         const id = `c-${p.name}`;
         return html`<div class=${`field${p.type === "boolean" && !p.secret ? " field-checkbox" : ""}${errors[p.name] ? " invalid" : ""}`}>
-          <label for=${id}>${p.name}${p.required ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> (required)</span>` : null}</label>
+          <label for=${id}>${p.name}${p.required ? html`<span class="req" aria-hidden="true"> *</span><span class="sr-only"> (${t("required")})</span>` : null}</label>
           <${Input} p=${p} raw=${current[p.name]} vars=${vars} invalid=${!!errors[p.name]} set=${(v: string | boolean) => setRaw({ ...current, [p.name]: v })} />
-          ${p.secret ? html`<small id=${`${id}-hint`}>Secret: the value is read from this tenant variable when a runner fetches a job.</small>` : null}
+          ${p.secret ? html`<small id=${`${id}-hint`}>${t("Secret: the value is read from this tenant variable when a runner fetches a job.")}</small>` : null}
           ${errors[p.name] ? html`<p class="error" id=${`${id}-err`}>${errors[p.name]}</p>` : null}
         </div>`;
       })}
-      <button type="submit" class="primary">Save configuration</button>
+      <button type="submit" class="primary">${t("Save configuration")}</button>
     </form>
   </section>`;
 }

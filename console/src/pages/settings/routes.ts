@@ -1,6 +1,7 @@
 import type { VNode } from "preact";
 import { hasRole } from "../../api";
 import { html } from "../../html";
+import { t } from "../../i18n";
 import { AgentPage } from "./agent";
 import { CompanyAiUsagePage } from "./ai-usage";
 import { AgentsPage } from "./agents";
@@ -31,101 +32,117 @@ type Page = (sub: string | undefined) => VNode;
  * passes every check). The navigation lists only the caller's; a page reached by its address without the role says so
  * instead of showing the API's 403.
  */
-const SETTINGS: { path: string; label: string; roles: string[]; page: Page }[] = [
-  { path: "api-keys", label: "API keys", roles: ["ADMIN"], page: () => html`<${ApiKeysPage} />` as VNode },
+const SETTINGS: { path: string; label: () => string; roles: string[]; page: Page }[] = [
+  { path: "api-keys", label: () => t("API keys"), roles: ["ADMIN"], page: () => html`<${ApiKeysPage} />` as VNode },
   {
     path: "webhooks",
-    label: "Webhooks",
+    label: () => "Webhooks",
     roles: ["ADMIN"],
     page: (id) => (id ? html`<${WebhookDeliveriesPage} id=${id} />` : html`<${WebhooksPage} />`) as VNode,
   },
   {
     path: "robots",
-    label: "Robots",
+    label: () => t("Robots"),
     roles: ["ADMIN"],
     page: (key) => (key ? html`<${RobotConfigPage} robotKey=${key} />` : html`<${RobotsPage} />`) as VNode,
   },
   {
     path: "processes",
-    label: "Processes",
+    label: () => t("Processes"),
     roles: ["MODELER", "ADMIN"],
     page: (key) => (key ? html`<${ProcessSettingsPage} processKey=${key} />` : html`<${ProcessesPage} />`) as VNode,
   },
   {
     path: "variables",
-    label: "Variables",
+    label: () => t("Variables"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${VariablesPage} />` as VNode,
   },
   {
     path: "cms",
-    label: "CMS",
+    label: () => "CMS",
     roles: ["MANAGER", "MODELER", "ADMIN"],
     page: (id) => (id ? html`<${CmsCollectionPage} id=${id} />` : html`<${CmsCollectionsPage} />`) as VNode,
   },
   {
     path: "data-sources",
-    label: "Data sources",
+    label: () => t("Data sources"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${DataSourcesPage} />` as VNode,
   },
   {
     path: "dmn-templates",
-    label: "DMN templates",
+    label: () => t("DMN templates"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${DecisionTemplatesPage} />` as VNode,
   },
   {
     path: "delegates",
-    label: "Delegates",
+    label: () => t("Delegates"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${DelegatesPage} />` as VNode,
   },
   {
     path: "document-types",
-    label: "Document types",
+    label: () => t("Document types"),
     roles: ["MANAGER", "MODELER", "ADMIN"],
     page: () => html`<${DocumentTypesPage} />` as VNode,
   },
   {
     path: "knowledge",
-    label: "Knowledge bases",
+    label: () => t("Knowledge bases"),
     roles: ["MANAGER", "MODELER", "ADMIN"],
     page: (id) => (id ? html`<${KnowledgeBasePage} id=${id} />` : html`<${KnowledgeBasesPage} />`) as VNode,
   },
   {
     path: "agents",
-    label: "Agents",
+    label: () => t("Agents"),
     roles: ["MODELER", "ADMIN"],
     page: (key) => (key ? html`<${AgentPage} agentKey=${key} />` : html`<${AgentsPage} />`) as VNode,
   },
-  { path: "mail-inboxes", label: "Mail inboxes", roles: ["ADMIN"], page: () => html`<${MailInboxesPage} />` as VNode },
+  {
+    path: "mail-inboxes",
+    label: () => t("Mail inboxes"),
+    roles: ["ADMIN"],
+    page: () => html`<${MailInboxesPage} />` as VNode,
+  },
   {
     path: "mail-rules",
-    label: "Mail rules",
+    label: () => t("Mail rules"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${MailRulesPage} />` as VNode,
   },
   {
     path: "mail-deliveries",
-    label: "Mail deliveries",
+    label: () => t("Mail deliveries"),
     roles: ["MODELER", "ADMIN"],
     page: () => html`<${MailDeliveriesPage} />` as VNode,
   },
-  { path: "ai-usage", label: "AI usage", roles: ["ADMIN"], page: () => html`<${CompanyAiUsagePage} />` as VNode },
+  {
+    path: "ai-usage",
+    label: () => t("AI usage"),
+    roles: ["ADMIN"],
+    page: () => html`<${CompanyAiUsagePage} />` as VNode,
+  },
   {
     path: "templates",
-    label: "Process templates",
+    label: () => t("Process templates"),
     roles: ["ADMIN"],
     page: () => html`<${TemplateSubscriptionsPage} />` as VNode,
   },
 ];
 
-const ROLE_NAMES: Record<string, string> = { ADMIN: "an Admin", MODELER: "a Modeler", MANAGER: "a Manager" };
+const ROLE_NAMES: Record<string, () => string> = {
+  ADMIN: () => t("an Admin"),
+  MODELER: () => t("a Modeler"),
+  MANAGER: () => t("a Manager"),
+};
 /** "a Manager, a Modeler or an Admin" */
 function who(roles: string[]): string {
-  const names = roles.map((r) => ROLE_NAMES[r] ?? r);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+  const names = roles.map((r) => ROLE_NAMES[r]?.() ?? r);
+  return names.length > 1
+    ? t("{list} or {last}", { list: names.slice(0, -1).join(", "), last: names.at(-1) ?? "" })
+    : names[0];
 }
 
 /** The subnavigation's groups, in order; every page of SETTINGS is in one. */
@@ -136,6 +153,14 @@ const GROUPS: [string, string[]][] = [
   ["AI", ["knowledge", "agents", "ai-usage"]],
   ["Mail", ["mail-inboxes", "mail-rules", "mail-deliveries"]],
 ];
+/** A group's name as a reader sees it (the English names above are its keys). */
+const GROUP_NAMES: Record<string, () => string> = {
+  Access: () => t("Access"),
+  Processes: () => t("Processes"),
+  Data: () => t("Data"),
+  AI: () => t("AI"),
+  Mail: () => t("Mail"),
+};
 const groupOf = (path: string) => GROUPS.findIndex(([, paths]) => paths.includes(path));
 
 const mine = () =>
@@ -156,18 +181,18 @@ export function settingsPage(b: string | undefined, c: string | undefined): VNod
   const allowed = mine();
   const wanted = SETTINGS.find((p) => p.path === b) ?? allowed[0];
   const body = !allowed.length
-    ? html`<p class="alert" role="alert">Your role in this company reaches no settings.</p>`
+    ? html`<p class="alert" role="alert">${t("Your role in this company reaches no settings.")}</p>`
     : allowed.includes(wanted)
       ? wanted.page(c)
-      : html`<section><h1>${wanted.label}</h1>
-          <p class="alert" role="alert">Only ${who(wanted.roles)} may open this page.</p></section>`;
+      : html`<section><h1>${wanted.label()}</h1>
+          <p class="alert" role="alert">${t("Only {who} may open this page.", { who: who(wanted.roles) })}</p></section>`;
   return html`<div>
-    <nav class="subnav grouped" aria-label="Company settings">
+    <nav class="subnav grouped" aria-label=${t("Company settings")}>
       ${GROUPS.map(([group]) => {
         const links = allowed.filter((p) => GROUPS[groupOf(p.path)][0] === group);
         return links.length
-          ? html`<span class="subnav-group"><span class="group-label" aria-hidden="true">${group}</span>
-              ${links.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label}</a>`)}</span>`
+          ? html`<span class="subnav-group"><span class="group-label" aria-hidden="true">${GROUP_NAMES[group]()}</span>
+              ${links.map((p) => html`<a href=${`#/settings/${p.path}`} aria-current=${p === wanted ? "page" : undefined}>${p.label()}</a>`)}</span>`
           : null;
       })}
     </nav>
