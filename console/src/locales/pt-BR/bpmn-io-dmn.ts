@@ -161,4 +161,36 @@ export const dmnEditor: Record<string, string> = {
   "Clear predefined values": "Limpar valores predefinidos",
   "Strings must be in double quotes": "Textos devem ficar entre aspas duplas",
   name: "nome",
+  // Hit policies (the names stay the DMN standard's; their explanations are the select's tooltip)
+  Unique: "Unique (única)",
+  "No overlap is possible and all rules are disjoint. Only a single rule can be matched":
+    "Não há sobreposição e todas as regras são disjuntas. Só uma regra pode ser atendida",
+  First: "First (primeira)",
+  "Rules may overlap. The first matching rule will be chosen":
+    "As regras podem se sobrepor. A primeira regra atendida é escolhida",
+  Priority: "Priority (prioridade)",
+  "Rules may overlap. The one with the highest priority will be chosen":
+    "As regras podem se sobrepor. A de maior prioridade é escolhida",
+  Any: "Any (qualquer)",
+  "Rules may overlap. Their output have to match": "As regras podem se sobrepor. As saídas delas devem coincidir",
+  Collect: "Collect (coletar)",
+  "Collects the values of all matching rules": "Coleta os valores de todas as regras atendidas",
+  "Collect (Sum)": "Collect (soma)",
+  "Collects the values of all matching rules and sums up to a single value":
+    "Coleta os valores de todas as regras atendidas e os soma em um só valor",
+  "Collect (Min)": "Collect (mínimo)",
+  "Collects the values of all matching rules and uses the lowest value":
+    "Coleta os valores de todas as regras atendidas e usa o menor",
+  "Collect (Max)": "Collect (máximo)",
+  "Collects the values of all matching rules and uses the highest value":
+    "Coleta os valores de todas as regras atendidas e usa o maior",
+  "Collect (Count)": "Collect (contagem)",
+  "Collects the values of all matching rules and counts the number of them":
+    "Coleta os valores de todas as regras atendidas e conta quantas são",
+  "Rule order": "Rule order (ordem das regras)",
+  "Collects the values of all matching rules in rule order":
+    "Coleta os valores de todas as regras atendidas na ordem das regras",
+  "Output order": "Output order (ordem das saídas)",
+  "Collects the values of all matching rules in decreasing output priority order":
+    "Coleta os valores de todas as regras atendidas em ordem decrescente de prioridade da saída",
 };
