@@ -7,6 +7,7 @@
 import { bpmnDiagram } from "./locales/pt-BR/bpmn-io-diagram";
 import { dmnEditor } from "./locales/pt-BR/bpmn-io-dmn";
 import { bpmnPanel } from "./locales/pt-BR/bpmn-io-panel";
+import { bpmnPanelTypes } from "./locales/pt-BR/bpmn-io-panel-types";
 
 type Translate = (template: string, replacements?: Record<string, unknown>) => string;
 
@@ -21,6 +22,6 @@ export function translator(words: Record<string, string>): Translate {
 const moduleOf = (words: Record<string, string>) => ({ translate: ["value", translator(words)] });
 
 /** For bpmn-js with the properties panel: the palette, context pad, replace menu and the panel's groups and fields. */
-export const bpmnTranslateModule = () => moduleOf({ ...bpmnDiagram, ...bpmnPanel });
+export const bpmnTranslateModule = () => moduleOf({ ...bpmnDiagram, ...bpmnPanel, ...bpmnPanelTypes });
 /** For each of dmn-js's views (the DRD, decision tables, literal and boxed expressions). */
 export const dmnTranslateModule = () => moduleOf(dmnEditor);

@@ -204,6 +204,7 @@ describeInBrowser("the administration and modeler areas in Portuguese (headless 
     expect(await cp.page.locator('.djs-context-pad [data-action="append.append-task"]').getAttribute("title")).toBe(
       "Anexar tarefa",
     );
+    await cp.page.locator(".bio-properties-panel-header-type", { hasText: "Tarefa de usuário" }).waitFor();
     const groups = cp.page.locator(".bio-properties-panel-group-header-title");
     await groups.filter({ hasText: "Atribuição de usuário" }).waitFor();
     const titles = await groups.allInnerTexts();
