@@ -12,8 +12,9 @@ const MODULES = join(import.meta.dir, "../../node_modules");
 async function librarySources(patterns: string[]): Promise<string> {
   let all = "";
   for (const p of patterns)
+    // a template split over lines is written 'a ' + 'b' in the source: read it joined, as translate gets it
     for await (const f of new Glob(p).scan({ cwd: MODULES, followSymlinks: true }))
-      all += await Bun.file(join(MODULES, f)).text();
+      all += (await Bun.file(join(MODULES, f)).text()).replaceAll("' + '", "");
   return all;
 }
 

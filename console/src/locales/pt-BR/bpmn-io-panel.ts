@@ -67,8 +67,8 @@ export const bpmnPanel: Record<string, string> = {
   Priority: "Prioridade",
   "The due date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).":
     "O prazo como expressão EL (ex.: ${someDate}) ou data ISO (ex.: 2015-06-26T09:54:00).",
-  "The follow up date as an EL expression (e.g. ${someDate}) or an ":
-    "A data de acompanhamento como expressão EL (ex.: ${someDate}) ou uma ",
+  "The follow up date as an EL expression (e.g. ${someDate}) or an ISO date (e.g. 2015-06-26T09:54:00).":
+    "A data de acompanhamento como expressão EL (ex.: ${someDate}) ou data ISO (ex.: 2015-06-26T09:54:00).",
   Form: "Formulário",
   Forms: "Formulários",
   "Form key": "Chave do formulário",
@@ -84,6 +84,7 @@ export const bpmnPanel: Record<string, string> = {
   deployment: "implantação",
   version: "versão",
   versionTag: "versionTag",
+  "version tag": "tag de versão",
   Version: "Versão",
   Label: "Rótulo",
   "Default value": "Valor padrão",
@@ -94,6 +95,9 @@ export const bpmnPanel: Record<string, string> = {
   Implementation: "Implementação",
   "Implementation type": "Tipo de implementação",
   "Java class": "Classe Java",
+  Class: "Classe",
+  External: "Externa",
+  Connector: "Conector",
   Expression: "Expressão",
   "Delegate expression": "Expressão delegada",
   "External task": "Tarefa externa",
@@ -179,6 +183,8 @@ export const bpmnPanel: Record<string, string> = {
   "Asynchronous before": "Assíncrono antes",
   "Asynchronous after": "Assíncrono depois",
   Exclusive: "Exclusivo",
+  Before: "Antes",
+  After: "Depois",
   "Retry time cycle": "Ciclo de novas tentativas",
   // Multi-instance
   "Multi-instance": "Multi-instância",
