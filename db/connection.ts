@@ -30,9 +30,9 @@ interface KindSettings {
 
 const SETTINGS: Record<DbKind, KindSettings> = {
   // The working set of a busy engine (open instances, their tasks and jobs) should stay in the page cache.
-  engine: { autocheckpoint: 0, cacheSize: -65536, offloadCommitSync: true },
+  engine: { autocheckpoint: 0, cacheSize: -16384, offloadCommitSync: true },
   platform: { autocheckpoint: 0, offloadCommitSync: false },
-  tenant: { autocheckpoint: 1000, offloadCommitSync: false },
+  tenant: { autocheckpoint: 1000, cacheSize: -256, offloadCommitSync: false },
   checkpointer: { autocheckpoint: 0, offloadCommitSync: false },
   scratch: { autocheckpoint: 1000, offloadCommitSync: false },
 };
@@ -45,6 +45,8 @@ export interface OpenOptions {
   synchronous?: SyncMode;
   busyTimeoutMs?: number;
   readonly?: boolean;
+  /** The page cache's size in KiB, instead of its kind's (ENGINE_CACHE_MB, TENANT_CACHE_KB). */
+  cacheKib?: number;
 }
 
 // The connections whose group commit acknowledges after an off-loop fsync of their WAL (engine, FULL configured).
@@ -61,7 +63,8 @@ export function openSqlite(path: string, opts: OpenOptions = {}): Database {
   db.exec(`PRAGMA synchronous = ${opts.synchronous ?? "NORMAL"}`);
   db.exec("PRAGMA temp_store = MEMORY");
   db.exec(`PRAGMA wal_autocheckpoint = ${kind.autocheckpoint}`);
-  if (kind.cacheSize) db.exec(`PRAGMA cache_size = ${kind.cacheSize}`);
+  const cache = opts.cacheKib ? -opts.cacheKib : kind.cacheSize;
+  if (cache) db.exec(`PRAGMA cache_size = ${cache}`);
   if (kind.offloadCommitSync && opts.synchronous === "FULL" && path !== ":memory:")
     walSyncs.set(db, createWalSync(`${path}-wal`));
   return db;

@@ -42,6 +42,8 @@ export interface TenantDbCacheOptions {
   dataDir: string;
   maxOpen: number;
   synchronous: SyncMode;
+  /** Each open tenant file's page cache in KiB (the tenant kind's default when absent). */
+  cacheKib?: number;
   migrator?: TenantMigrator;
   /** The box of the tenants' secrets (every open handle carries it). */
   secrets?: TenantSecrets;
@@ -196,7 +198,11 @@ export class TenantDbCache {
 
   private openFile(tenantId: string): TenantDb {
     const sqlite = closeFinalizing(
-      openSqlite(tenantDbPath(this.opts.dataDir, tenantId), { kind: "tenant", synchronous: this.opts.synchronous }),
+      openSqlite(tenantDbPath(this.opts.dataDir, tenantId), {
+        kind: "tenant",
+        synchronous: this.opts.synchronous,
+        cacheKib: this.opts.cacheKib,
+      }),
     );
     const secrets = this.opts.secrets ?? NO_SECRETS;
     return { tenantId, sqlite, orm: drizzle(sqlite, { schema: tenantSchema }), secrets };

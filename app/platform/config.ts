@@ -22,6 +22,11 @@ export interface Config {
   mcpAllowedOrigins: string[];
   synchronous: SyncMode;
   maxOpenTenantDbs: number;
+  /**
+   * SQLite page caches: the engine database's (ENGINE_CACHE_MB, default 16) and each open tenant file's
+   * (TENANT_CACHE_KB, default 256). They fill as the files grow and then stay: their sum is memory the service keeps.
+   */
+  sqliteCache: { engineKib: number; tenantKib: number };
   /** Rows a tenant drop deletes per batch and transaction (TENANT_DROP_BATCH_SIZE). */
   tenantDropBatchSize: number;
   /** TRUST_PROXY: a hop count (`true` = 1) or the trusted proxies' addresses/CIDRs; false = the socket address. */
@@ -117,6 +122,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     synchronous: sync === "FULL" || sync === "OFF" ? sync : "NORMAL",
     maxOpenTenantDbs: Number(env.MAX_OPEN_TENANT_DBS || 64),
+    sqliteCache: {
+      engineKib: countOf(env.ENGINE_CACHE_MB, 16) * 1024,
+      tenantKib: countOf(env.TENANT_CACHE_KB, 256, 64),
+    },
     tenantDropBatchSize: Math.max(1, Number(env.TENANT_DROP_BATCH_SIZE) || 500),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES || 100 * 1024 * 1024),

@@ -49,7 +49,11 @@ export function createPlatform(opts: PlatformOptions): Platform {
     synchronous: config.synchronous,
   });
   runMigrations(platformSqlite, "platform");
-  const engineSqlite = openSqlite(engineDbPath(config.dataDir), { kind: "engine", synchronous: config.synchronous });
+  const engineSqlite = openSqlite(engineDbPath(config.dataDir), {
+    kind: "engine",
+    synchronous: config.synchronous,
+    cacheKib: config.sqliteCache.engineKib,
+  });
   runMigrations(engineSqlite, "engine");
   const platformDb = drizzle(platformSqlite, { schema: platformSchema });
   reportCappedAgents(platformDb, log);
@@ -69,6 +73,7 @@ export function createPlatform(opts: PlatformOptions): Platform {
     dataDir: config.dataDir,
     maxOpen: config.maxOpenTenantDbs,
     synchronous: config.synchronous,
+    cacheKib: config.sqliteCache.tenantKib,
     migrator: tenantSecrets.migrator,
     secrets: tenantSecrets.secrets,
     onDegraded: (tenantId, error) => log(`[tenants] tenant ${tenantId} degraded: schema migration failed: ${error}`),

@@ -5,6 +5,7 @@
  * engine's own namespace step (`toDmn13`), the same one the server reads them with.
  */
 import { toDmn13 } from "../../engine/dmn/model/namespaces";
+import { lang } from "./i18n";
 
 const STYLES = [
   "/dmn-js/diagram-js.css",
@@ -83,8 +84,21 @@ export async function openDmnEditor(
   onViews: () => void,
 ): Promise<DmnCanvas> {
   linkStyles();
-  const [{ default: DmnModeler }, source] = await Promise.all([import("dmn-js/lib/Modeler"), toDmn13(xml)]);
-  const modeler = new DmnModeler({ container }) as unknown as Dmnjs;
+  const [{ default: DmnModeler }, source, translation] = await Promise.all([
+    import("dmn-js/lib/Modeler"),
+    toDmn13(xml),
+    // dmn-js's own texts in the console's language: its translate service, loaded only for Portuguese
+    lang() === "pt-BR" ? import("./bpmn-io-translate").then((m) => [m.dmnTranslateModule()]) : [],
+  ]);
+  // dmn-js gives each view only its own options' modules (`common` ones are replaced), so each view is given it.
+  const views = { additionalModules: translation };
+  const modeler = new DmnModeler({
+    container,
+    drd: views,
+    decisionTable: views,
+    literalExpression: views,
+    boxedExpression: views,
+  }) as unknown as Dmnjs;
   container.addEventListener("mousedown", keepFocus, true);
   await modeler.importXML(source);
   const find = (id: string) => modeler.getViews().find((v) => v.element.id === id && v.type !== "drd");

@@ -6,6 +6,7 @@
  * script format, result variable, input/output); the Camunda behaviours keep them consistent as elements change type.
  */
 import { linkStyles } from "./diagram";
+import { lang } from "./i18n";
 import { type PickerStore, pmsModdle, serviceProviderModule } from "./pages/modeler/service-provider";
 
 export interface ModelerCanvas {
@@ -57,12 +58,15 @@ export async function openModeler(
 ): Promise<ModelerCanvas> {
   linkStyles();
   linkPanelStyles();
-  const [{ default: Modeler }, props, { default: camundaModdle }, { default: CamundaBehaviors }] = await Promise.all([
-    import("bpmn-js/lib/Modeler"),
-    import("bpmn-js-properties-panel"),
-    import("camunda-bpmn-moddle/resources/camunda.json"),
-    import("camunda-bpmn-js-behaviors/lib/camunda-platform"),
-  ]);
+  const [{ default: Modeler }, props, { default: camundaModdle }, { default: CamundaBehaviors }, translation] =
+    await Promise.all([
+      import("bpmn-js/lib/Modeler"),
+      import("bpmn-js-properties-panel"),
+      import("camunda-bpmn-moddle/resources/camunda.json"),
+      import("camunda-bpmn-js-behaviors/lib/camunda-platform"),
+      // bpmn.io's own texts in the console's language: its translate service, loaded only for Portuguese
+      lang() === "pt-BR" ? import("./bpmn-io-translate").then((m) => [m.bpmnTranslateModule()]) : [],
+    ]);
   // The keyboard shortcuts bind to the canvas itself (diagram-js makes it focusable), not to the whole page.
   const modeler = new Modeler({
     container,
@@ -74,6 +78,7 @@ export async function openModeler(
       CamundaBehaviors,
       quietContextPad,
       serviceProviderModule(pickers),
+      ...translation,
     ],
     moddleExtensions: { camunda: camundaModdle, pms: pmsModdle },
   });

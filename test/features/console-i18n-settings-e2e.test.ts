@@ -77,7 +77,7 @@ describeInBrowser("the settings pages in Portuguese (Brazil) in headless Chromiu
   test("an Admin switches to Português: every settings page's heading, labels and menu in Portuguese, no English left", async () => {
     const cp = await signedInPage(web.browser, web.url, admin, "Tasks");
     const { page } = cp;
-    await page.locator("label.lang-switch select").selectOption("pt-BR");
+    await page.locator(".lang-switch select").selectOption("pt-BR");
     await page.getByRole("link", { name: "Configurações", exact: true }).click();
     // The settings menu: its groups and pages in Portuguese.
     const menu = page.getByRole("navigation", { name: "Configurações da empresa" });

@@ -151,7 +151,7 @@ export const PAGES: {
     name: "data-sources",
     path: () => "data-sources",
     heading: "Fontes de dados",
-    texts: ["Nova fonte de dados", "Tipo de fonte", "linhas fixas", "Configuração (JSON)", "Testar", "FIXA"],
+    texts: ["Nova fonte de dados", "Tipo", "linhas fixas", "Configuração (JSON)", "Testar", "FIXA"],
   },
   {
     name: "document-types",
@@ -175,7 +175,7 @@ export const PAGES: {
     name: "agents",
     path: () => "agents",
     heading: "Agentes",
-    texts: ["Novo agente", "Instruções", "Criar agente", "Ferramentas", "Passos de IA com falha"],
+    texts: ["Novo agente", "Instruções", "Criar agente", "Ferramentas", "Etapas de IA com falha"],
   },
   {
     name: "agent",

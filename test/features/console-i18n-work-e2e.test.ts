@@ -109,7 +109,7 @@ describeInBrowser("the console's work pages in Portuguese (Brazil)", () => {
     await page.goto(`${web.url}/`);
     // The login page: English first, the switch above the form turns it Portuguese before anyone signs in.
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.locator("label.lang-switch select").selectOption("pt-BR");
+    await page.locator(".lang-switch select").selectOption("pt-BR");
     await page.getByRole("heading", { name: "Entrar" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
     await page.getByLabel("Senha").waitFor();

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { html } from "../html";
 import { Pending, useAction, useLoad } from "../use-load";
+import { t } from "../i18n";
 
 interface Tenant {
   id: string;
@@ -10,6 +11,16 @@ interface Tenant {
   status: string;
   errorMessage?: string;
 }
+
+/** A tenant's lifecycle state as shown (the API's value stays the CSS class). */
+const STATUS: Record<string, () => string> = {
+  CREATING: () => t("CREATING"),
+  ACTIVE: () => t("ACTIVE"),
+  SUSPENDED: () => t("SUSPENDED"),
+  DEACTIVATED: () => t("DEACTIVATED"),
+  DROPPED: () => t("DROPPED"),
+  FAILED: () => t("FAILED"),
+};
 
 /** How often the list is read again while a tenant is still being provisioned. */
 const POLL_MS = 1000;
@@ -20,11 +31,11 @@ export function AdminTenantsPage() {
   const [slug, setSlug] = useState("");
   const [name, setName] = useState("");
   const { error, run } = useAction();
-  const creating = (list.data ?? []).some((t) => t.status === "CREATING");
+  const creating = (list.data ?? []).some((c) => c.status === "CREATING");
   useEffect(() => {
     if (!creating) return;
-    const t = setTimeout(list.reload, POLL_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(list.reload, POLL_MS);
+    return () => clearTimeout(timer);
   }, [list.data]);
   const create = (e: Event) => {
     e.preventDefault();
@@ -35,39 +46,39 @@ export function AdminTenantsPage() {
       list.reload();
     });
   };
-  const lifecycle = (t: Tenant, action: "suspend" | "reactivate") => {
+  const lifecycle = (c: Tenant, action: "suspend" | "reactivate") => {
     if (
       action === "suspend" &&
-      !confirm(`Suspend ${t.name}? Its people can no longer sign in to it until it is reactivated.`)
+      !confirm(t("Suspend {name}? Its people can no longer sign in to it until it is reactivated.", { name: c.name }))
     )
       return;
-    return run(() => api("PATCH", `/admin/tenants/${t.id}/${action}`).then(list.reload));
+    return run(() => api("PATCH", `/admin/tenants/${c.id}/${action}`).then(list.reload));
   };
   return html`<section>
-    <h1>Tenants</h1>
+    <h1>${t("Tenants")}</h1>
     <form class="inline" onSubmit=${create} aria-labelledby="new-t">
-      <h2 id="new-t">New tenant</h2>
+      <h2 id="new-t">${t("New tenant")}</h2>
       ${error ? html`<div class="alert" role="alert">${error}</div>` : null}
-      <div class="field"><label for="t-slug">Slug</label>
+      <div class="field"><label for="t-slug">${t("Slug")}</label>
         <input id="t-slug" required pattern="[a-z0-9\\-]+" value=${slug} onInput=${(e: Event) => setSlug((e.currentTarget as HTMLInputElement).value)} /></div>
-      <div class="field"><label for="t-name">Name</label>
+      <div class="field"><label for="t-name">${t("Name")}</label>
         <input id="t-name" required value=${name} onInput=${(e: Event) => setName((e.currentTarget as HTMLInputElement).value)} /></div>
-      <button type="submit" class="primary">Create</button>
+      <button type="submit" class="primary">${t("Create")}</button>
     </form>
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
-    ${list.data && !list.data.length ? html`<p class="empty">No tenants yet. Create the first company above; it becomes ACTIVE once provisioned.</p>` : null}
-    <table class="grid"><caption>All tenants</caption>
-      <thead><tr><th>Slug</th><th>Name</th><th>Status</th><th>Actions</th></tr></thead>
+    ${list.data && !list.data.length ? html`<p class="empty">${t("No tenants yet. Create the first company above; it becomes ACTIVE once provisioned.")}</p>` : null}
+    <table class="grid"><caption>${t("All tenants")}</caption>
+      <thead><tr><th>${t("Slug")}</th><th>${t("Name")}</th><th>${t("Status")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody aria-live="polite">${(list.data ?? []).map(
-        (t) => html`<tr data-slug=${t.slug}><td>${t.slug}</td><td>${t.name}</td>
-          <td><span class=${`status ${t.status}`}>${t.status}</span>${t.errorMessage ? html` <small>${t.errorMessage}</small>` : null}</td>
+        (c) => html`<tr data-slug=${c.slug}><td>${c.slug}</td><td>${c.name}</td>
+          <td><span class=${`status ${c.status}`}>${STATUS[c.status]?.() ?? c.status}</span>${c.errorMessage ? html` <small>${c.errorMessage}</small>` : null}</td>
           <td>${
-            t.status === "ACTIVE"
-              ? html`<button type="button" aria-label=${`Suspend ${t.slug}`} onClick=${() => lifecycle(t, "suspend")}>Suspend</button>`
-              : t.status === "SUSPENDED"
-                ? html`<button type="button" aria-label=${`Reactivate ${t.slug}`} onClick=${() => lifecycle(t, "reactivate")}>Reactivate</button>`
+            c.status === "ACTIVE"
+              ? html`<button type="button" aria-label=${t("Suspend {slug}", { slug: c.slug })} onClick=${() => lifecycle(c, "suspend")}>${t("Suspend")}</button>`
+              : c.status === "SUSPENDED"
+                ? html`<button type="button" aria-label=${t("Reactivate {name}", { name: c.slug })} onClick=${() => lifecycle(c, "reactivate")}>${t("Reactivate")}</button>`
                 : null
-          } <a href=${`#/admin/tenants/${t.id}/members`} aria-label=${`Members of ${t.slug}`}>Members</a></td></tr>`,
+          } <a href=${`#/admin/tenants/${c.id}/members`} aria-label=${t("Members of {slug}", { slug: c.slug })}>${t("Members")}</a></td></tr>`,
       )}</tbody>
     </table>
   </section>`;

@@ -1,2 +1,160 @@
 /** Portuguese (Brazil) for the console's modeler pages: English text → translation. */
-export const modeler: Record<string, string> = {};
+export const modeler: Record<string, string> = {
+  // Home and definitions
+  "Deploy a file": "Implantar um arquivo",
+  "BPMN, CMMN or DMN file": "Arquivo BPMN, CMMN ou DMN",
+  Deploy: "Implantar",
+  "This area needs the Modeler or Admin role.": "Esta área exige o papel de Modelador ou Administrador.",
+  "Draw a new BPMN diagram": "Desenhar um novo diagrama BPMN",
+  "New decision table": "Nova tabela de decisão",
+  "Process roles: who receives the work": "Papéis de processo: quem recebe o trabalho",
+  "Processes and cases": "Processos e casos",
+  "Versions and forms of {key}": "Versões e formulários de {key}",
+  "Versions and forms": "Versões e formulários",
+  "Decision tables": "Tabelas de decisão",
+  "Edit {key}": "Editar {key}",
+  "Try {key}": "Testar {key}",
+  "Try it": "Testar",
+  "Edit the diagram of the latest version": "Editar o diagrama da versão mais recente",
+  Deployed: "Implantada",
+  published: "publicada",
+  Publish: "Publicar",
+  Forms: "Formulários",
+  "New form": "Novo formulário",
+  "Forms of this process": "Formulários deste processo",
+  "Edit form {key}": "Editar o formulário {key}",
+  "Decision {key} deployed as version {version}.": "Decisão {key} implantada como versão {version}.",
+  "{type} {key} deployed as version {version}.": "{type} {key} implantado como versão {version}.",
+  // BPMN editor
+  "Versions: publish it": "Versões: publique-a",
+  "Drag elements from the palette on the left; click an element for its context menu (the wrench changes its type); double-click to rename; its properties (assignee, candidate groups, form, due date, …) are in the panel on the right. With the canvas focused: Ctrl+Z undoes, Delete removes the selection.":
+    "Arraste elementos da paleta à esquerda; clique em um elemento para ver o menu de contexto (a chave inglesa muda o tipo); clique duas vezes para renomear; as propriedades (responsável, grupos candidatos, formulário, prazo, …) ficam no painel à direita. Com o diagrama em foco: Ctrl+Z desfaz, Delete remove a seleção.",
+  "Diagram editor of {key}": "Editor do diagrama de {key}",
+  "Properties of the selected element": "Propriedades do elemento selecionado",
+  "New process {key}": "Novo processo {key}",
+  "New BPMN diagram": "Novo diagrama BPMN",
+  "Process key (its id: a letter, then letters, digits, _ . -)":
+    "Chave do processo (o id: uma letra, depois letras, dígitos, _ . -)",
+  "Open the modeler": "Abrir o modelador",
+  // Decisions
+  "Diagram (DRD)": "Diagrama (DRD)",
+  Table: "Tabela",
+  "Literal expression": "Expressão literal",
+  "Boxed expression": "Expressão em caixa",
+  "This file cannot be opened in the editor: {reason}": "Este arquivo não pode ser aberto no editor: {reason}",
+  "Click a cell to edit it; the + under the table adds a rule and the + beside a column's heading an input or output; double-click a heading to change its label, expression and type; right-click a cell for more (add, remove, copy rules and columns); the hit policy is a list. The buttons open the other parts of the file.":
+    "Clique em uma célula para editá-la; o + abaixo da tabela adiciona uma regra e o + ao lado do título de uma coluna, uma entrada ou saída; clique duas vezes em um título para mudar o rótulo, a expressão e o tipo; clique com o botão direito em uma célula para mais opções (adicionar, remover, copiar regras e colunas); a política de acerto é uma lista. Os botões abrem as outras partes do arquivo.",
+  "Parts of the file": "Partes do arquivo",
+  "Decision editor of {key}": "Editor da decisão {key}",
+  "Editing decisions needs the Modeler or Admin role.": "Editar decisões exige o papel de Modelador ou Administrador.",
+  "Edit decision {key}": "Editar a decisão {key}",
+  "New decision {key}": "Nova decisão {key}",
+  "It starts as a small table (an amount in, a result out, two rules) to change in the editor.":
+    "Ela começa como uma tabela pequena (um valor de entrada, um resultado de saída, duas regras) para mudar no editor.",
+  "A decision {key} exists already.": "Já existe uma decisão {key}.",
+  "or choose another key.": "ou escolha outra chave.",
+  "Decision key (its id: a letter, then letters, digits, _ . -)":
+    "Chave da decisão (o id: uma letra, depois letras, dígitos, _ . -)",
+  "Open the editor": "Abrir o editor",
+  "The key must start with a letter or _ and hold letters, digits, _ . -":
+    "A chave deve começar com uma letra ou _ e conter letras, dígitos, _ . -",
+  "Further variables: enter a JSON object.": "Outras variáveis: informe um objeto JSON.",
+  "{input}: enter a number.": "{input}: informe um número.",
+  "Rules (hit policy {policy}); matched rules are marked":
+    "Regras (política de acerto {policy}); as regras atendidas estão marcadas",
+  matched: "atendida",
+  "Edit the table": "Editar a tabela",
+  "Further variables (JSON object, optional)": "Outras variáveis (objeto JSON, opcional)",
+  Evaluate: "Avaliar",
+  Result: "Resultado",
+  "Matched: {rules}": "Atendidas: {rules}",
+  "No rule matched.": "Nenhuma regra atendida.",
+  "This decision has no table to show.": "Esta decisão não tem tabela para mostrar.",
+  // Form editor
+  "Field {n}": "Campo {n}",
+  Label: "Rótulo",
+  "Visible if (FEEL)": "Visível se (FEEL)",
+  "The condition {problem}.": "A condição {problem}.",
+  "Options (one per line, value=Label)": "Opções (uma por linha, valor=Rótulo)",
+  "Move field {n} up": "Mover o campo {n} para cima",
+  Up: "Subir",
+  "Move field {n} down": "Mover o campo {n} para baixo",
+  Down: "Descer",
+  "Remove field {n}": "Remover o campo {n}",
+  "Add a field": "Adicionar um campo",
+  "Versions (saving makes a new one; tasks keep the version they started with)":
+    "Versões (salvar cria uma nova; as tarefas mantêm a versão com que começaram)",
+  Saved: "Salva",
+  Preview: "Pré-visualização",
+  "The form would send:": "O formulário enviaria:",
+  "The schema is not valid JSON: {reason}": "O esquema não é um JSON válido: {reason}",
+  "Saved as a new version.": "Salvo como uma nova versão.",
+  "Form key": "Chave do formulário",
+  "Form name": "Nome do formulário",
+  "Edit as JSON": "Editar como JSON",
+  "Back to the field list": "Voltar à lista de campos",
+  "Schema (JSON; see the field types in the documentation)": "Esquema (JSON; veja os tipos de campo na documentação)",
+  "Save a new version": "Salvar uma nova versão",
+  "Create the form": "Criar o formulário",
+  "Form {name}": "Formulário {name}",
+  // Process roles
+  "Add a member to {role}": "Adicionar um membro a {role}",
+  "Choose a person…": "Escolha uma pessoa…",
+  "No user task offers work to this role yet.": "Nenhuma tarefa de usuário oferece trabalho a este papel ainda.",
+  "New role": "Novo papel",
+  "Every process (tenant-wide)": "Todos os processos (a empresa inteira)",
+  "Key (what a user task's candidate groups name)": "Chave (o que os grupos candidatos de uma tarefa de usuário citam)",
+  "Create role": "Criar papel",
+  "Remove {person} from the role “{role}”? Tasks offered to it no longer reach them.":
+    "Remover {person} do papel “{role}”? As tarefas oferecidas a ele deixam de chegar a essa pessoa.",
+  "Delete the role “{role}” and its {assignments}?": "Excluir o papel “{role}” e suas {assignments}?",
+  "{n} assignment": "{n} atribuição",
+  "{n} assignments": "{n} atribuições",
+  "A user task offered to candidate group {group} reaches the members of the role with key {group} of its process, or of a tenant-wide role with that key.":
+    "Uma tarefa de usuário oferecida ao grupo candidato {group} chega aos membros do papel com a chave {group} do seu processo, ou de um papel da empresa inteira com essa chave.",
+  "No process roles yet. Create one above, then add the people who do that work.":
+    "Nenhum papel de processo ainda. Crie um acima e depois adicione as pessoas que fazem esse trabalho.",
+  "process {key}": "processo {key}",
+  "Remove {person} from {role}": "Remover {person} de {role}",
+  "Nobody holds this role: tasks offered to it reach no one.":
+    "Ninguém tem este papel: as tarefas oferecidas a ele não chegam a ninguém.",
+  "Delete the role {role}": "Excluir o papel {role}",
+  "Delete role": "Excluir papel",
+  // Our properties-panel group ("This service") and tool parameters
+  "The agents could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar os agentes ({reason}); digite as chaves.",
+  "The robots could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar os robôs ({reason}); digite as chaves.",
+  "The decisions could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar as decisões ({reason}); digite as chaves.",
+  "The processes could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar os processos ({reason}); digite as chaves.",
+  "The forms of this process could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar os formulários deste processo ({reason}); digite as chaves.",
+  "The process roles could not be loaded ({reason}); type their keys instead.":
+    "Não foi possível carregar os papéis de processo ({reason}); digite as chaves.",
+  "Loading the list…": "Carregando a lista…",
+  "Your role may not list these; type the key.": "Seu papel não pode listá-los; digite a chave.",
+  "None yet; type a key.": "Nenhum ainda; digite uma chave.",
+  "{n} to choose from, or type a key.": "{n} para escolher, ou digite uma chave.",
+  "Loading the process roles…": "Carregando os papéis de processo…",
+  "Your role may not list the process roles.": "Seu papel não pode listar os papéis de processo.",
+  "No process role yet: create them on the Process roles page, or type groups in Candidate groups.":
+    "Nenhum papel de processo ainda: crie-os na página Papéis de processo, ou digite grupos em Grupos candidatos.",
+  "Offer to process roles (candidate groups)": "Oferecer a papéis de processo (grupos candidatos)",
+  "Agent loop: the agent": "Ciclo do agente: o agente",
+  "The agent calls this sub-process's activities as its tools; empty: no agent (or an attachment row).":
+    "O agente chama as atividades deste subprocesso como suas ferramentas; vazio: nenhum agente (ou uma linha de anexo).",
+  "Agent it runs": "Agente que executa",
+  "Robot (external task topic)": "Robô (tópico de tarefa externa)",
+  Form: "Formulário",
+  "The process's forms (Modeler › the process › forms).":
+    "Os formulários do processo (Modelador › o processo › formulários).",
+  Decision: "Decisão",
+  "Called process": "Processo chamado",
+  "This service": "Este serviço",
+  "A letter or _, then letters, digits or _": "Uma letra ou _, depois letras, dígitos ou _",
+  "Name (the variable it sets)": "Nome (a variável que define)",
+  "Description for the model": "Descrição para o modelo",
+  "Tool parameters (filled by the agent)": "Parâmetros da ferramenta (preenchidos pelo agente)",
+};

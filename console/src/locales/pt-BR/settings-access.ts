@@ -4,7 +4,6 @@ export const settingsAccess: Record<string, string> = {
   "write (POST, PUT, PATCH, DELETE)": "escrita (POST, PUT, PATCH, DELETE)",
   "Revoke the key “{name}”? Programs using it stop working at once.":
     "Revogar a chave “{name}”? Os programas que a usam param de funcionar na hora.",
-  "API keys": "Chaves de API",
   "New key": "Nova chave",
   "Key “{name}”": "Chave “{name}”",
   "Requests per minute (0 = unlimited)": "Requisições por minuto (0 = ilimitado)",
@@ -32,7 +31,6 @@ export const settingsAccess: Record<string, string> = {
   "Deliveries of {url}": "Entregas de {url}",
   PENDING: "PENDENTE",
   SUCCEEDED: "ENTREGUE",
-  FAILED: "FALHOU",
   "Test event: {status} (answer {code}).": "Evento de teste: {status} (resposta {code}).",
   "Test event: {status}.": "Evento de teste: {status}.",
   Deliveries: "Entregas",
@@ -41,7 +39,6 @@ export const settingsAccess: Record<string, string> = {
   "No deliveries yet. Send a test event above, or wait for one of the subscribed events.":
     "Nenhuma entrega ainda. Envie um evento de teste acima ou aguarde um dos eventos assinados.",
   Event: "Evento",
-  Attempts: "Tentativas",
   "Last answer": "Última resposta",
   "next {date}": "próxima {date}",
   Redeliver: "Reenviar",

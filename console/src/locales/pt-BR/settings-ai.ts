@@ -16,8 +16,6 @@ export const settingsAi: Record<string, string> = {
   "CMS clearance applied: {level}": "Acesso ao CMS aplicado: {level}",
   "Tool calls": "Chamadas de ferramentas",
   Tool: "Ferramenta",
-  Outcome: "Resultado",
-  Detail: "Detalhe",
   "No tool was called.": "Nenhuma ferramenta foi chamada.",
   "query CMS collections": "consultar coleções do CMS",
   "search its knowledge bases": "pesquisar suas bases de conhecimento",
@@ -37,7 +35,6 @@ export const settingsAi: Record<string, string> = {
   "Save agent": "Salvar agente",
   Agents: "Agentes",
   "A global agent: only an SA changes it.": "Um agente global: somente um SA o altera.",
-  "Used by": "Usado por",
   step: "passo",
   "No process step names this agent yet: set it on a service task in the modeler.":
     "Nenhum passo de processo indica este agente ainda: defina-o em uma tarefa de serviço no modelador.",
@@ -46,7 +43,6 @@ export const settingsAi: Record<string, string> = {
   "Delete the agent “{name}”? This cannot be undone.": "Excluir o agente “{name}”? Isso não pode ser desfeito.",
   "An agent is an AI step: a model with instructions, tools and knowledge that a service task runs.":
     "Um agente é um passo de IA: um modelo com instruções, ferramentas e conhecimento que uma tarefa de serviço executa.",
-  "Failed AI steps": "Passos de IA com falha",
   "No AI model is configured on this service, so no agent can be created or run. The operator sets one (AI_BASE_URL and AI_MODEL).":
     "Nenhum modelo de IA está configurado neste serviço, então nenhum agente pode ser criado ou executado. O operador define um (AI_BASE_URL e AI_MODEL).",
   "No agents yet. Create one above, then try it in its playground and name it on a service task.":
@@ -59,7 +55,6 @@ export const settingsAi: Record<string, string> = {
   "Passages indexed": "Trechos indexados",
   Scope: "Abrangência",
   "every company": "todas as empresas",
-  "this company": "esta empresa",
   "Indexed with another embedding model than the one configured now.":
     "Indexado com um modelo de embeddings diferente do configurado agora.",
   "New knowledge base": "Nova base de conhecimento",
@@ -77,7 +72,6 @@ export const settingsAi: Record<string, string> = {
   "{name} uploaded; it is being indexed.": "{name} enviado; está sendo indexado.",
   "Upload a document": "Enviar um documento",
   "PDF, TXT or Markdown file": "Arquivo PDF, TXT ou Markdown",
-  Upload: "Enviar",
   "Delete {name}? Its passages are no longer found.": "Excluir {name}? Seus trechos deixam de ser encontrados.",
   "No documents yet. Upload a PDF, text or Markdown file above.":
     "Nenhum documento ainda. Envie acima um arquivo PDF, de texto ou Markdown.",

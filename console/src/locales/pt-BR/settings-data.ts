@@ -43,7 +43,6 @@ export const settingsData: Record<string, string> = {
   "Create one above (a price list, a customer register…), then load its records.":
     "Crie uma acima (uma tabela de preços, um cadastro de clientes…) e depois carregue seus registros.",
   Collections: "Coleções",
-  Fields: "Campos",
   Records: "Registros",
   "Line {n}: write “name: type Label”, the type one of {types}.":
     "Linha {n}: escreva “nome: tipo Rótulo”, com o tipo entre {types}.",
@@ -57,7 +56,6 @@ export const settingsData: Record<string, string> = {
   STATIC: "FIXA",
   "The configuration is not JSON.": "A configuração não é JSON.",
   "New data source": "Nova fonte de dados",
-  Kind: "Tipo de fonte",
   "fixed rows": "linhas fixas",
   "HTTP service": "serviço HTTP",
   "CMS collection": "coleção do CMS",
@@ -71,7 +69,6 @@ export const settingsData: Record<string, string> = {
   "Data source {name} created.": "Fonte de dados {name} criada.",
   "No data sources yet. Create one above; a form's select field then names it by key.":
     "Nenhuma fonte de dados ainda. Crie uma acima; um campo de seleção de formulário a indica pela chave.",
-  Try: "Testar",
   "{n} row": "{n} linha",
   "{n} rows": "{n} linhas",
   "Data sources": "Fontes de dados",
@@ -88,12 +85,9 @@ export const settingsData: Record<string, string> = {
     "Nenhum tipo de documento ainda. Crie um acima (uma nota fiscal, um documento de identidade…); os campos de arquivo e os envios passam a pedi-lo.",
   "No document types yet. A Modeler creates them.": "Nenhum tipo de documento ainda. Um Modelador os cria.",
   For: "Para",
-  "every process": "todos os processos",
   "global: only an SA changes it": "global: somente um SA o altera",
   "Deactivate {name}": "Desativar {name}",
   "Activate {name}": "Ativar {name}",
   "{name} is now inactive.": "{name} agora está inativo.",
   "{name} is now active.": "{name} agora está ativo.",
-  Deactivate: "Desativar",
-  Activate: "Ativar",
 };

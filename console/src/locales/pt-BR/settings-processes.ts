@@ -50,7 +50,6 @@ export const settingsProcesses: Record<string, string> = {
   "Per process: business key, what AI assistants may do, how long ended instances are kept, attachments, configuration variables and the knowledge its AI steps search.":
     "Por processo: chave de negócio, o que os assistentes de IA podem fazer, por quanto tempo as instâncias encerradas são mantidas, anexos, variáveis de configuração e o conhecimento que seus passos de IA pesquisam.",
   "No processes yet: deploy one in the Modeler first.": "Nenhum processo ainda: implante um no Modelador primeiro.",
-  Processes: "Processos",
   "Latest version": "Última versão",
   "Settings of": "Configurações de",
   "Secret (stored sealed, never shown again)": "Secreta (guardada cifrada, nunca mais exibida)",
@@ -66,7 +65,6 @@ export const settingsProcesses: Record<string, string> = {
   "No variables yet. An Admin adds them.": "Nenhuma variável ainda. Um Administrador as adiciona.",
   "Variables of this company": "Variáveis desta empresa",
   "Last changed": "Última alteração",
-  Variables: "Variáveis",
   "Decision tables the platform offers. A copy becomes this company's own decision.":
     "Tabelas de decisão oferecidas pela plataforma. Uma cópia se torna uma decisão própria desta empresa.",
   "Copied:": "Copiado:",
@@ -77,12 +75,10 @@ export const settingsProcesses: Record<string, string> = {
   "In this company": "Nesta empresa",
   "Copy {name}": "Copiar {name}",
   "Copy into this company": "Copiar para esta empresa",
-  "DMN templates": "Modelos DMN",
   "Built-in service-task implementations: name one as a service task's delegate expression or class, with these parameters as its fields.":
     "Implementações de tarefas de serviço embutidas: indique uma como expressão delegate ou classe de uma tarefa de serviço, com estes parâmetros como seus campos.",
   "No delegates are loaded.": "Nenhum delegate carregado.",
   "Parameters of {name}": "Parâmetros de {name}",
-  Required: "Obrigatório",
   Meaning: "Significado",
   "No parameters.": "Sem parâmetros.",
   "Active archives": "Arquivos ativos",
@@ -97,15 +93,12 @@ export const settingsProcesses: Record<string, string> = {
   "The platform offers no process templates yet (a platform administrator publishes them).":
     "A plataforma ainda não oferece modelos de processo (um administrador da plataforma os publica).",
   Here: "Aqui",
-  "not subscribed": "não assinado",
   diverged: "divergente",
   "this company deployed its own version; template updates stop":
     "esta empresa implantou sua própria versão; as atualizações do modelo param",
-  subscribed: "assinado",
   "template v{version} since {date}": "modelo v{version} desde {date}",
   "Unsubscribe from {name}": "Cancelar assinatura de {name}",
   Unsubscribe: "Cancelar assinatura",
   "Subscribe to {name}": "Assinar {name}",
   Subscribe: "Assinar",
-  "Process templates": "Modelos de processo",
 };

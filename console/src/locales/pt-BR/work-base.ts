@@ -2,8 +2,6 @@
 export const workBase: Record<string, string> = {
   // Sign-in and company choice
   "Sign in": "Entrar",
-  "E-mail": "E-mail",
-  Password: "Senha",
   "Or sign in with your organisation's account:": "Ou entre com a conta da sua organização:",
   "Sign in with {name}": "Entrar com {name}",
   "Signing in": "Entrando",
@@ -19,7 +17,6 @@ export const workBase: Record<string, string> = {
   Copied: "Copiado",
   unassigned: "sem responsável",
   me: "você",
-  "the system": "o sistema",
   Notifications: "Notificações",
   "Notifications, {n} unread": "Notificações não lidas: {n}",
   "{n} instances at {activity}: {title}": "{n} instâncias em {activity}: {title}",

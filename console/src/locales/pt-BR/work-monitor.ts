@@ -1,12 +1,9 @@
 /** Portuguese (Brazil) for the monitor, its instance search, the API's state words, notifications and failed AI steps. */
 export const workMonitor: Record<string, string> = {
   // The API's words for states and parking reasons (English shows them as the API names them)
-  ACTIVE: "Ativa",
   COMPLETED: "Concluída",
   CANCELLED: "Cancelada",
-  SUSPENDED: "Suspensa",
   TERMINATED: "Encerrada",
-  FAILED: "Com falha",
   AVAILABLE: "Disponível",
   ENABLED: "Habilitado",
   DISABLED: "Desabilitado",
@@ -24,14 +21,12 @@ export const workMonitor: Record<string, string> = {
   "Finished instances": "Instâncias finalizadas",
   "My tasks": "Minhas tarefas",
   "Dead-lettered jobs": "Jobs em dead-letter",
-  Processes: "Processos",
   "{n} running": "{n} em execução",
   "{n} failed job": "{n} job com falha",
   "{n} failed jobs": "{n} jobs com falha",
   "Jobs that failed, retrying or dead-lettered": "Jobs que falharam, tentando de novo ou em dead-letter",
   "Instances parked at {step}": "Instâncias paradas em {step}",
   Reason: "Motivo",
-  Detail: "Detalhe",
   task: "tarefa",
   "({n} on other versions)": "({n} em outras versões)",
   Reasons: "Motivos",
@@ -60,10 +55,7 @@ export const workMonitor: Record<string, string> = {
   unread: "não lida",
   "Mark “{title}” as read": "Marcar “{title}” como lida",
   "Mark as read": "Marcar como lida",
-  Newer: "Mais recentes",
-  Older: "Mais antigas",
   // Failed AI steps
-  "Failed AI steps": "Etapas de IA com falha",
   "No failed AI step for this business key.": "Nenhuma etapa de IA com falha para esta chave de negócio.",
   "No AI step has failed. When one does, it is listed here with the reason, and whoever started the process is notified.":
     "Nenhuma etapa de IA falhou. Quando uma falhar, ela aparece aqui com o motivo, e quem iniciou o processo é notificado.",
@@ -72,7 +64,6 @@ export const workMonitor: Record<string, string> = {
   When: "Quando",
   Agent: "Agente",
   Failure: "Falha",
-  Attempts: "Tentativas",
   "(case)": "(caso)",
   "model unavailable": "modelo indisponível",
   "no active model": "nenhum modelo ativo",

@@ -2,6 +2,7 @@ import { api } from "../../api";
 import { html } from "../../html";
 import { type Person, Who } from "../../people";
 import { Pending, useLoad } from "../../use-load";
+import { locale, plural, t } from "../../i18n";
 
 interface Usage {
   /** Only on the company's own answer (GET /a/ai/usage); the SA's page shows the quota beside it already. */
@@ -13,8 +14,11 @@ interface Usage {
   byCaller: { actorKind: string; userId: string | null; user: Person | null; tokens: number; calls: number }[];
 }
 
-const n = (x: number) => x.toLocaleString();
-const CALLERS: Record<string, string> = { SYSTEM: "the system (indexing)", API_KEY: "API keys" };
+const n = (x: number) => x.toLocaleString(locale());
+const CALLERS: Record<string, () => string> = {
+  SYSTEM: () => t("the system (indexing)"),
+  API_KEY: () => t("API keys"),
+};
 
 /**
  * A company's AI use this month, by feature and by who made the calls: an SA's view of any company (`path`
@@ -25,21 +29,21 @@ export function AiUsage({ path, name }: { path: string; name: string }) {
   if (!usage.data) return html`<${Pending} error=${usage.error} />`;
   const u = usage.data;
   return html`<section aria-labelledby="usage-h">
-    <h2 id="usage-h">Usage of ${name} this month</h2>
-    <p>${n(u.tokens)} tokens in ${n(u.calls)} call${u.calls === 1 ? "" : "s"} since ${new Date(u.since).toLocaleDateString()}.
-      ${u.monthlyTokens === undefined ? null : u.monthlyTokens === null ? "No monthly quota is configured, so metered AI features are refused; the platform administrator sets it." : `The monthly quota is ${n(u.monthlyTokens)} tokens.`}</p>
+    <h2 id="usage-h">${t("Usage of {name} this month", { name })}</h2>
+    <p>${t("{tokens} tokens in {calls} since {date}.", { tokens: n(u.tokens), calls: plural(u.calls, "{n} call", "{n} calls"), date: new Date(u.since).toLocaleDateString(locale()) })}
+      ${u.monthlyTokens === undefined ? null : u.monthlyTokens === null ? t("No monthly quota is configured, so metered AI features are refused; the platform administrator sets it.") : t("The monthly quota is {n} tokens.", { n: n(u.monthlyTokens) })}</p>
     ${
       u.calls
         ? html`<div class="row-fields">
-          <table class="grid"><caption>By feature</caption><thead><tr><th>Feature</th><th>Calls</th><th>Tokens</th></tr></thead>
+          <table class="grid"><caption>${t("By feature")}</caption><thead><tr><th>${t("Feature")}</th><th>${t("Calls")}</th><th>${t("Tokens")}</th></tr></thead>
             <tbody>${u.byFeature.map((f) => html`<tr key=${f.feature}><td><code>${f.feature}</code></td><td>${n(f.calls)}</td><td>${n(f.tokens)}</td></tr>`)}</tbody></table>
-          <table class="grid"><caption>By person</caption><thead><tr><th>Who</th><th>Calls</th><th>Tokens</th></tr></thead>
+          <table class="grid"><caption>${t("By person")}</caption><thead><tr><th>${t("Who")}</th><th>${t("Calls")}</th><th>${t("Tokens")}</th></tr></thead>
             <tbody>${u.byCaller.map(
               (c) => html`<tr key=${`${c.actorKind}-${c.userId}`} data-user=${c.userId ?? c.actorKind}>
-                <td>${c.userId ? html`<${Who} id=${c.userId} person=${c.user} />` : (CALLERS[c.actorKind] ?? c.actorKind)}</td>
+                <td>${c.userId ? html`<${Who} id=${c.userId} person=${c.user} />` : (CALLERS[c.actorKind]?.() ?? c.actorKind)}</td>
                 <td>${n(c.calls)}</td><td>${n(c.tokens)}</td></tr>`,
             )}</tbody></table></div>`
-        : html`<p class="empty">No AI calls this month.</p>`
+        : html`<p class="empty">${t("No AI calls this month.")}</p>`
     }
   </section>`;
 }

@@ -5,6 +5,7 @@ import { when } from "../../format";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { XmlField } from "./process-templates";
+import { t } from "../../i18n";
 
 interface DmnTemplate {
   key: string;
@@ -15,7 +16,7 @@ interface DmnTemplate {
 }
 
 /** Creating (POST) or changing (PUT: name, description, XML) a DMN template. */
-function TemplateForm({ initial, onSaved }: { initial?: DmnTemplate; onSaved(t: DmnTemplate): void }) {
+function TemplateForm({ initial, onSaved }: { initial?: DmnTemplate; onSaved(d: DmnTemplate): void }) {
   const [key, setKey] = useState("");
   const [name, setName] = useState(initial?.name ?? "");
   const [description, setDescription] = useState(initial?.description ?? "");
@@ -33,22 +34,22 @@ function TemplateForm({ initial, onSaved }: { initial?: DmnTemplate; onSaved(t: 
       ),
     );
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New DMN template"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : t("New DMN template")}>
     <${Alert} error=${error} />
     <div class="row-fields">
       ${
         initial
           ? null
-          : html`<div class="field"><label for=${`${id}-key`}>Key</label>
+          : html`<div class="field"><label for=${`${id}-key`}>${t("Key")}</label>
           <input id=${`${id}-key`} required maxlength="100" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>`
       }
-      <div class="field"><label for=${`${id}-name`}>Name</label>
+      <div class="field"><label for=${`${id}-name`}>${t("Name")}</label>
         <input id=${`${id}-name`} required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <div class="field"><label for=${`${id}-desc`}>Description</label>
+      <div class="field"><label for=${`${id}-desc`}>${t("Description")}</label>
         <input id=${`${id}-desc`} value=${description} onInput=${(e: Event) => setDescription(valueOf(e))} /></div>
     </div>
     <${XmlField} id=${id} kind="DMN" value=${xml} onValue=${setXml} required=${true} />
-    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create DMN template"}</button>
+    <button type="submit" class="primary">${initial ? t("Save {what}", { what: initial.name }) : t("Create DMN template")}</button>
   </form>`;
 }
 
@@ -67,42 +68,44 @@ export function DmnTemplatesPage() {
     setDone(message);
     list.reload();
   };
-  const remove = (t: DmnTemplate) => {
-    if (!confirm(`Delete the DMN template “${t.name}”? Companies keep the copies they made.`)) return;
+  const remove = (d: DmnTemplate) => {
+    if (!confirm(t("Delete the DMN template “{name}”? Companies keep the copies they made.", { name: d.name }))) return;
     return run(() =>
-      api("DELETE", `/admin/dmn-templates/${encodeURIComponent(t.key)}`).then(() => after(`${t.name} deleted.`)),
+      api("DELETE", `/admin/dmn-templates/${encodeURIComponent(d.key)}`).then(() =>
+        after(t("{name} deleted.", { name: d.name })),
+      ),
     );
   };
   const rows = list.data ?? [];
-  const edited = rows.find((t) => t.key === editing);
+  const edited = rows.find((d) => d.key === editing);
   return html`<section>
-    <h1>DMN templates</h1>
-    <h2>New DMN template</h2>
-    <${TemplateForm} key=${formKey} onSaved=${(t: DmnTemplate) => {
+    <h1>${t("DMN templates")}</h1>
+    <h2>${t("New DMN template")}</h2>
+    <${TemplateForm} key=${formKey} onSaved=${(d: DmnTemplate) => {
       setFormKey(formKey + 1);
-      after(`DMN template ${t.name} created.`);
+      after(t("DMN template {name} created.", { name: d.name }));
     }} />
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${
       edited
-        ? html`<h2>Change ${edited.name}</h2><${TemplateForm} initial=${edited} key=${edited.key} onSaved=${(t: DmnTemplate) => after(`${t.name} saved.`)} />
-        <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+        ? html`<h2>${t("Change {name}", { name: edited.name })}</h2><${TemplateForm} initial=${edited} key=${edited.key} onSaved=${(d: DmnTemplate) => after(t("{name} saved.", { name: d.name }))} />
+        <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
         : null
     }
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
-    ${list.data && !rows.length ? html`<p class="empty">No DMN templates yet. Create one above from a DMN file; Modelers then copy it into their company.</p>` : null}
+    ${list.data && !rows.length ? html`<p class="empty">${t("No DMN templates yet. Create one above from a DMN file; Modelers then copy it into their company.")}</p>` : null}
     ${
       rows.length
-        ? html`<table class="grid"><caption>Global DMN templates</caption>
-      <thead><tr><th>Name</th><th>Key</th><th>Description</th><th>Updated</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Global DMN templates")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Key")}</th><th>${t("Description")}</th><th>${t("Updated")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (
-          t,
-        ) => html`<tr key=${t.key} data-key=${t.key}><td>${t.name}</td><td><code>${t.key}</code></td><td>${t.description ?? ""}</td>
-          <td>${when(t.updatedAt)}</td>
-          <td class="actions-cell"><button type="button" aria-label=${`Change ${t.name}`} onClick=${() => setEditing(t.key)}>Change</button>
-            <button type="button" class="danger" aria-label=${`Delete ${t.name}`} onClick=${() => remove(t)}>Delete</button></td></tr>`,
+          d,
+        ) => html`<tr key=${d.key} data-key=${d.key}><td>${d.name}</td><td><code>${d.key}</code></td><td>${d.description ?? ""}</td>
+          <td>${when(d.updatedAt)}</td>
+          <td class="actions-cell"><button type="button" aria-label=${t("Change {name}", { name: d.name })} onClick=${() => setEditing(d.key)}>${t("Change")}</button>
+            <button type="button" class="danger" aria-label=${t("Delete {name}", { name: d.name })} onClick=${() => remove(d)}>${t("Delete")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

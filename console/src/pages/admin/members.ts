@@ -5,6 +5,7 @@ import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { TenantContent } from "./tenant-content";
 import { findUsers } from "./users";
+import { t } from "../../i18n";
 
 const ROLES = ["USER", "MANAGER", "MODELER", "ADMIN"] as const;
 
@@ -55,20 +56,20 @@ function AddMember({ tenantId, members, onAdded }: { tenantId: string; members: 
     });
   };
   return html`<form class="inline" onSubmit=${add} aria-labelledby="add-m">
-    <h2 id="add-m">Add a member</h2>
+    <h2 id="add-m">${t("Add a member")}</h2>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="m-search">Find a user (e-mail or name)</label>
+      <div class="field"><label for="m-search">${t("Find a user (e-mail or name)")}</label>
         <input id="m-search" type="search" value=${search} onInput=${(e: Event) => setSearch(valueOf(e))} /></div>
-      <div class="field"><label for="m-user">User</label>
+      <div class="field"><label for="m-user">${t("User")}</label>
         <select id="m-user" required value=${userId} onChange=${(e: Event) => setUserId(valueOf(e))}>
-          <option value="">${search.trim().length < 2 ? "Type at least 2 letters" : `${candidates.length} found`}</option>
+          <option value="">${search.trim().length < 2 ? t("Type at least 2 letters") : t("{n} found", { n: candidates.length })}</option>
           ${candidates.map((u) => html`<option value=${u.id}>${u.email} (${u.firstName})</option>`)}
         </select></div>
-      <div class="field"><label for="m-role">Role</label>
-        <${RoleSelect} id="m-role" label="Role" value=${role} onChange=${setRole} /></div>
+      <div class="field"><label for="m-role">${t("Role")}</label>
+        <${RoleSelect} id="m-role" label=${t("Role")} value=${role} onChange=${setRole} /></div>
     </div>
-    <button type="submit" class="primary" disabled=${!userId}>Add member</button>
+    <button type="submit" class="primary" disabled=${!userId}>${t("Add member")}</button>
   </form>`;
 }
 
@@ -85,41 +86,56 @@ export function AdminMembersPage({ tenantId }: { tenantId: string }) {
   // A declined change redraws the row's select (a new key) so it shows the role the member still has.
   const [declined, setDeclined] = useState(0);
   const changeRole = (m: Member, role: string) => {
-    if (!confirm(`Change ${m.email} from ${m.role} to ${role}? It applies at once, to what they can see and do.`))
+    if (
+      !confirm(
+        t("Change {email} from {from} to {to}? It applies at once, to what they can see and do.", {
+          email: m.email,
+          from: m.role,
+          to: role,
+        }),
+      )
+    )
       return setDeclined(declined + 1);
     return run(async () => {
       setDone(null);
       await api("PATCH", `${base}/${m.id}/role`, { role });
-      setDone(`${m.email} is now ${role}.`);
+      setDone(t("{email} is now {role}.", { email: m.email, role }));
       list.reload();
     });
   };
   const remove = (m: Member) => {
-    if (!confirm(`Remove ${m.email} from ${tenant.data?.name ?? "this company"}? They lose access to it at once.`))
+    if (
+      !confirm(
+        t("Remove {email} from {company}? They lose access to it at once.", {
+          email: m.email,
+          company: tenant.data?.name ?? t("this company"),
+        }),
+      )
+    )
       return;
     return run(() => api("DELETE", `${base}/${m.id}`).then(list.reload));
   };
   const members = list.data ?? [];
   return html`<section>
-    <p><a href="#/admin/tenants">← Tenants</a></p>
-    <h1>Members of ${tenant.data?.name ?? "the tenant"} <span class="muted">${tenant.data?.slug ?? ""}</span></h1>
+    <p><a href="#/admin/tenants">← ${t("Tenants")}</a></p>
+    <h1>${t("Members of {name}", { name: tenant.data?.name ?? t("the tenant") })} <span class="muted">${tenant.data?.slug ?? ""}</span></h1>
     ${list.data ? html`<${AddMember} tenantId=${tenantId} members=${list.data} onAdded=${list.reload} />` : null}
     <${Alert} error=${error} />
     ${done ? html`<div class="notice" role="status">${done}</div>` : null}
     ${!list.data ? html`<${Pending} error=${list.error ?? tenant.error} />` : null}
-    ${list.data && !members.length ? html`<p class="empty">No members yet. Find a user above and add them with a role.</p>` : null}
+    ${list.data && !members.length ? html`<p class="empty">${t("No members yet. Find a user above and add them with a role.")}</p>` : null}
     ${
       members.length
-        ? html`<table class="grid"><caption>Members and roles</caption>
-      <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Members and roles")}</caption>
+      <thead><tr><th>${t("E-mail")}</th><th>${t("Name")}</th><th>${t("Role")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${members.map(
         (
           m,
-        ) => html`<tr key=${m.id} data-email=${m.email}><td>${m.email}${m.active ? "" : html` <small>(deactivated)</small>`}</td>
+        ) => html`<tr key=${m.id} data-email=${m.email}><td>${m.email}${m.active ? "" : html` <small>(${t("deactivated")})</small>`}</td>
           <td>${m.firstName} ${m.lastName ?? ""}</td>
-          <td><${RoleSelect} key=${`${m.role}-${declined}`} id=${`role-${m.id}`} label=${`Role of ${m.email}`} value=${m.role}
+          <td><${RoleSelect} key=${`${m.role}-${declined}`} id=${`role-${m.id}`} label=${t("Role of {email}", { email: m.email })} value=${m.role}
             onChange=${(r: string) => changeRole(m, r)} /></td>
-          <td><button type="button" class="danger" aria-label=${`Remove ${m.email}`} onClick=${() => remove(m)}>Remove</button></td></tr>`,
+          <td><button type="button" class="danger" aria-label=${t("Remove {email}", { email: m.email })} onClick=${() => remove(m)}>${t("Remove")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

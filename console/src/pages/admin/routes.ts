@@ -7,18 +7,19 @@ import { AdminMembersPage } from "./members";
 import { ProcessTemplatesPage } from "./process-templates";
 import { SsoConnectionsPage } from "./sso";
 import { AdminUsersPage } from "./users";
+import { t } from "../../i18n";
 
 /** The platform's pages an SA reaches from the header's Platform link, under one subnavigation. */
 const PLATFORM = [
-  ["sso", "SSO connections"],
-  ["ai-quotas", "AI quotas and usage"],
-  ["templates", "Process templates"],
-  ["dmn-templates", "DMN templates"],
+  ["sso", () => t("SSO connections")],
+  ["ai-quotas", () => t("AI quotas and usage")],
+  ["templates", () => t("Process templates")],
+  ["dmn-templates", () => t("DMN templates")],
 ] as const;
 
 function PlatformNav({ current }: { current: string }) {
-  return html`<nav class="subnav" aria-label="Platform">
-    ${PLATFORM.map(([p, label]) => html`<a href=${`#/admin/${p}`} aria-current=${p === current ? "page" : undefined}>${label}</a>`)}
+  return html`<nav class="subnav" aria-label=${t("Platform")}>
+    ${PLATFORM.map(([p, label]) => html`<a href=${`#/admin/${p}`} aria-current=${p === current ? "page" : undefined}>${label()}</a>`)}
   </nav>`;
 }
 

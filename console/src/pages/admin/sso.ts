@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert, checkedOf, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { t } from "../../i18n";
 
 interface SsoConnection {
   id: string;
@@ -55,19 +56,19 @@ function SsoForm({ initial, onSaved }: { initial?: SsoConnection; onSaved(c: Sso
       );
     });
   };
-  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? `Change ${initial.name}` : "New connection"}>
+  return html`<form class="inline" onSubmit=${save} aria-label=${initial ? t("Change {name}", { name: initial.name }) : t("New connection")}>
     <${Alert} error=${error} />
     <div class="row-fields">
-      ${text("name", "Name (lower case, shown on the sign-in button)", { required: true, pattern: "[a-z0-9][a-z0-9\\-]{0,62}" })}
-      ${text("issuer", "Issuer URL", { required: true, type: "url" })}
-      ${text("clientId", "Client id", { required: true })}
-      ${text("clientSecret", initial ? "Client secret (empty: keep)" : "Client secret", { required: !initial, type: "password", autocomplete: "off" })}
-      ${text("scopes", "Scopes (separated by spaces)")}
-      ${text("allowedDomains", "E-mail domains allowed (separated by spaces)", { required: true })}
+      ${text("name", t("Name (lower case, shown on the sign-in button)"), { required: true, pattern: "[a-z0-9][a-z0-9\\-]{0,62}" })}
+      ${text("issuer", t("Issuer URL"), { required: true, type: "url" })}
+      ${text("clientId", t("Client id"), { required: true })}
+      ${text("clientSecret", initial ? t("Client secret (empty: keep)") : t("Client secret"), { required: !initial, type: "password", autocomplete: "off" })}
+      ${text("scopes", t("Scopes (separated by spaces)"))}
+      ${text("allowedDomains", t("E-mail domains allowed (separated by spaces)"), { required: true })}
     </div>
-    ${box("autoProvision", "Create a user on first sign-in (else only existing users get in)")}
-    ${box("trustEmailClaim", "Trust the e-mail claim without email_verified (Microsoft Entra ID)")}
-    <button type="submit" class="primary">${initial ? `Save ${initial.name}` : "Create connection"}</button>
+    ${box("autoProvision", t("Create a user on first sign-in (else only existing users get in)"))}
+    ${box("trustEmailClaim", t("Trust the e-mail claim without email_verified (Microsoft Entra ID)"))}
+    <button type="submit" class="primary">${initial ? t("Save {what}", { what: initial.name }) : t("Create connection")}</button>
   </form>`;
 }
 
@@ -89,50 +90,52 @@ export function SsoConnectionsPage() {
   const setEnabled = (c: SsoConnection, enabled: boolean) =>
     run(() =>
       api("PATCH", `/admin/sso/${c.id}`, { enabled }).then(() =>
-        after(`${c.name} ${enabled ? "enabled" : "disabled"}.`),
+        after(enabled ? t("{name} enabled.", { name: c.name }) : t("{name} disabled.", { name: c.name })),
       ),
     );
   const remove = (c: SsoConnection) => {
     if (
       !confirm(
-        `Delete the connection “${c.name}”? Its sign-in button goes and people using it sign in with a password.`,
+        t("Delete the connection “{name}”? Its sign-in button goes and people using it sign in with a password.", {
+          name: c.name,
+        }),
       )
     )
       return;
-    return run(() => api("DELETE", `/admin/sso/${c.id}`).then(() => after(`${c.name} deleted.`)));
+    return run(() => api("DELETE", `/admin/sso/${c.id}`).then(() => after(t("{name} deleted.", { name: c.name }))));
   };
   const rows = list.data ?? [];
   const edited = rows.find((c) => c.id === editing);
   return html`<section>
-    <h1>SSO connections</h1>
-    <p class="hint">Register <code>${location.origin}/api/auth/sso/callback</code> as the redirect address at the provider.</p>
-    <h2>New connection</h2>
+    <h1>${t("SSO connections")}</h1>
+    <p class="hint">${t("Register {address} as the redirect address at the provider.", { address: `${location.origin}/api/auth/sso/callback` })}</p>
+    <h2>${t("New connection")}</h2>
     <${SsoForm} key=${formKey} onSaved=${(c: SsoConnection) => {
       setFormKey(formKey + 1);
-      after(`Connection ${c.name} created.`);
+      after(t("Connection {name} created.", { name: c.name }));
     }} />
     <${Alert} error=${error} />
     ${done ? html`<p class="notice" role="status">${done}</p>` : null}
     ${
       edited
-        ? html`<h2>Change ${edited.name}</h2><${SsoForm} initial=${edited} key=${edited.id} onSaved=${(c: SsoConnection) => after(`${c.name} saved.`)} />
-        <button type="button" onClick=${() => setEditing(null)}>Cancel</button>`
+        ? html`<h2>${t("Change {name}", { name: edited.name })}</h2><${SsoForm} initial=${edited} key=${edited.id} onSaved=${(c: SsoConnection) => after(t("{name} saved.", { name: c.name }))} />
+        <button type="button" onClick=${() => setEditing(null)}>${t("Cancel")}</button>`
         : null
     }
     ${!list.data ? html`<${Pending} error=${list.error} />` : null}
-    ${list.data && !rows.length ? html`<p class="empty">No connections yet: everyone signs in with a password. Add your company's OpenID provider above.</p>` : null}
+    ${list.data && !rows.length ? html`<p class="empty">${t("No connections yet: everyone signs in with a password. Add your company's OpenID provider above.")}</p>` : null}
     ${
       rows.length
-        ? html`<table class="grid"><caption>Connections</caption>
-      <thead><tr><th>Name</th><th>Issuer</th><th>Client id</th><th>Domains</th><th>New users</th><th>Status</th><th>Actions</th></tr></thead>
+        ? html`<table class="grid"><caption>${t("Connections")}</caption>
+      <thead><tr><th>${t("Name")}</th><th>${t("Issuer")}</th><th>${t("Client id")}</th><th>${t("Domains")}</th><th>${t("New users")}</th><th>${t("Status")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${rows.map(
         (c) => html`<tr data-name=${c.name}><td>${c.name}</td><td>${c.issuer}</td><td><code>${c.clientId}</code></td>
-          <td>${c.allowedDomains.join(", ")}</td><td>${c.autoProvision ? "created" : "must exist"}</td>
-          <td><span class=${`status ${c.enabled ? "ACTIVE" : "SUSPENDED"}`}>${c.enabled ? "enabled" : "disabled"}</span></td>
-          <td class="actions-cell"><button type="button" aria-label=${`Change ${c.name}`} onClick=${() => setEditing(c.id)}>Change</button>
-            <button type="button" aria-label=${`${c.enabled ? "Disable" : "Enable"} ${c.name}`} onClick=${() => setEnabled(c, !c.enabled)}>
-              ${c.enabled ? "Disable" : "Enable"}</button>
-            <button type="button" class="danger" aria-label=${`Delete ${c.name}`} onClick=${() => remove(c)}>Delete</button></td></tr>`,
+          <td>${c.allowedDomains.join(", ")}</td><td>${c.autoProvision ? t("created") : t("must exist")}</td>
+          <td><span class=${`status ${c.enabled ? "ACTIVE" : "SUSPENDED"}`}>${c.enabled ? t("enabled") : t("disabled")}</span></td>
+          <td class="actions-cell"><button type="button" aria-label=${t("Change {name}", { name: c.name })} onClick=${() => setEditing(c.id)}>${t("Change")}</button>
+            <button type="button" aria-label=${c.enabled ? t("Disable {name}", { name: c.name }) : t("Enable {name}", { name: c.name })} onClick=${() => setEnabled(c, !c.enabled)}>
+              ${c.enabled ? t("Disable") : t("Enable")}</button>
+            <button type="button" class="danger" aria-label=${t("Delete {name}", { name: c.name })} onClick=${() => remove(c)}>${t("Delete")}</button></td></tr>`,
       )}</tbody></table>`
         : null
     }

@@ -7,6 +7,7 @@ import { useAction } from "../../use-load";
 import { deployXml } from "./deploy";
 import { loadPickerData } from "./picker-data";
 import type { PickerStore } from "./service-provider";
+import { t } from "../../i18n";
 
 const enc = encodeURIComponent;
 
@@ -62,17 +63,15 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
     ${
       done.length
         ? html`<div class="notice" role="status">${done.map((l) => html`<p>${l}</p>`)}
-      <p><a href=${`#/modeler/definitions/${enc(processKey)}`}>Versions: publish it</a></p></div>`
+      <p><a href=${`#/modeler/definitions/${enc(processKey)}`}>${t("Versions: publish it")}</a></p></div>`
         : null
     }
-    <p class="hint">Drag elements from the palette on the left; click an element for its context menu (the wrench
-      changes its type); double-click to rename; its properties (assignee, candidate groups, form, due date, …) are in
-      the panel on the right. With the canvas focused: Ctrl+Z undoes, Delete removes the selection.</p>
+    <p class="hint">${t("Drag elements from the palette on the left; click an element for its context menu (the wrench changes its type); double-click to rename; its properties (assignee, candidate groups, form, due date, …) are in the panel on the right. With the canvas focused: Ctrl+Z undoes, Delete removes the selection.")}</p>
     <div class="modeler-split">
-      <div class="diagram modeler" ref=${box} role="region" aria-label=${`Diagram editor of ${processKey}`}></div>
-      <div class="properties" ref=${panel} role="region" aria-label="Properties of the selected element"></div>
+      <div class="diagram modeler" ref=${box} role="region" aria-label=${t("Diagram editor of {key}", { key: processKey })}></div>
+      <div class="properties" ref=${panel} role="region" aria-label=${t("Properties of the selected element")}></div>
     </div>
-    <button type="button" class="primary" disabled=${!ready} onClick=${deploy}>Deploy</button>
+    <button type="button" class="primary" disabled=${!ready} onClick=${deploy}>${t("Deploy")}</button>
   </div>`;
 }
 
@@ -80,7 +79,7 @@ function Editor({ processKey, source }: { processKey: string; source: () => Prom
 export function EditDiagramPage({ processKey }: { processKey: string }) {
   return html`<section>
     <p><a href=${`#/modeler/definitions/${enc(processKey)}`}>← ${processKey}</a></p>
-    <h1>Edit ${processKey}</h1>
+    <h1>${t("Edit {key}", { key: processKey })}</h1>
     <${Editor} processKey=${processKey} source=${() => latestXml(processKey)} />
   </section>`;
 }
@@ -96,20 +95,20 @@ export function NewDiagramPage() {
   };
   if (open)
     return html`<section>
-      <p><a href="#/modeler">← Modeler</a></p>
-      <h1>New process ${open.key}</h1>
+      <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+      <h1>${t("New process {key}", { key: open.key })}</h1>
       <${Editor} processKey=${open.key}
         source=${() => import("../../modeler-canvas").then((m) => m.newDiagram(open.key, open.name || open.key))} />
     </section>`;
   return html`<section class="narrow">
-    <p><a href="#/modeler">← Modeler</a></p>
-    <h1>New BPMN diagram</h1>
+    <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+    <h1>${t("New BPMN diagram")}</h1>
     <form onSubmit=${start}>
-      <div class="field"><label for="n-key">Process key (its id: a letter, then letters, digits, _ . -)</label>
+      <div class="field"><label for="n-key">${t("Process key (its id: a letter, then letters, digits, _ . -)")}</label>
         <input id="n-key" required pattern="[A-Za-z_][A-Za-z0-9_.\\-]*" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
-      <div class="field"><label for="n-name">Name</label>
+      <div class="field"><label for="n-name">${t("Name")}</label>
         <input id="n-name" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <button type="submit" class="primary">Open the modeler</button>
+      <button type="submit" class="primary">${t("Open the modeler")}</button>
     </form>
   </section>`;
 }

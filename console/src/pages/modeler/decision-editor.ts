@@ -6,13 +6,14 @@ import { html } from "../../html";
 import { useAction } from "../../use-load";
 import { DECISION_KEY_PATTERN, newDecisionXml, refusalLines } from "./decision-template";
 import { deployFile } from "./deploy";
+import { t } from "../../i18n";
 
 const enc = encodeURIComponent;
-const KIND: Record<string, string> = {
-  drd: "Diagram (DRD)",
-  decisionTable: "Table",
-  literalExpression: "Literal expression",
-  boxedExpression: "Boxed expression",
+const KIND: Record<string, () => string> = {
+  drd: () => t("Diagram (DRD)"),
+  decisionTable: () => t("Table"),
+  literalExpression: () => t("Literal expression"),
+  boxedExpression: () => t("Boxed expression"),
 };
 
 /** Deploys the edited file: PUT a new version of `key`, or (a new decision) POST it as a .dmn file. */
@@ -22,7 +23,7 @@ async function deployDmn(key: string, xml: string, isNew: boolean): Promise<stri
   const body = new FormData();
   body.append("file", file, file.name);
   const d = await api<{ key: string; version: number }>("PUT", `/a/decisions/${enc(key)}`, body);
-  return `Decision ${d.key} deployed as version ${d.version}.`;
+  return t("Decision {key} deployed as version {version}.", { key: d.key, version: d.version });
 }
 
 /**
@@ -76,38 +77,37 @@ function DmnEditor({
   };
   const ready = views.all.length > 0;
   return html`<div>
-    ${loadError ? html`<div class="alert" role="alert">This file cannot be opened in the editor: ${loadError}</div>` : null}
+    ${loadError ? html`<div class="alert" role="alert">${t("This file cannot be opened in the editor: {reason}", { reason: loadError })}</div>` : null}
     ${refusal.length ? html`<div class="alert" role="alert">${refusal.map((l) => html`<p>${l}</p>`)}</div>` : null}
     ${
       done
         ? html`<div class="notice" role="status"><p>${done}</p>
-            <p><a href=${`#/modeler/decisions/${enc(decisionKey)}`}>Try it</a></p></div>`
+            <p><a href=${`#/modeler/decisions/${enc(decisionKey)}`}>${t("Try it")}</a></p></div>`
         : null
     }
-    <p class="hint">Click a cell to edit it; the + under the table adds a rule and the + beside a column's heading an
-      input or output; double-click a heading to change its label, expression and type; right-click a cell for more
-      (add, remove, copy rules and columns); the hit policy is a list. The buttons open the other parts of the file.</p>
-    <div class="dmn-views" role="group" aria-label="Parts of the file">
+    <p class="hint">${t("Click a cell to edit it; the + under the table adds a rule and the + beside a column's heading an input or output; double-click a heading to change its label, expression and type; right-click a cell for more (add, remove, copy rules and columns); the hit policy is a list. The buttons open the other parts of the file.")}</p>
+    <div class="dmn-views" role="group" aria-label=${t("Parts of the file")}>
       ${views.all.map(
         (v) => html`<button type="button" aria-pressed=${views.active?.id === v.id && views.active.type === v.type}
-          onClick=${() => canvas.current?.open(v.id)}>${KIND[v.type] ?? v.type}: ${v.name}</button>`,
+          onClick=${() => canvas.current?.open(v.id)}>${KIND[v.type]?.() ?? v.type}: ${v.name}</button>`,
       )}
     </div>
-    <div class="dmn-editor" ref=${box} role="region" aria-label=${`Decision editor of ${decisionKey}`}></div>
-    <button type="button" class="primary" disabled=${!ready || busy} onClick=${deploy}>Deploy</button>
+    <div class="dmn-editor" ref=${box} role="region" aria-label=${t("Decision editor of {key}", { key: decisionKey })}></div>
+    <button type="button" class="primary" disabled=${!ready || busy} onClick=${deploy}>${t("Deploy")}</button>
   </div>`;
 }
 
 /** The editor is the design area's: other roles get the reason and no editor (the server refuses them too). */
 const mayEdit = () => hasRole("MODELER", "ADMIN");
-const NOT_ALLOWED = html`<p class="alert" role="alert">Editing decisions needs the Modeler or Admin role.</p>`;
+const notAllowed = () =>
+  html`<p class="alert" role="alert">${t("Editing decisions needs the Modeler or Admin role.")}</p>`;
 
 /** Edits the latest version of a deployed decision (its XML from GET /a/decisions/{key}) and deploys the next one. */
 export function EditDecisionPage({ decisionKey }: { decisionKey: string }) {
   return html`<section>
     <p><a href=${`#/modeler/decisions/${enc(decisionKey)}`}>← ${decisionKey}</a></p>
-    <h1>Edit decision ${decisionKey}</h1>
-    ${mayEdit() ? null : NOT_ALLOWED}
+    <h1>${t("Edit decision {key}", { key: decisionKey })}</h1>
+    ${mayEdit() ? null : notAllowed()}
     ${
       mayEdit() &&
       html`<${DmnEditor} decisionKey=${decisionKey} isNew=${false}
@@ -137,31 +137,31 @@ export function NewDecisionPage() {
   };
   if (open)
     return html`<section>
-      <p><a href="#/modeler">← Modeler</a></p>
-      <h1>New decision ${open.key}</h1>
+      <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+      <h1>${t("New decision {key}", { key: open.key })}</h1>
       <${DmnEditor} decisionKey=${open.key} isNew=${true}
         source=${() => Promise.resolve(newDecisionXml(open.key, open.name))} />
     </section>`;
   if (!mayEdit())
-    return html`<section class="narrow"><p><a href="#/modeler">← Modeler</a></p>
-      <h1>New decision table</h1>${NOT_ALLOWED}</section>`;
+    return html`<section class="narrow"><p><a href="#/modeler">← ${t("Modeler")}</a></p>
+      <h1>${t("New decision table")}</h1>${notAllowed()}</section>`;
   return html`<section class="narrow">
-    <p><a href="#/modeler">← Modeler</a></p>
-    <h1>New decision table</h1>
-    <p>It starts as a small table (an amount in, a result out, two rules) to change in the editor.</p>
+    <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+    <h1>${t("New decision table")}</h1>
+    <p>${t("It starts as a small table (an amount in, a result out, two rules) to change in the editor.")}</p>
     <form onSubmit=${start}>
       <${Alert} error=${error} />
       ${
         taken
-          ? html`<div class="alert" role="alert"><p>A decision ${taken} exists already.</p>
-              <p><a href=${`#/modeler/decisions/${enc(taken)}/edit`}>Edit ${taken}</a> or choose another key.</p></div>`
+          ? html`<div class="alert" role="alert"><p>${t("A decision {key} exists already.", { key: taken })}</p>
+              <p><a href=${`#/modeler/decisions/${enc(taken)}/edit`}>${t("Edit {key}", { key: taken })}</a> ${t("or choose another key.")}</p></div>`
           : null
       }
-      <div class="field"><label for="nd-key">Decision key (its id: a letter, then letters, digits, _ . -)</label>
+      <div class="field"><label for="nd-key">${t("Decision key (its id: a letter, then letters, digits, _ . -)")}</label>
         <input id="nd-key" required pattern=${DECISION_KEY_PATTERN} value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
-      <div class="field"><label for="nd-name">Name</label>
+      <div class="field"><label for="nd-name">${t("Name")}</label>
         <input id="nd-name" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
-      <button type="submit" class="primary">Open the editor</button>
+      <button type="submit" class="primary">${t("Open the editor")}</button>
     </form>
   </section>`;
 }

@@ -1,4 +1,5 @@
 import type { FieldError } from "../../api";
+import { t } from "../../i18n";
 
 /** A decision key is the decision's XML id: a letter or `_`, then letters, digits, `_`, `.` or `-`. */
 export const DECISION_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -14,7 +15,8 @@ const escape = (s: string) =>
  * stands and every part of it is there to change.
  */
 export function newDecisionXml(key: string, name: string): string {
-  if (!DECISION_KEY.test(key)) throw new Error("The key must start with a letter or _ and hold letters, digits, _ . -");
+  if (!DECISION_KEY.test(key))
+    throw new Error(t("The key must start with a letter or _ and hold letters, digits, _ . -"));
   const k = escape(key);
   const n = escape(name.trim() || key);
   return `<?xml version="1.0" encoding="UTF-8"?>

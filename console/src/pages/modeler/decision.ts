@@ -3,6 +3,7 @@ import { api } from "../../api";
 import { Alert, checkedOf, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { t } from "../../i18n";
 
 interface Input {
   id: string;
@@ -49,10 +50,10 @@ export function evaluationVariables(inputs: Input[], raw: Record<string, string 
     try {
       vars = JSON.parse(extra);
     } catch {
-      throw new Error("Further variables: enter a JSON object.");
+      throw new Error(t("Further variables: enter a JSON object."));
     }
     if (vars === null || typeof vars !== "object" || Array.isArray(vars))
-      throw new Error("Further variables: enter a JSON object.");
+      throw new Error(t("Further variables: enter a JSON object."));
   }
   for (const i of inputs.filter((x) => PATH.test(x.expression))) {
     const r = raw[i.expression];
@@ -60,7 +61,7 @@ export function evaluationVariables(inputs: Input[], raw: Record<string, string 
     else if (typeof r === "string" && r.trim() !== "") {
       const n = Number(r.replace(",", "."));
       if (NUMERIC.test(i.typeRef ?? "") && !Number.isFinite(n))
-        throw new Error(`${i.label ?? i.expression}: enter a number.`);
+        throw new Error(t("{input}: enter a number.", { input: i.label ?? i.expression }));
       setPath(vars, i.expression, NUMERIC.test(i.typeRef ?? "") ? n : r);
     }
   }
@@ -68,12 +69,12 @@ export function evaluationVariables(inputs: Input[], raw: Record<string, string 
 }
 
 function Rules({ table, matched }: { table: Table; matched: string[] }) {
-  return html`<table class="grid dmn"><caption>Rules (hit policy ${table.hitPolicy}); matched rules are marked</caption>
+  return html`<table class="grid dmn"><caption>${t("Rules (hit policy {policy}); matched rules are marked", { policy: table.hitPolicy })}</caption>
     <thead><tr><th>#</th>${table.inputs.map((i) => html`<th>${i.label ?? i.expression}</th>`)}
       ${table.outputs.map((o) => html`<th>${o.label ?? o.name ?? o.id}</th>`)}</tr></thead>
     <tbody>${table.rules.map(
       (r, n) => html`<tr class=${matched.includes(r.id) ? "matched" : ""} data-rule=${r.id}>
-        <td>${n + 1}${matched.includes(r.id) ? html` <strong>✓<span class="sr-only"> matched</span></strong>` : null}</td>
+        <td>${n + 1}${matched.includes(r.id) ? html` <strong>✓<span class="sr-only"> ${t("matched")}</span></strong>` : null}</td>
         ${r.inputEntries.map((e) => html`<td><code>${e}</code></td>`)}${r.outputEntries.map((e) => html`<td><code>${e}</code></td>`)}</tr>`,
     )}</tbody></table>`;
 }
@@ -99,11 +100,11 @@ export function DecisionPage({ decisionKey }: { decisionKey: string }) {
     });
   };
   return html`<section>
-    <p><a href="#/modeler">← Modeler</a></p>
-    <h1>${d.data.name} <span class="muted">${d.data.key} · v${d.data.version}</span></h1>
-    <p><a class="button-link" href=${`#/modeler/decisions/${encodeURIComponent(decisionKey)}/edit`}>Edit the table</a></p>
+    <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+    <h1>${d.data.name} <span class="muted">${`${d.data.key} · v${d.data.version}`}</span></h1>
+    <p><a class="button-link" href=${`#/modeler/decisions/${encodeURIComponent(decisionKey)}/edit`}>${t("Edit the table")}</a></p>
     <form class="inline" onSubmit=${evaluate} aria-labelledby="try-h">
-      <h2 id="try-h">Try it</h2>
+      <h2 id="try-h">${t("Try it")}</h2>
       <${Alert} error=${error} />
       <div class="row-fields">
         ${inputs.map((i) => {
@@ -117,16 +118,16 @@ export function DecisionPage({ decisionKey }: { decisionKey: string }) {
                   onInput=${(e: Event) => setRaw({ ...raw, [i.expression]: valueOf(e) })} /></div>`;
         })}
       </div>
-      <div class="field"><label for="in-extra">Further variables (JSON object, optional)</label>
+      <div class="field"><label for="in-extra">${t("Further variables (JSON object, optional)")}</label>
         <textarea id="in-extra" rows="2" value=${extra} onInput=${(e: Event) => setExtra(valueOf(e))} /></div>
-      <button type="submit" class="primary">Evaluate</button>
+      <button type="submit" class="primary">${t("Evaluate")}</button>
     </form>
     ${
       answer
-        ? html`<div class="notice result" role="status"><h2>Result</h2><pre>${JSON.stringify(answer.result, null, 2)}</pre>
-            <p>${answer.matchedRules.length ? `Matched: ${answer.matchedRules.join(", ")}` : "No rule matched."}</p></div>`
+        ? html`<div class="notice result" role="status"><h2>${t("Result")}</h2><pre>${JSON.stringify(answer.result, null, 2)}</pre>
+            <p>${answer.matchedRules.length ? t("Matched: {rules}", { rules: answer.matchedRules.join(", ") }) : t("No rule matched.")}</p></div>`
         : null
     }
-    ${table ? html`<${Rules} table=${table} matched=${answer?.matchedRules ?? []} />` : html`<p>This decision has no table to show.</p>`}
+    ${table ? html`<${Rules} table=${table} matched=${answer?.matchedRules ?? []} />` : html`<p>${t("This decision has no table to show.")}</p>`}
   </section>`;
 }

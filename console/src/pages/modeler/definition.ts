@@ -3,6 +3,7 @@ import { Alert } from "../../controls";
 import { when } from "../../format";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
+import { t } from "../../i18n";
 
 interface Version {
   definitionId: string;
@@ -43,28 +44,28 @@ export function DefinitionPage({ processKey }: { processKey: string }) {
     );
   const type = versions[0]?.type;
   return html`<section>
-    <p><a href="#/modeler">← Modeler</a></p>
+    <p><a href="#/modeler">← ${t("Modeler")}</a></p>
     <h1>${versions[0]?.name || processKey} <span class="muted">${processKey} · ${type}</span></h1>
-    ${type === "BPMN" ? html`<p><a class="button-link" href=${`#/modeler/edit/${enc(processKey)}`}>Edit the diagram of the latest version</a></p>` : null}
+    ${type === "BPMN" ? html`<p><a class="button-link" href=${`#/modeler/edit/${enc(processKey)}`}>${t("Edit the diagram of the latest version")}</a></p>` : null}
     <${Alert} error=${error} />
-    <table class="grid"><caption>Versions</caption>
-      <thead><tr><th>Version</th><th>Deployed</th><th>Published</th><th>Actions</th></tr></thead>
+    <table class="grid"><caption>${t("Versions")}</caption>
+      <thead><tr><th>${t("Version")}</th><th>${t("Deployed")}</th><th>${t("Published")}</th><th>${t("Actions")}</th></tr></thead>
       <tbody>${versions.map(
         (v) => html`<tr data-version=${v.version}><td>v${v.version}</td><td>${when(v.createdAt)}</td>
-          <td>${v.published ? html`<strong class="status ACTIVE">published</strong>` : "—"}</td>
-          <td>${v.published ? null : html`<button type="button" aria-label=${`Publish version ${v.version}`} onClick=${() => publish(v)}>Publish</button>`}</td></tr>`,
+          <td>${v.published ? html`<strong class="status ACTIVE">${t("published")}</strong>` : "—"}</td>
+          <td>${v.published ? null : html`<button type="button" aria-label=${t("Publish version {n}", { n: v.version })} onClick=${() => publish(v)}>${t("Publish")}</button>`}</td></tr>`,
       )}</tbody>
     </table>
-    <h2>Forms</h2>
-    <p><a class="button-link" href=${`#/modeler/forms/${enc(processKey)}`}>New form</a></p>
-    <table class="grid"><caption>Forms of this process</caption>
-      <thead><tr><th>Key</th><th>Name</th><th>Latest</th><th>Published</th><th></th></tr></thead>
+    <h2>${t("Forms")}</h2>
+    <p><a class="button-link" href=${`#/modeler/forms/${enc(processKey)}`}>${t("New form")}</a></p>
+    <table class="grid"><caption>${t("Forms of this process")}</caption>
+      <thead><tr><th>${t("Key")}</th><th>${t("Name")}</th><th>${t("Latest")}</th><th>${t("Published")}</th><th></th></tr></thead>
       <tbody>${forms.map(
         (
           f,
         ) => html`<tr data-key=${f.key}><td><code>${f.key}</code></td><td>${f.name}</td><td>v${f.latestVersionNum}</td>
           <td>${f.publishedVersionNum ? `v${f.publishedVersionNum}` : "—"}</td>
-          <td><a href=${`#/modeler/forms/${enc(processKey)}/${enc(f.key)}`} aria-label=${`Edit form ${f.key}`}>Edit</a></td></tr>`,
+          <td><a href=${`#/modeler/forms/${enc(processKey)}/${enc(f.key)}`} aria-label=${t("Edit form {key}", { key: f.key })}>${t("Edit")}</a></td></tr>`,
       )}</tbody>
     </table>
   </section>`;

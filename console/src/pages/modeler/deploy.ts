@@ -1,4 +1,5 @@
 import { api } from "../../api";
+import { t } from "../../i18n";
 
 export interface Deployed {
   definitions: { key: string; version: number; name: string; type: string }[];
@@ -17,10 +18,17 @@ export async function deployFile(file: File): Promise<string[]> {
   body.append("file", file, file.name);
   if (/\.dmn(\.xml)?$/i.test(file.name)) {
     const d = await api<DeployedDecisions>("POST", "/a/decisions", body);
-    return d.decisions.map((x) => `Decision ${x.key} deployed as version ${x.version}.`);
+    return d.decisions.map((x) =>
+      t("Decision {key} deployed as version {version}.", { key: x.key, version: x.version }),
+    );
   }
   const d = await api<Deployed>("POST", "/a/definitions/deploy", body);
-  return [...d.definitions.map((x) => `${x.type} ${x.key} deployed as version ${x.version}.`), ...d.warnings];
+  return [
+    ...d.definitions.map((x) =>
+      t("{type} {key} deployed as version {version}.", { type: x.type, key: x.key, version: x.version }),
+    ),
+    ...d.warnings,
+  ];
 }
 
 /** Deploys XML drawn in the modeler as a file named after the process. */

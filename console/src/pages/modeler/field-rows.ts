@@ -3,6 +3,7 @@ import { conditionSyntaxError } from "../../../../app/services/forms/visibility"
 import { checkedOf, valueOf } from "../../controls";
 import type { Field } from "../../form/model";
 import { html } from "../../html";
+import { t } from "../../i18n";
 
 const CHOICES = new Set(["select", "radio", "multiselect"]);
 const LAYOUT = new Set(["heading", "section"]);
@@ -57,45 +58,45 @@ export function FieldRows({ fields, onChange }: { fields: Field[]; onChange(fiel
       // the server refuses a condition that does not parse; say so while it is typed
       const badIf = f.visibleIf ? conditionSyntaxError(f.visibleIf) : null;
       return html`<li class="field-row">
-        <fieldset><legend>Field ${n}${f.key ? `: ${f.key}` : ""}</legend>
+        <fieldset><legend>${t("Field {n}", { n })}${f.key ? `: ${f.key}` : ""}</legend>
         <div class="row-fields">
-          <div class="field"><label for=${id("type")}>Type</label>
+          <div class="field"><label for=${id("type")}>${t("Type")}</label>
             <select id=${id("type")} value=${f.type} onChange=${(e: Event) => set(i, { type: valueOf(e) })}>
-              ${FIELD_TYPES.map((t) => html`<option value=${t}>${t}</option>`)}</select></div>
+              ${FIELD_TYPES.map((ft) => html`<option value=${ft}>${ft}</option>`)}</select></div>
           ${
             LAYOUT.has(f.type)
               ? null
-              : html`<div class="field"><label for=${id("key")}>Key</label>
+              : html`<div class="field"><label for=${id("key")}>${t("Key")}</label>
             <input id=${id("key")} required value=${f.key ?? ""} onInput=${(e: Event) => set(i, { key: valueOf(e) })} /></div>`
           }
-          <div class="field"><label for=${id("label")}>Label</label>
+          <div class="field"><label for=${id("label")}>${t("Label")}</label>
             <input id=${id("label")} value=${f.label ?? ""} onInput=${(e: Event) => set(i, { label: valueOf(e) })} /></div>
-          <div class="field"><label for=${id("if")}>Visible if (FEEL)</label>
+          <div class="field"><label for=${id("if")}>${t("Visible if (FEEL)")}</label>
             <input id=${id("if")} value=${f.visibleIf ?? ""} placeholder='kind = "company"' aria-invalid=${badIf ? "true" : undefined}
               aria-describedby=${badIf ? id("if-err") : undefined} onInput=${(e: Event) => set(i, { visibleIf: valueOf(e) })} />
-            ${badIf ? html`<p class="error" id=${id("if-err")}>The condition ${badIf}.</p>` : null}</div>
+            ${badIf ? html`<p class="error" id=${id("if-err")}>${t("The condition {problem}.", { problem: badIf })}</p>` : null}</div>
         </div>
         ${
           LAYOUT.has(f.type)
             ? null
             : html`<label class="choice"><input type="checkbox" checked=${!!f.required}
-          onChange=${(e: Event) => set(i, { required: checkedOf(e) })} /> Required</label>`
+          onChange=${(e: Event) => set(i, { required: checkedOf(e) })} /> ${t("Required")}</label>`
         }
         ${
           CHOICES.has(f.type) && !f.dataSource
-            ? html`<div class="field"><label for=${id("opts")}>Options (one per line, value=Label)</label>
+            ? html`<div class="field"><label for=${id("opts")}>${t("Options (one per line, value=Label)")}</label>
               <textarea id=${id("opts")} rows="3" value=${optionsText(f.options)}
                 onChange=${(e: Event) => set(i, { options: parseOptions(valueOf(e)) })} /></div>`
             : null
         }
         <div class="actions">
-          <button type="button" aria-label=${`Move field ${n} up`} disabled=${i === 0} onClick=${() => move(i, -1)}>Up</button>
-          <button type="button" aria-label=${`Move field ${n} down`} disabled=${i === fields.length - 1} onClick=${() => move(i, 1)}>Down</button>
-          <button type="button" aria-label=${`Remove field ${n}`} onClick=${() => onChange(fields.filter((_, j) => j !== i))}>Remove</button>
+          <button type="button" aria-label=${t("Move field {n} up", { n })} disabled=${i === 0} onClick=${() => move(i, -1)}>${t("Up")}</button>
+          <button type="button" aria-label=${t("Move field {n} down", { n })} disabled=${i === fields.length - 1} onClick=${() => move(i, 1)}>${t("Down")}</button>
+          <button type="button" aria-label=${t("Remove field {n}", { n })} onClick=${() => onChange(fields.filter((_, j) => j !== i))}>${t("Remove")}</button>
         </div>
         </fieldset>
       </li>`;
     })}
   </ol>
-  <button type="button" onClick=${() => onChange([...fields, { type: "text", key: `field${fields.length + 1}` }])}>Add a field</button>`;
+  <button type="button" onClick=${() => onChange([...fields, { type: "text", key: `field${fields.length + 1}` }])}>${t("Add a field")}</button>`;
 }

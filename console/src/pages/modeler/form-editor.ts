@@ -8,6 +8,7 @@ import { html } from "../../html";
 import { go } from "../../router";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { FieldRows } from "./field-rows";
+import { t } from "../../i18n";
 
 interface Version {
   num: number;
@@ -31,12 +32,12 @@ function Versions({ base, versions, onPublished }: { base: string; versions: Ver
     run(() => api("POST", `${base}/publish`, { versionId: v.versionId }).then(onPublished));
   return html`<div>
     <${Alert} error=${error} />
-    <table class="grid"><caption>Versions (saving makes a new one; tasks keep the version they started with)</caption>
-      <thead><tr><th>Version</th><th>Saved</th><th>Published</th><th></th></tr></thead>
+    <table class="grid"><caption>${t("Versions (saving makes a new one; tasks keep the version they started with)")}</caption>
+      <thead><tr><th>${t("Version")}</th><th>${t("Saved")}</th><th>${t("Published")}</th><th></th></tr></thead>
       <tbody>${versions.map(
         (v) => html`<tr data-num=${v.num}><td>v${v.num}</td><td>${when(v.createdAt)}</td>
-          <td>${v.published ? html`<strong class="status ACTIVE">published</strong>` : "—"}</td>
-          <td>${v.published ? null : html`<button type="button" aria-label=${`Publish version ${v.num}`} onClick=${() => publish(v)}>Publish</button>`}</td></tr>`,
+          <td>${v.published ? html`<strong class="status ACTIVE">${t("published")}</strong>` : "—"}</td>
+          <td>${v.published ? null : html`<button type="button" aria-label=${t("Publish version {n}", { n: v.num })} onClick=${() => publish(v)}>${t("Publish")}</button>`}</td></tr>`,
       )}</tbody>
     </table>
   </div>`;
@@ -46,9 +47,9 @@ function Versions({ base, versions, onPublished }: { base: string; versions: Ver
 function Preview({ schema }: { schema: Schema }) {
   const [sent, setSent] = useState<Values | null>(null);
   return html`<section aria-labelledby="preview-h" class="preview">
-    <h2 id="preview-h">Preview</h2>
-    <${FormView} key=${JSON.stringify(schema)} schema=${schema} submitLabel="Try" onSubmit=${async (v: Values) => setSent(v)} />
-    ${sent ? html`<div class="notice" role="status"><p>The form would send:</p><pre>${JSON.stringify(sent, null, 2)}</pre></div>` : null}
+    <h2 id="preview-h">${t("Preview")}</h2>
+    <${FormView} key=${JSON.stringify(schema)} schema=${schema} submitLabel=${t("Try")} onSubmit=${async (v: Values) => setSent(v)} />
+    ${sent ? html`<div class="notice" role="status"><p>${t("The form would send:")}</p><pre>${JSON.stringify(sent, null, 2)}</pre></div>` : null}
   </section>`;
 }
 
@@ -77,7 +78,7 @@ function Editor({
     try {
       return JSON.parse(json) as Schema;
     } catch (e) {
-      throw new Error(`The schema is not valid JSON: ${(e as Error).message}`);
+      throw new Error(t("The schema is not valid JSON: {reason}", { reason: (e as Error).message }));
     }
   };
   const toggleJson = () =>
@@ -95,7 +96,7 @@ function Editor({
       const s = current();
       if (detail) {
         await api("PUT", `${base}/${enc(detail.key)}`, { name: name.trim(), schema: s });
-        setSaved("Saved as a new version.");
+        setSaved(t("Saved as a new version."));
         reload();
       } else {
         await api("POST", base, { key: key.trim(), name: name.trim(), schema: s });
@@ -112,23 +113,23 @@ function Editor({
   })();
   return html`<div class="form-editor">
     <form onSubmit=${save} aria-labelledby="fe-h">
-      <h2 id="fe-h">${detail ? "Fields" : "New form"}</h2>
+      <h2 id="fe-h">${detail ? t("Fields") : t("New form")}</h2>
       <${Alert} error=${error} />
       ${saved ? html`<div class="notice" role="status">${saved}</div>` : null}
       <div class="row-fields">
-        <div class="field"><label for="fe-key">Form key</label>
+        <div class="field"><label for="fe-key">${t("Form key")}</label>
           <input id="fe-key" required readonly=${!!detail} value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
-        <div class="field"><label for="fe-name">Form name</label>
+        <div class="field"><label for="fe-name">${t("Form name")}</label>
           <input id="fe-name" required value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
       </div>
-      <p><button type="button" onClick=${toggleJson}>${json === null ? "Edit as JSON" : "Back to the field list"}</button></p>
+      <p><button type="button" onClick=${toggleJson}>${json === null ? t("Edit as JSON") : t("Back to the field list")}</button></p>
       ${
         json === null
           ? html`<${FieldRows} fields=${fieldsOf(schema)} onChange=${(fields: Field[]) => setSchema({ ...schema, fields })} />`
-          : html`<div class="field"><label for="fe-json">Schema (JSON; see the field types in the documentation)</label>
+          : html`<div class="field"><label for="fe-json">${t("Schema (JSON; see the field types in the documentation)")}</label>
               <textarea id="fe-json" class="code" rows="18" value=${json} onInput=${(e: Event) => setJson(valueOf(e))} /></div>`
       }
-      <p><button type="submit" class="primary">${detail ? "Save a new version" : "Create the form"}</button></p>
+      <p><button type="submit" class="primary">${detail ? t("Save a new version") : t("Create the form")}</button></p>
     </form>
     ${detail ? html`<${Versions} base=${`${base}/${enc(detail.key)}`} versions=${versions} onPublished=${reload} />` : null}
     <${Preview} schema=${previewSchema} />
@@ -152,7 +153,7 @@ export function FormEditorPage({ processKey, formKey }: { processKey: string; fo
   const [detail, versions] = data.data ?? [null, []];
   return html`<section>
     <p><a href=${`#/modeler/definitions/${enc(processKey)}`}>← ${processKey}</a></p>
-    <h1>${detail ? `Form ${detail.name}` : "New form"} <span class="muted">${processKey}</span></h1>
+    <h1>${detail ? t("Form {name}", { name: detail.name }) : t("New form")} <span class="muted">${processKey}</span></h1>
     <${Editor} key=${formKey ?? "new"} processKey=${processKey} detail=${detail} versions=${versions} reload=${data.reload} />
   </section>`;
 }

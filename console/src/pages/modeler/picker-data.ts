@@ -1,4 +1,5 @@
 import { ApiError, api, hasRole } from "../../api";
+import { t } from "../../i18n";
 
 /** One choice of a picker: the key written into the diagram, and a name to recognise it by. */
 export interface Choice {
@@ -46,17 +47,38 @@ export function loadPickerData(processKey: string, changed: () => void): PickerD
     failures: [],
   };
   const inProcess = (r: Named) => !r.processKey || r.processKey === processKey;
+  // Each list with the sentence that reports its failure ({reason}: the error), in the reader's language.
   const lists: [ListName, string, string, (r: Named) => boolean][] = [
-    ["agents", "agents", "/a/agents", inProcess],
-    ["robots", "robots", "/a/robots", () => true],
-    ["decisions", "decisions", "/a/decisions", () => true],
-    ["processes", "processes", "/a/definitions", (r) => !r.type || r.type === "BPMN"],
-    ["forms", "forms of this process", `/a/definitions/${enc(processKey)}/forms`, () => true],
-    ["roles", "process roles", "/a/process-roles", inProcess],
+    ["agents", t("The agents could not be loaded ({reason}); type their keys instead."), "/a/agents", inProcess],
+    ["robots", t("The robots could not be loaded ({reason}); type their keys instead."), "/a/robots", () => true],
+    [
+      "decisions",
+      t("The decisions could not be loaded ({reason}); type their keys instead."),
+      "/a/decisions",
+      () => true,
+    ],
+    [
+      "processes",
+      t("The processes could not be loaded ({reason}); type their keys instead."),
+      "/a/definitions",
+      (r) => !r.type || r.type === "BPMN",
+    ],
+    [
+      "forms",
+      t("The forms of this process could not be loaded ({reason}); type their keys instead."),
+      `/a/definitions/${enc(processKey)}/forms`,
+      () => true,
+    ],
+    [
+      "roles",
+      t("The process roles could not be loaded ({reason}); type their keys instead."),
+      "/a/process-roles",
+      inProcess,
+    ],
   ];
   // Robots are listed to Admins only: a Modeler is not sent to be refused (the browser would log the 403).
   if (!hasRole("ADMIN")) data.refused.add("robots");
-  for (const [name, label, path, keep] of lists) {
+  for (const [name, failed, path, keep] of lists) {
     if (data.refused.has(name)) continue;
     data.pending.add(name);
     (async () => {
@@ -69,7 +91,7 @@ export function loadPickerData(processKey: string, changed: () => void): PickerD
           .sort((a, b) => a.name.localeCompare(b.name));
       } catch (e) {
         if (e instanceof ApiError && e.status === 403) data.refused.add(name);
-        else data.failures.push(`The ${label} could not be loaded (${(e as Error).message}); type their keys instead.`);
+        else data.failures.push(failed.replace("{reason}", (e as Error).message));
       }
       data.pending.delete(name);
       changed();

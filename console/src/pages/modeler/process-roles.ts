@@ -4,6 +4,7 @@ import { Alert, valueOf } from "../../controls";
 import { html } from "../../html";
 import { Pending, useAction, useLoad } from "../../use-load";
 import { type RoleUse, usesOfRole } from "./role-usage";
+import { plural, t } from "../../i18n";
 
 interface Member {
   userId: string;
@@ -62,21 +63,21 @@ function AddMember({ role, members, onDone }: { role: Role; members: TenantMembe
   const candidates = members?.filter((m) => !role.members.some((x) => x.userId === m.userId));
   return html`<form class="inline add-member" onSubmit=${add}>
     <${Alert} error=${error} />
-    <label for=${id}>Add a member to ${role.name}</label>
+    <label for=${id}>${t("Add a member to {role}", { role: role.name })}</label>
     ${
       candidates
         ? html`<select id=${id} required value=${userId} onChange=${(e: Event) => setUserId(valueOf(e))}>
-            <option value="">Choose a person…</option>
+            <option value="">${t("Choose a person…")}</option>
             ${candidates.map((m) => html`<option value=${m.userId} title=${m.email}>${nameOf(m)} (${m.email})</option>`)}
           </select>`
-        : html`<input id=${id} required placeholder="User id" value=${userId} onInput=${(e: Event) => setUserId(valueOf(e))} />`
+        : html`<input id=${id} required placeholder=${t("User id")} value=${userId} onInput=${(e: Event) => setUserId(valueOf(e))} />`
     }
-    <button type="submit">Add</button>
+    <button type="submit">${t("Add")}</button>
   </form>`;
 }
 
 function Uses({ uses }: { uses: RoleUse[] }) {
-  if (!uses.length) return html`<span class="muted">No user task offers work to this role yet.</span>`;
+  if (!uses.length) return html`<span class="muted">${t("No user task offers work to this role yet.")}</span>`;
   return html`<ul class="plain">${uses.map(
     (u) =>
       html`<li><a href=${`#/modeler/definitions/${enc(u.processKey)}`}>${u.processKey}</a>: ${u.elementIds.join(", ")}</li>`,
@@ -98,20 +99,20 @@ function NewRole({ definitions, onDone }: { definitions: Definition[]; onDone():
     });
   };
   return html`<form class="inline" onSubmit=${create} aria-labelledby="new-role">
-    <h2 id="new-role">New role</h2>
+    <h2 id="new-role">${t("New role")}</h2>
     <${Alert} error=${error} />
     <div class="row-fields">
-      <div class="field"><label for="r-process">Process</label>
+      <div class="field"><label for="r-process">${t("Process")}</label>
         <select id="r-process" value=${processKey} onChange=${(e: Event) => setProcessKey(valueOf(e))}>
-          <option value="">Every process (tenant-wide)</option>
+          <option value="">${t("Every process (tenant-wide)")}</option>
           ${definitions.map((d) => html`<option value=${d.key}>${d.name || d.key}</option>`)}
         </select></div>
-      <div class="field"><label for="r-key">Key (what a user task's candidate groups name)</label>
+      <div class="field"><label for="r-key">${t("Key (what a user task's candidate groups name)")}</label>
         <input id="r-key" required pattern="[A-Za-z0-9_.:\\-]{1,200}" value=${key} onInput=${(e: Event) => setKey(valueOf(e))} /></div>
-      <div class="field"><label for="r-name">Name</label>
+      <div class="field"><label for="r-name">${t("Name")}</label>
         <input id="r-name" required maxLength="200" value=${name} onInput=${(e: Event) => setName(valueOf(e))} /></div>
     </div>
-    <button type="submit" class="primary">Create role</button>
+    <button type="submit" class="primary">${t("Create role")}</button>
   </form>`;
 }
 
@@ -124,43 +125,58 @@ export function ProcessRolesPage() {
   const { error, run } = useAction();
   const d = all.data;
   const remove = (role: Role, m: Member) => {
-    if (!confirm(`Remove ${nameOf(m)} from the role “${role.name}”? Tasks offered to it no longer reach them.`)) return;
+    if (
+      !confirm(
+        t("Remove {person} from the role “{role}”? Tasks offered to it no longer reach them.", {
+          person: nameOf(m),
+          role: role.name,
+        }),
+      )
+    )
+      return;
     return run(() => api("DELETE", `/a/process-roles/${role.id}/members/${enc(m.userId)}`).then(all.reload));
   };
   const drop = (role: Role) => {
-    if (!confirm(`Delete the role “${role.name}” and its ${role.members.length} assignment(s)?`)) return;
+    if (
+      !confirm(
+        t("Delete the role “{role}” and its {assignments}?", {
+          role: role.name,
+          assignments: plural(role.members.length, "{n} assignment", "{n} assignments"),
+        }),
+      )
+    )
+      return;
     return run(() => api("DELETE", `/a/process-roles/${role.id}`).then(all.reload));
   };
   return html`<section>
-    <p><a href="#/modeler">← Modeler</a></p>
-    <h1>Process roles</h1>
-    <p class="hint">A user task offered to candidate group <code>approvers</code> reaches the members of the role with
-      key <code>approvers</code> of its process, or of a tenant-wide role with that key.</p>
+    <p><a href="#/modeler">← ${t("Modeler")}</a></p>
+    <h1>${t("Process roles")}</h1>
+    <p class="hint">${t("A user task offered to candidate group {group} reaches the members of the role with key {group} of its process, or of a tenant-wide role with that key.", { group: "approvers" })}</p>
     ${!d ? html`<${Pending} error=${all.error} />` : html`<${NewRole} definitions=${d.definitions} onDone=${all.reload} />`}
     <${Alert} error=${error} />
     ${
       d && !d.roles.length
-        ? html`<p class="empty">No process roles yet. Create one above, then add the people who do that work.</p>`
+        ? html`<p class="empty">${t("No process roles yet. Create one above, then add the people who do that work.")}</p>`
         : null
     }
     ${(d?.roles ?? []).map(
       (r) => html`<article class="role card" data-role=${r.key} aria-labelledby=${`role-${r.id}`}>
         <h2 id=${`role-${r.id}`}>${r.name} <code>${r.key}</code>
-          <small>${r.processKey ? `process ${r.processKey}` : "every process"}</small></h2>
-        <h3>Members</h3>
+          <small>${r.processKey ? t("process {key}", { key: r.processKey }) : t("every process")}</small></h2>
+        <h3>${t("Members")}</h3>
         ${
           r.members.length
             ? html`<ul class="plain">${r.members.map(
                 (m) => html`<li><span title=${m.email}>${nameOf(m)}</span>
-                  <button type="button" class="link" aria-label=${`Remove ${nameOf(m)} from ${r.name}`}
-                    onClick=${() => remove(r, m)}>Remove</button></li>`,
+                  <button type="button" class="link" aria-label=${t("Remove {person} from {role}", { person: nameOf(m), role: r.name })}
+                    onClick=${() => remove(r, m)}>${t("Remove")}</button></li>`,
               )}</ul>`
-            : html`<p class="muted">Nobody holds this role: tasks offered to it reach no one.</p>`
+            : html`<p class="muted">${t("Nobody holds this role: tasks offered to it reach no one.")}</p>`
         }
         <${AddMember} role=${r} members=${d?.members ?? null} onDone=${all.reload} />
-        <h3>Used by</h3>
+        <h3>${t("Used by")}</h3>
         <${Uses} uses=${usesOfRole(r.key, r.processKey, d?.diagrams ?? new Map())} />
-        <p><button type="button" onClick=${() => drop(r)} aria-label=${`Delete the role ${r.name}`}>Delete role</button></p>
+        <p><button type="button" onClick=${() => drop(r)} aria-label=${t("Delete the role {role}", { role: r.name })}>${t("Delete role")}</button></p>
       </article>`,
     )}
   </section>`;

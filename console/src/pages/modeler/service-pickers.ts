@@ -1,6 +1,7 @@
 import { useService } from "bpmn-js-properties-panel";
 import { html } from "../../html";
 import type { Choice, ListName, PickerData } from "./picker-data";
+import { t } from "../../i18n";
 
 /** The element's business object, as the panel hands it to entries. */
 // biome-ignore lint/suspicious/noExplicitAny: bpmn-js's moddle objects are untyped
@@ -29,10 +30,10 @@ export interface PickerProps {
 const inputId = (id: string) => `bio-properties-panel-${id}`;
 
 function listHint(p: PickerProps, choices: Choice[]): string {
-  if (!p.data || p.data.pending.has(p.list)) return "Loading the list…";
-  if (p.data.refused.has(p.list)) return "Your role may not list these; type the key.";
-  if (!choices.length) return "None yet; type a key.";
-  return `${choices.length} to choose from, or type a key.`;
+  if (!p.data || p.data.pending.has(p.list)) return t("Loading the list…");
+  if (p.data.refused.has(p.list)) return t("Your role may not list these; type the key.");
+  if (!choices.length) return t("None yet; type a key.");
+  return t("{n} to choose from, or type a key.", { n: choices.length });
 }
 
 /**
@@ -84,13 +85,13 @@ export function RolesEntry(p: { element: Shape; id: string; data: PickerData | n
   };
   const none =
     !p.data || p.data.pending.has("roles")
-      ? "Loading the process roles…"
+      ? t("Loading the process roles…")
       : p.data.refused.has("roles")
-        ? "Your role may not list the process roles."
-        : "No process role yet: create them on the Process roles page, or type groups in Candidate groups.";
+        ? t("Your role may not list the process roles.")
+        : t("No process role yet: create them on the Process roles page, or type groups in Candidate groups.");
   return html`<div class="bio-properties-panel-entry" data-entry-id=${p.id}>
     <fieldset class="pms-roles">
-      <legend class="bio-properties-panel-label">Offer to process roles (candidate groups)</legend>
+      <legend class="bio-properties-panel-label">${t("Offer to process roles (candidate groups)")}</legend>
       ${
         roles.length
           ? roles.map(

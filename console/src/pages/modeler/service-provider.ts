@@ -11,6 +11,7 @@ import { is } from "bpmn-js/lib/util/ModelUtil";
 import type { PickerData } from "./picker-data";
 import { type Bo, PickerEntry, type PickerProps, RolesEntry, type Shape } from "./service-pickers";
 import { toolParamsGroup } from "./tool-params-group";
+import { t } from "../../i18n";
 
 /** The lists, filled as each answer arrives (`loadPickerData`); the editor redraws the panel after each. */
 export interface PickerStore {
@@ -51,21 +52,21 @@ function pickersOf(bo: Bo): Picker[] {
   if (is(bo, "bpmn:AdHocSubProcess"))
     pick(
       "pmsLoopAgent",
-      "Agent loop: the agent",
+      t("Agent loop: the agent"),
       "agents",
       attr("pms:agent"),
       (k) => ({ "pms:agent": k || undefined }),
-      "The agent calls this sub-process's activities as its tools; empty: no agent (or an attachment row).",
+      t("The agent calls this sub-process's activities as its tools; empty: no agent (or an attachment row)."),
     );
   if (is(bo, "bpmn:ServiceTask")) {
-    pick("pmsAgent", "Agent it runs", "agents", attr("pms:agent"), (k) =>
+    pick("pmsAgent", t("Agent it runs"), "agents", attr("pms:agent"), (k) =>
       k
         ? { ...NO_OTHER_IMPLEMENTATION, "camunda:type": undefined, "camunda:topic": undefined, "pms:agent": k }
         : { "pms:agent": undefined },
     );
     pick(
       "pmsRobot",
-      "Robot (external task topic)",
+      t("Robot (external task topic)"),
       "robots",
       (b) => (b.get("camunda:type") === "external" ? b.get("camunda:topic") : undefined),
       (k) =>
@@ -78,7 +79,7 @@ function pickersOf(bo: Bo): Picker[] {
   if (formOwner)
     pick(
       "pmsForm",
-      "Form",
+      t("Form"),
       "forms",
       attr("camunda:formKey"),
       (k) => ({
@@ -87,10 +88,10 @@ function pickersOf(bo: Bo): Picker[] {
         "camunda:formRefBinding": undefined,
         "camunda:formRefVersion": undefined,
       }),
-      "The process's forms (Modeler › the process › forms).",
+      t("The process's forms (Modeler › the process › forms)."),
     );
   if (is(bo, "bpmn:BusinessRuleTask"))
-    pick("pmsDecision", "Decision", "decisions", attr("camunda:decisionRef"), (k) => ({
+    pick("pmsDecision", t("Decision"), "decisions", attr("camunda:decisionRef"), (k) => ({
       ...NO_OTHER_IMPLEMENTATION,
       "camunda:type": undefined,
       "camunda:topic": undefined,
@@ -98,7 +99,9 @@ function pickersOf(bo: Bo): Picker[] {
       "camunda:resultVariable": bo.get("camunda:resultVariable"),
     }));
   if (is(bo, "bpmn:CallActivity"))
-    pick("pmsCalled", "Called process", "processes", attr("calledElement"), (k) => ({ calledElement: k || undefined }));
+    pick("pmsCalled", t("Called process"), "processes", attr("calledElement"), (k) => ({
+      calledElement: k || undefined,
+    }));
   return out;
 }
 
@@ -113,7 +116,7 @@ function serviceGroup(element: Shape, store: PickerStore) {
   }));
   if (is(bo, "bpmn:UserTask")) entries.push({ id: "pmsRoles", element, data: store.data, component: RolesEntry });
   if (!entries.length) return null;
-  return { id: "PmsService", label: "This service", entries, component: Group, shouldOpen: true };
+  return { id: "PmsService", label: t("This service"), entries, component: Group, shouldOpen: true };
 }
 
 export function ServiceProvider(

@@ -10,6 +10,7 @@ import { is } from "bpmn-js/lib/util/ModelUtil";
 import { html } from "../../html";
 import type { Bo, Shape } from "./service-pickers";
 import { TOOL_PARAM_TYPES, type ToolParam, formatToolParam, isParamName, parseToolParam } from "./tool-param";
+import { t } from "../../i18n";
 
 interface CommandStack {
   execute(command: string, context: unknown): void;
@@ -70,7 +71,7 @@ function ParamField(props: { element: Shape; id: string; param: Bo; field: keyof
   if (props.field === "type")
     return html`<${SelectEntry} ...${common} getOptions=${() => TOOL_PARAM_TYPES.map((t) => ({ value: t, label: t }))} />`;
   return html`<${TextFieldEntry} ...${common} debounce=${debounce}
-    validate=${props.field === "name" ? (v: string) => (isParamName((v ?? "").trim()) ? null : "A letter or _, then letters, digits or _") : undefined} />`;
+    validate=${props.field === "name" ? (v: string) => (isParamName((v ?? "").trim()) ? null : t("A letter or _, then letters, digits or _")) : undefined} />`;
 }
 
 /**
@@ -126,9 +127,9 @@ export function toolParamsGroup(element: Shape, injector: Injector) {
       id,
       label: `${value.name}: ${value.type}`,
       entries: [
-        field("name", "Name (the variable it sets)"),
-        field("description", "Description for the model"),
-        field("type", "Type"),
+        field("name", t("Name (the variable it sets)")),
+        field("description", t("Description for the model")),
+        field("type", t("Type")),
       ],
       autoFocusEntry: `${id}-name`,
       remove: () => {
@@ -140,5 +141,11 @@ export function toolParamsGroup(element: Shape, injector: Injector) {
       },
     };
   });
-  return { id: "PmsToolParameters", label: "Tool parameters (filled by the agent)", component: ListGroup, items, add };
+  return {
+    id: "PmsToolParameters",
+    label: t("Tool parameters (filled by the agent)"),
+    component: ListGroup,
+    items,
+    add,
+  };
 }
