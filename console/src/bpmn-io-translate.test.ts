@@ -11,8 +11,8 @@ const MODULES = join(import.meta.dir, "../../node_modules");
 /** The text of the libraries' sources whose English templates the catalogs translate. */
 async function librarySources(patterns: string[]): Promise<string> {
   let all = "";
+  // a template split over lines is written 'a ' + 'b' in the source: read it joined, as translate gets it
   for (const p of patterns)
-    // a template split over lines is written 'a ' + 'b' in the source: read it joined, as translate gets it
     for await (const f of new Glob(p).scan({ cwd: MODULES, followSymlinks: true }))
       all += (await Bun.file(join(MODULES, f)).text()).replaceAll("' + '", "");
   return all;

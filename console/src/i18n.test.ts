@@ -4,7 +4,6 @@ import { plural, preferredLang, t } from "./i18n";
 import { translationKeys, untranslatedText } from "./i18n-scan";
 import { AREAS, ptBR } from "./locales/pt-BR/index";
 
-
 async function sources(): Promise<[string, string][]> {
   const out: [string, string][] = [];
   for await (const file of new Glob("**/*.ts").scan(import.meta.dir)) {
