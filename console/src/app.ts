@@ -1,3 +1,4 @@
+import type { VNode } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { hasRole, logout, onSessionChange, session } from "./api";
 import { html } from "./html";
@@ -5,12 +6,9 @@ import { useRoute } from "./router";
 import { LoginPage } from "./pages/login";
 import { TenantPicker } from "./pages/tenant-picker";
 import { TasksPage } from "./pages/tasks";
-import { TaskPage } from "./pages/task";
-import { CatalogPage, StartPage } from "./pages/catalog";
 import { MonitorList, MonitorPage } from "./pages/monitor";
 import { AdminTenantsPage } from "./pages/admin-tenants";
 import { adminPage } from "./pages/admin/routes";
-import { modelerPage } from "./pages/modeler/routes";
 import { isSsoReturn, SsoReturnPage } from "./pages/sso-return";
 import { InstancePage } from "./pages/instance";
 import { firstSettings } from "./pages/settings/routes";
@@ -18,6 +16,7 @@ import { NotificationBell } from "./notification-bell";
 import { NotificationsPage } from "./pages/notifications";
 import { AiFailuresPage } from "./pages/ai-failures";
 import { LangSwitch } from "./lang-switch";
+import { Pending, useLoad } from "./use-load";
 import { lang, onLangChange, t } from "./i18n";
 
 /** The skip link moves focus (a hash link would change the route). */
@@ -53,20 +52,37 @@ function Nav() {
   </header>`;
 }
 
+/**
+ * A page whose code is a lazy chunk: the forms (their FEEL conditions and RE2 patterns) and the modeler's pages are
+ * fetched by the pages that show them, so the first load carries neither.
+ */
+function LazyPage({ load }: { load: () => Promise<VNode | null> }) {
+  const page = useLoad(load);
+  return page.data ?? html`<${Pending} error=${page.error} />`;
+}
+
 function Page({ parts }: { parts: string[] }) {
   const s = session();
   const [a, b] = parts;
   if (a === "tenants" || (!s?.tenant && a !== "admin")) return html`<${TenantPicker} />`;
-  if (a === "tasks" && b) return html`<${TaskPage} id=${b} />`;
-  if (a === "processes" && b) return html`<${StartPage} processKey=${b} />`;
-  if (a === "processes") return html`<${CatalogPage} />`;
+  if (a === "tasks" && b)
+    return html`<${LazyPage} load=${() => import("./pages/task").then((m) => html`<${m.TaskPage} id=${b} />`)} />`;
+  if (a === "processes")
+    return html`<${LazyPage}
+      load=${() =>
+        import("./pages/catalog").then((m) =>
+          b ? html`<${m.StartPage} processKey=${b} />` : html`<${m.CatalogPage} />`,
+        )}
+    />`;
+  if (a === "modeler")
+    return html`<${LazyPage} load=${() => import("./pages/modeler/routes").then((m) => m.modelerPage(parts))} />`;
   if (a === "instances" && b) return html`<${InstancePage} id=${b} />`;
   if (a === "monitor" && b) return html`<${MonitorPage} processKey=${b} />`;
   if (a === "monitor") return html`<${MonitorList} />`;
   if (a === "notifications") return html`<${NotificationsPage} />`;
   if (a === "ai-task-failures") return html`<${AiFailuresPage} />`;
-  const mine = modelerPage(parts) ?? adminPage(parts);
-  if (mine) return mine;
+  const admin = adminPage(parts);
+  if (admin) return admin;
   if (a === "admin" && b === "tenants") return html`<${AdminTenantsPage} />`;
   return html`<${TasksPage} />`;
 }
