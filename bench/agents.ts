@@ -1,9 +1,11 @@
-// bench:agents — HTTP start+complete of a plain process, alone and while 16 agent steps wait 2 s each on the model;
-// then alongside 50 agent loops over ad-hoc subprocesses (issue 34), each of 5 tool calls against a model answering
+// bench:agents — HTTP start+complete of a plain process, alone and while 16 agent steps of another firm wait 2 s each on
+// the model (a firm's own inline agent starts take its admission slots, docs/limits.md, so they would queue its plain
+// starts by design: the other firm is what shows whether a wait on a model holds anything shared); then alongside 50 agent loops over ad-hoc subprocesses (issue 34), each of 5 tool calls against a model answering
 // in 200 ms: loops per second. Target (issues 12 and 34): with the agents at work, the plain rate keeps ≥ 90% of its
 // rate without them (no lock is held while a model is awaited).
 import { startFakeOpenAi } from "../test/harness/openai-server";
 import { agentProcess } from "../test/harness/agents";
+import { benchTenant } from "./support/bench-client";
 import { startChild } from "./support/load";
 import { closedLoop, fmt } from "./support/closed-loop";
 
@@ -54,13 +56,24 @@ try {
   const headers = { ...auth, "content-type": "application/json" };
   const post = (path: string, body: unknown) =>
     fetch(`${svc.info.base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const deploy = async (xml: string) => {
+  const deploy = async (xml: string, token = svc.info.token) => {
     const fd = new FormData();
     fd.append("file", new File([xml], "m.bpmn"));
-    const r = await fetch(`${svc.info.base}/api/a/definitions/deploy`, { method: "POST", headers: auth, body: fd });
+    const r = await fetch(`${svc.info.base}/api/a/definitions/deploy`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: fd,
+    });
     if (r.status !== 200) throw new Error(`deploy failed: ${await r.text()}`);
   };
-  const agent = await post("/api/a/agents", {
+  const other = await benchTenant(svc.info.base, "agents", { password: "bench-password" });
+  const asOther = (path: string, body: unknown) =>
+    fetch(`${svc.info.base}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${other.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const agent = await asOther("/api/a/agents", {
     key: "slow",
     name: "Slow",
     modelId: "fake-chat",
@@ -68,7 +81,7 @@ try {
     outputVariables: [{ name: "z", type: "string" }],
   });
   if (agent.status !== 201) throw new Error(`agent: ${await agent.text()}`);
-  await deploy(agentProcess("withAgent", `pms:agent="slow"`));
+  await deploy(agentProcess("withAgent", `pms:agent="slow"`), other.token);
   await deploy(agentProcess("plain", `flowable:expression="\${1}"`));
 
   const step = async () => {
@@ -88,7 +101,7 @@ try {
   let agentSteps = 0;
   const agentLoop = async () => {
     while (!stop) {
-      const r = await post("/api/a/instances", { definitionKey: "withAgent" });
+      const r = await asOther("/api/a/instances", { definitionKey: "withAgent" });
       if (r.status !== 201) throw new Error(`agent start ${r.status}: ${await r.text()}`);
       agentSteps++;
     }
@@ -98,7 +111,9 @@ try {
   const loaded = await closedLoop(step, { workers, seconds });
   stop = true;
   await Promise.all(loops);
-  console.log(`plain start+complete with ${AGENTS} agents waiting: ${fmt(loaded)}  (${agentSteps} agent steps done)`);
+  console.log(
+    `plain start+complete with ${AGENTS} agents of another firm waiting: ${fmt(loaded)}  (${agentSteps} agent steps done)`,
+  );
   const ratio = loaded.perSecond / alone.perSecond;
   console.log(`ratio with agents / alone: ${(ratio * 100).toFixed(1)}%   target ≥ 90%`);
 

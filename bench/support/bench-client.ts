@@ -34,3 +34,30 @@ export function fileForm(name: string, text: string, fields: Record<string, stri
   fd.append("file", new File([text], name, type ? { type } : {}));
   return fd;
 }
+
+/** A tenant of its own with an administrator, signed in with it selected (the SA is the platform server's). */
+export async function benchTenant(
+  base: string,
+  slug: string,
+  opts: { sa?: string; password: string; ip?: string },
+): Promise<{ id: string; token: string; refreshToken: string; email: string }> {
+  const { call, ok } = benchClient(base);
+  const sa =
+    opts.sa ??
+    (await ok("", "POST", "/api/auth/login", { email: "sa@bench", password: "bench-password" }, opts.ip)).accessToken;
+  const tenant = await ok(sa, "POST", "/api/admin/tenants", { slug, name: `Firm ${slug}` }, opts.ip);
+  const email = `admin@${slug}.test`;
+  const user = await ok(sa, "POST", "/api/admin/users", { email, password: opts.password, firstName: slug }, opts.ip);
+  await ok(sa, "POST", `/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" }, opts.ip);
+  const login = await ok("", "POST", "/api/auth/login", { email, password: opts.password }, opts.ip);
+  // A new tenant is selectable once its database is provisioned (in the background).
+  for (let i = 0; i < 200; i++) {
+    const r = await call(login.accessToken, "POST", "/api/auth/select-tenant", { tenantSlug: slug }, opts.ip);
+    if (r.status === 200) {
+      const { accessToken, refreshToken } = (await r.json()) as Json;
+      return { id: tenant.id, token: accessToken, refreshToken, email };
+    }
+    await Bun.sleep(50);
+  }
+  throw new Error(`tenant ${slug} never became selectable`);
+}

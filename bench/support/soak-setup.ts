@@ -2,7 +2,7 @@
 // HTTP Basic credential is exercised), a process with a start form, a user task, a script, a decision and a timer, a
 // webhook to the soak receiver, a CMS collection and a knowledge base.
 
-import { benchClient, fileForm, type Json } from "./bench-client";
+import { benchClient, benchTenant, fileForm, type Json } from "./bench-client";
 import { DISCOUNT_TABLE } from "./hostile";
 
 export interface SoakTenant {
@@ -66,8 +66,6 @@ const PASSWORD = "soak-password";
 export async function setUpTenants(base: string, count: number, receiverPort: number): Promise<SoakTenant[]> {
   let ip = "127.0.0.1";
   const client = benchClient(base);
-  const call = (token: string, method: string, path: string, body?: unknown) =>
-    client.call(token, method, path, body, ip);
   const ok = (token: string, method: string, path: string, body?: unknown) => client.ok(token, method, path, body, ip);
   const file = (name: string, text: string) => fileForm(name, text);
   const sa = (await ok("", "POST", "/api/auth/login", { email: "sa@bench", password: "bench-password" })).accessToken;
@@ -77,20 +75,8 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
   const one = async (slug: string, i: number) => {
     ip = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
     const firmIp = ip;
-    const tenant = await ok(sa, "POST", "/api/admin/tenants", { slug, name: `Firm ${slug}` });
-    const email = `admin@${slug}.test`;
-    const user = await ok(sa, "POST", "/api/admin/users", { email, password: PASSWORD, firstName: slug });
-    await ok(sa, "POST", `/api/admin/tenants/${tenant.id}/members`, { userId: user.id, role: "ADMIN" });
+    const { id, token, refreshToken, email } = await benchTenant(base, slug, { sa, password: PASSWORD, ip: firmIp });
     ip = firmIp;
-    const login = await ok("", "POST", "/api/auth/login", { email, password: PASSWORD });
-    let token = "";
-    let refreshToken = "";
-    for (let i = 0; i < 200 && !token; i++) {
-      const r = await call(login.accessToken, "POST", "/api/auth/select-tenant", { tenantSlug: slug });
-      if (r.status === 200) ({ accessToken: token, refreshToken } = (await r.json()) as Json);
-      else await Bun.sleep(50);
-    }
-    if (!token) throw new Error(`tenant ${slug} never became selectable`);
     await ok(token, "POST", "/api/a/definitions/deploy", file("soak.bpmn", SOAK_BPMN));
     await ok(token, "POST", "/api/a/definitions/soak/forms", SOAK_FORM);
     await ok(token, "PUT", "/api/a/definitions/soak/config", { mcpPolicy: "START_AND_COMPLETE" });
@@ -114,7 +100,7 @@ export async function setUpTenants(base: string, count: number, receiverPort: nu
     const kb = await ok(token, "POST", "/api/a/knowledge-bases", { name: "Handbook" });
     tenants.push({
       slug,
-      id: tenant.id,
+      id,
       token,
       refreshToken,
       email,

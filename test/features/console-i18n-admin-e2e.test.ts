@@ -1,6 +1,6 @@
+import { englishIn, toPortuguese } from "../harness/console-i18n";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { newDecisionXml } from "../../console/src/pages/modeler/decision-template";
 import { browserOn, describeInBrowser, SCREENSHOTS } from "../harness/browser";
 import { type ConsolePage, signedInPage } from "../harness/console-page";
@@ -33,12 +33,6 @@ let web: Awaited<ReturnType<typeof browserOn>>;
 let tenant: { id: string; slug: string };
 let modeler: Awaited<ReturnType<typeof userInTenant>>;
 
-/** Switches the console to Portuguese with the header's language select, as a person does. */
-async function toPortuguese(page: Page) {
-  await page.locator(".lang-switch select").selectOption("pt-BR");
-  await page.waitForFunction(() => document.documentElement.lang === "pt-BR");
-}
-
 /** Opens `hash`, waits for `text` (Portuguese), saves the screenshot and returns <main>'s text. */
 async function visit(cp: ConsolePage, hash: string, text: string | RegExp, name: string): Promise<string> {
   await cp.page.goto(`${web.url}/#/${hash}`);
@@ -47,13 +41,8 @@ async function visit(cp: ConsolePage, hash: string, text: string | RegExp, name:
   return cp.page.locator("main").innerText();
 }
 
-/** The English labels of the page that must not be left in Portuguese (whole words, so "Nome" ≠ "Name"). */
-function noEnglish(text: string, english: string[]) {
-  const left = english.filter((e) =>
-    new RegExp(`(^|[^\\p{L}])${e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text),
-  );
-  expect(left).toEqual([]);
-}
+/** The English labels of the page that must not be left in Portuguese. */
+const noEnglish = (text: string, english: string[]) => expect(englishIn(text, english)).toEqual([]);
 
 describeInBrowser("the administration and modeler areas in Portuguese (headless Chromium)", () => {
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { toPortuguese } from "../harness/console-i18n";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../harness/server";
@@ -77,7 +78,7 @@ describeInBrowser("the settings pages in Portuguese (Brazil) in headless Chromiu
   test("an Admin switches to Português: every settings page's heading, labels and menu in Portuguese, no English left", async () => {
     const cp = await signedInPage(web.browser, web.url, admin, "Tasks");
     const { page } = cp;
-    await page.locator(".lang-switch select").selectOption("pt-BR");
+    await toPortuguese(page);
     await page.getByRole("link", { name: "Configurações", exact: true }).click();
     // The settings menu: its groups and pages in Portuguese.
     const menu = page.getByRole("navigation", { name: "Configurações da empresa" });

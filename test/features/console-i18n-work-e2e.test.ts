@@ -1,3 +1,4 @@
+import { englishIn, toPortuguese } from "../harness/console-i18n";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -21,11 +22,7 @@ const shot = (page: Page, name: string) =>
 
 /** The English labels of a page that must not be left in its `main` once the page speaks Portuguese. */
 async function noEnglish(page: Page, english: string[]) {
-  const text = await page.locator("main").innerText();
-  const left = english.filter((w) =>
-    new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(text),
-  );
-  expect(left).toEqual([]);
+  expect(englishIn(await page.locator("main").innerText(), english)).toEqual([]);
 }
 
 describeInBrowser("the console's work pages in Portuguese (Brazil)", () => {
@@ -109,7 +106,7 @@ describeInBrowser("the console's work pages in Portuguese (Brazil)", () => {
     await page.goto(`${web.url}/`);
     // The login page: English first, the switch above the form turns it Portuguese before anyone signs in.
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.locator(".lang-switch select").selectOption("pt-BR");
+    await toPortuguese(page);
     await page.getByRole("heading", { name: "Entrar" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
     await page.getByLabel("Senha").waitFor();
