@@ -88,7 +88,8 @@ test("kill -9 between two model steps of a turn: the first step is replayed, its
   const started = await api("POST", "/a/instances", token, { definitionKey: "steps-p", variables: { orderId: "K7" } });
   expect(started.status).toBe(201);
   const id = started.body.id as string;
-  await until("the kill", async () => killed && (await killed, true));
+  await until("the kill", async () => killed);
+  await killed;
   expect(chats().length).toBe(2);
 
   // The dead process held the turn's job; its lock (5 minutes) is let expire here instead of waiting for it.

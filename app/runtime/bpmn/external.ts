@@ -1,3 +1,4 @@
+import type { ExternalFailure } from "../kernel/external-jobs";
 import type { RuntimeContext } from "./context";
 
 /** Robot steps of processes: a runner holding the job completes it or throws a BPMN error at it (one engine command). */
@@ -5,23 +6,26 @@ export function createExternalSteps(ctx: RuntimeContext) {
   const held = (tenantId: string, owner: string, jobId: string) => ctx.kernel.external.heldBy(tenantId, owner, jobId);
   return {
     /**
-     * The holder reports a failure (kernel/external-jobs.ts); when it dead-letters the robot step of an activity an
-     * agent called as a tool, the step is cancelled and the model told instead (engine/bpmn/agent-loop.ts).
+     * The holder reports a failure (kernel/external-jobs.ts). When it is the last try of the robot step of an activity
+     * an agent called as a tool, the step is cancelled and the model told instead (engine/bpmn/agent-loop.ts), in the
+     * same transaction as the failure's own write: a crash keeps both or neither, never a dead letter with a loop
+     * still waiting for its result until its wall time.
      */
-    async failExternal(
-      tenantId: string,
-      owner: string,
-      jobId: string,
-      f: Parameters<RuntimeContext["kernel"]["external"]["fail"]>[3],
-    ) {
+    async failExternal(tenantId: string, owner: string, jobId: string, f: ExternalFailure) {
       const row = held(tenantId, owner, jobId);
-      const out = await ctx.kernel.external.fail(tenantId, owner, jobId, f);
       const toolCall = (JSON.parse(row.data) as { toolCall?: string }).toolCall;
-      if (out.state === "DEADLETTER" && toolCall && row.instance_id && row.execution_id) {
-        const { instance_id: instanceId, execution_id: executionId } = row;
-        await ctx.command(tenantId, (s) => ctx.engine.failAgentTool(s, instanceId, executionId, f.message));
-      }
-      return out;
+      const { instance_id: instanceId, execution_id: executionId } = row;
+      if (ctx.kernel.external.retriesAfter(row, f) > 0 || !toolCall || !instanceId || !executionId)
+        return ctx.kernel.external.fail(tenantId, owner, jobId, f);
+      await ctx.kernel.writable();
+      let out: ReturnType<typeof ctx.kernel.external.failWrite> | undefined;
+      await ctx.command(
+        tenantId,
+        (s) => ctx.engine.failAgentTool(s, instanceId, executionId, f.message),
+        // Checked as written: a lock lost meanwhile (expired and taken by another runner) refuses the whole command.
+        () => void (out = ctx.kernel.external.failWrite(tenantId, held(tenantId, owner, jobId), f)),
+      );
+      return out!;
     },
     async completeExternal(tenantId: string, owner: string, jobId: string, variables: Record<string, unknown>) {
       await ctx.command(tenantId, async (s) => {
