@@ -14,6 +14,11 @@ beforeAll(async () => {
 afterAll(() => w.stop());
 
 const get = (path: string, token = w.tok.ADMIN) => getJson(w, path, token);
+const failedJobsOf = async (instanceId: string) =>
+  ((await get("/a/instances/failed-jobs")).body as { instanceId: string }[]).filter((j) => j.instanceId === instanceId);
+const openTasksOf = async (instanceId: string) =>
+  ((await get(`/a/tasks?instanceId=${instanceId}`)).body as { activityId: string }[]).map((t) => t.activityId);
+type CallRow = { tool: string; outcome: string; turn: number };
 const stepOf = (body: Record<string, unknown>) =>
   (body.messages as ChatMessage[]).filter((m) => m.role === "assistant").length;
 
@@ -46,11 +51,10 @@ test("a turn whose second model step fails is run again by the job rules from it
   const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "stepwise-p", variables: { orderId: "K3" } });
   await runDueJobs(w);
   expect(chatsOf(w, "stepwise").length).toBe(2);
-  const failed = ((await get("/a/instances/failed-jobs")).body as any[]).find((j) => j.instanceId === inst.id);
-  expect(failed).toMatchObject({ activityId: "handle", retries: 2 });
+  expect(await failedJobsOf(inst.id)).toMatchObject([{ activityId: "handle", retries: 2 }]);
   w.s.clock.advance(11_000);
   await runDueJobs(w);
-  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
+  expect(await openTasksOf(inst.id)).toEqual(["after"]);
 
   const asked = chatsOf(w, "stepwise").map((c) => stepOf(c.body));
   // step 0 asked once, step 1 twice (its first ask had no answer), then turn 1
@@ -59,7 +63,7 @@ test("a turn whose second model step fails is run again by the job rules from it
   const replayed = toolMessages(chatsOf(w, "stepwise")[2].body);
   expect(replayed.map((m) => m.tool_call_id)).toEqual(["call_0", "call_1"]);
   expect(String(replayed[0].content)).toContain("K3");
-  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as CallRow[];
   expect(calls.map((c) => [c.tool, c.turn])).toEqual([
     ["model", 0],
     ["read_variables", 0],
@@ -114,8 +118,7 @@ test("a robot tool's last failure and its report to the loop are one transaction
   expect(deadLettered).toBe(true);
   expect(broken.status).toBeGreaterThanOrEqual(500);
   // neither written: no dead letter, the runner still holds its task, the loop still waits for it
-  const failedJobs = (await get("/a/instances/failed-jobs")).body as any[];
-  expect(failedJobs.filter((j) => j.instanceId === inst.id)).toEqual([]);
+  expect(await failedJobsOf(inst.id)).toEqual([]);
   await runDueJobs(w);
   expect(chatsOf(w, "robotuser").length).toBe(1);
 
@@ -126,8 +129,8 @@ test("a robot tool's last failure and its report to the loop are one transaction
   expect(chats.length).toBe(3);
   expect(String(toolMessages(chats[1].body).at(-1)!.content)).toMatch(/rating service down/);
   expect(JSON.parse(String(toolMessages(chats[2].body).at(-1)!.content))).toEqual({ order: "order R1 of 40 EUR" });
-  expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);
-  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  expect(await openTasksOf(inst.id)).toEqual(["after"]);
+  const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as CallRow[];
   expect(calls.map((c) => [c.tool, c.outcome])).toEqual([
     ["model", "OK"],
     ["rate", "ERROR"],
@@ -136,5 +139,5 @@ test("a robot tool's last failure and its report to the loop are one transaction
     ["model", "OK"],
   ]);
   // the robot's job is gone with its cancelled activity: nothing left in the dead letter
-  expect(((await get("/a/instances/failed-jobs")).body as any[]).filter((j) => j.instanceId === inst.id)).toEqual([]);
+  expect(await failedJobsOf(inst.id)).toEqual([]);
 });
