@@ -79,7 +79,7 @@ test("a turn whose second model step fails is run again by the job rules from it
   });
 });
 
-test("a robot tool's last failure and its report to the loop are one transaction: a fault in the second write leaves neither, and the runner's report again reaches the model", async () => {
+test("a robot tool's last failure is one transaction with its report to the loop, never dead-lettered: a fault in it leaves the runner holding the task, and its report again reaches the model", async () => {
   await createAgent(w.s, w.tok.MODELER, { key: "robotuser", name: "Robot user", tools: [], outputVariables: [] });
   const robot = await w.s.req("POST", "/api/a/robots", { token: w.tok.ADMIN, json: { key: "rater", name: "Rater" } });
   expect(robot.status).toBe(201);
@@ -107,15 +107,15 @@ test("a robot tool's last failure and its report to the loop are one transaction
   ).json()) as { id: string }[];
   expect(task).toBeDefined();
 
-  // A fault after the dead letter was written, as the loop's side is written: the whole report rolls back.
-  let deadLettered = false;
+  // A fault as the loop's side of the report is written: the whole report rolls back (before, the dead letter was
+  // committed first, in a transaction of its own, and the loop waited for a result that never came).
+  let faults = 0;
   const off = w.s.platform.kernel.writeHooks.add((c) => {
-    if (c.kind === "job-dead-lettered") deadLettered = true;
-    else if (c.kind === "bpmn" && deadLettered) throw new Error("injected fault");
+    if (c.kind === "job-dead-lettered") throw new Error("a tool's failure told to its loop is not dead-lettered");
+    if (c.kind === "bpmn" && c.changes.executions.size && faults++ === 0) throw new Error("injected fault");
   });
   const broken = await ext(`/${task.id}/failure`, { errorMessage: "rating service down", retries: 0 });
-  off();
-  expect(deadLettered).toBe(true);
+  expect(faults).toBe(1);
   expect(broken.status).toBeGreaterThanOrEqual(500);
   // neither written: no dead letter, the runner still holds its task, the loop still waits for it
   expect(await failedJobsOf(inst.id)).toEqual([]);
@@ -123,7 +123,10 @@ test("a robot tool's last failure and its report to the loop are one transaction
   expect(chatsOf(w, "robotuser").length).toBe(1);
 
   // The runner reports again: the loop gets the failed tool result and goes on with another tool.
-  expect((await ext(`/${task.id}/failure`, { errorMessage: "rating service down", retries: 0 })).status).toBe(200);
+  const told = await ext(`/${task.id}/failure`, { errorMessage: "rating service down", retries: 0 });
+  off();
+  expect(told.status).toBe(200);
+  expect(await told.json()).toEqual({ retries: 0, state: "DEADLETTER" });
   await runDueJobs(w);
   const chats = chatsOf(w, "robotuser");
   expect(chats.length).toBe(3);
@@ -138,6 +141,8 @@ test("a robot tool's last failure and its report to the loop are one transaction
     ["lookup_order", "OK"],
     ["model", "OK"],
   ]);
-  // the robot's job is gone with its cancelled activity: nothing left in the dead letter
+  // the robot's job is gone with its cancelled activity: nothing dead-lettered, nothing for a runner to take
   expect(await failedJobsOf(inst.id)).toEqual([]);
+  const left = await ext("/fetchAndLock", { maxTasks: 1, topics: [{ topicName: "rater", lockDuration: 1_000 }] });
+  expect(await left.json()).toEqual([]);
 });

@@ -50,7 +50,7 @@ export interface RuntimeContext {
   newId: () => string;
   /**
    * Runs an engine command and persists its changes all or nothing through the kernel's command runner; `alsoWrite`
-   * writes rows outside the engine's state first, in the same transaction (a robot's failure with the loop it tells).
+   * runs first inside the same transaction: checks (a robot's lock still held) or writes outside the engine's state.
    */
   command<T>(tenantId: string, fn: (s: Session) => Promise<T>, alsoWrite?: (s: Session) => void): Promise<T>;
   tx<T>(fn: () => T): T;

@@ -7,9 +7,10 @@ export function createExternalSteps(ctx: RuntimeContext) {
   return {
     /**
      * The holder reports a failure (kernel/external-jobs.ts). When it is the last try of the robot step of an activity
-     * an agent called as a tool, the step is cancelled and the model told instead (engine/bpmn/agent-loop.ts), in the
-     * same transaction as the failure's own write: a crash keeps both or neither, never a dead letter with a loop
-     * still waiting for its result until its wall time.
+     * an agent called as a tool, the step is cancelled and the model told instead (engine/bpmn/agent-loop.ts), as the
+     * job executor does for a tool activity's last failed try: nothing is dead-lettered, and it is one engine command,
+     * one transaction (no dead letter committed with a loop still waiting for its result until its wall time). The
+     * runner is answered as for any last failure: no retries left.
      */
     async failExternal(tenantId: string, owner: string, jobId: string, f: ExternalFailure) {
       const row = held(tenantId, owner, jobId);
@@ -18,14 +19,18 @@ export function createExternalSteps(ctx: RuntimeContext) {
       if (ctx.kernel.external.retriesAfter(row, f) > 0 || !toolCall || !instanceId || !executionId)
         return ctx.kernel.external.fail(tenantId, owner, jobId, f);
       await ctx.kernel.writable();
-      let out: ReturnType<typeof ctx.kernel.external.failWrite> | undefined;
-      await ctx.command(
+      const told = await ctx.command(
         tenantId,
-        (s) => ctx.engine.failAgentTool(s, instanceId, executionId, f.message),
-        // Checked as written: a lock lost meanwhile (expired and taken by another runner) refuses the whole command.
-        () => void (out = ctx.kernel.external.failWrite(tenantId, held(tenantId, owner, jobId), f)),
+        async (s) => {
+          held(tenantId, owner, jobId);
+          return ctx.engine.failAgentTool(s, instanceId, executionId, f.message);
+        },
+        // Checked again as written: a lock lost meanwhile (expired, taken by another runner) refuses the command.
+        () => void held(tenantId, owner, jobId),
       );
-      return out!;
+      // No longer a tool call (its loop ended meanwhile): an ordinary last failure.
+      if (!told) return ctx.kernel.external.fail(tenantId, owner, jobId, f);
+      return { retries: 0, state: "DEADLETTER" as const };
     },
     async completeExternal(tenantId: string, owner: string, jobId: string, variables: Record<string, unknown>) {
       await ctx.command(tenantId, async (s) => {

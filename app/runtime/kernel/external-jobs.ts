@@ -120,23 +120,6 @@ export function createExternalJobs(kernel: Kernel) {
   };
 
   const retriesAfter = (row: JobRow, f: ExternalFailure) => Math.max(0, f.retries ?? row.retries - 1);
-  /**
-   * The write of a holder's failure, inside the caller's transaction (`fail`, or the engine command that tells an
-   * agent loop its robot tool failed: app/runtime/bpmn/external.ts): the retries left, at 0 the dead letter.
-   */
-  const failWrite = (tenantId: string, row: JobRow, f: ExternalFailure) => {
-    const retries = retriesAfter(row, f);
-    const dueAt = clock() + (f.retryTimeoutMs ?? 0);
-    q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, row.id, f.details ?? null);
-    if (retries === 0)
-      kernel.writeHooks.emit({
-        kind: "job-dead-lettered",
-        tenantId,
-        job: { ...row, retries: 0, state: "DEADLETTER", exception: f.message },
-        exception: f.message,
-      });
-    return { retries, state: retries === 0 ? ("DEADLETTER" as const) : ("EXECUTABLE" as const) };
-  };
 
   return {
     claim,
@@ -209,11 +192,22 @@ export function createExternalJobs(kernel: Kernel) {
     async fail(tenantId: string, owner: string, jobId: string, f: ExternalFailure) {
       await kernel.writable();
       const row = heldBy(tenantId, owner, jobId);
-      const out = kernel.tx(() => failWrite(tenantId, row, f));
-      if (out.retries > 0) wake(tenantId, [topicOf(row)]);
-      return out;
+      const retries = retriesAfter(row, f);
+      const dueAt = clock() + (f.retryTimeoutMs ?? 0);
+      kernel.tx(() => {
+        q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, jobId, f.details ?? null);
+        if (retries === 0)
+          kernel.writeHooks.emit({
+            kind: "job-dead-lettered",
+            tenantId,
+            job: { ...row, retries: 0, state: "DEADLETTER", exception: f.message },
+            exception: f.message,
+          });
+      });
+      if (retries > 0) wake(tenantId, [topicOf(row)]);
+      return { retries, state: retries === 0 ? ("DEADLETTER" as const) : ("EXECUTABLE" as const) };
     },
-    failWrite,
+    /** How many tries a failure report leaves (0: the last one failed). */
     retriesAfter,
 
     /** The holder gives a task back (Camunda's unlock): due again now for every runner of its topic. */
