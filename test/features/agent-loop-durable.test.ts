@@ -146,3 +146,29 @@ test("a robot tool's last failure is one transaction with its report to the loop
   const left = await ext("/fetchAndLock", { maxTasks: 1, topics: [{ topicName: "rater", lockDuration: 1_000 }] });
   expect(await left.json()).toEqual([]);
 });
+
+test("a replayed step's spend counts: the model-call limit is reached on the run again as it would have been without the failure", async () => {
+  await createAgent(w.s, w.tok.MODELER, {
+    key: "spender",
+    name: "Spender",
+    tools: ["read_variables"],
+    outputVariables: [],
+    limits: { maxModelCalls: 2 },
+  });
+  await deployBpmn(w.s, w.tok.MODELER, refundProcess("spender-p", "spender"));
+  w.scriptFor(
+    "spender",
+    { toolCalls: [{ name: "read_variables", arguments: {} }] },
+    { status: 500, error: { code: "server_error", message: "scripted outage" } },
+    { toolCalls: [{ name: "lookup_order", arguments: { orderId: "S1" } }] },
+    { content: "one call too many" },
+  );
+  const inst = await startProcess(w.s, w.tok.ADMIN, { definitionKey: "spender-p", businessKey: "spender-1" });
+  await runDueJobs(w);
+  w.s.clock.advance(11_000);
+  await runDueJobs(w);
+  // the kept step and the step asked again are its two model calls: the next turn is refused without asking
+  expect(chatsOf(w, "spender").map((c) => stepOf(c.body))).toEqual([0, 1, 1]);
+  const f = (await w.failures(w.tok.ADMIN, "?businessKey=spender-1")).content[0];
+  expect(f).toMatchObject({ failureType: "MODEL_CALLS_EXCEEDED", activity: "handle", instanceId: inst.id });
+});
