@@ -62,7 +62,8 @@ function systemOf(agent: Agent): string {
  * One turn of an agent loop over an ad-hoc subprocess: the model is asked (again while it only calls the agent's own
  * tools, which run at once) until it calls activities of the subprocess, which the engine then starts, or answers
  * without a tool call, which ends the loop with the agent's outputs. A turn already answered (before a restart, or in
- * a command computed again) is answered from its record: the model is never asked twice for one turn. The limits of
+ * a command computed again) is answered from its record: the model is never asked twice for one turn; a turn run again
+ * midway replays the model steps it kept (step-store.ts) and asks from the next one. The limits of
  * the agent (model calls, tool calls, tokens, wall time) end the loop as an AI task failure of that type.
  */
 export async function runLoopTurn({
