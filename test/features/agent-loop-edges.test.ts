@@ -125,9 +125,10 @@ test("the agent's own tools run in the loop at its clearance: a SECRET collectio
   expect(chats("peeker").length).toBe(2);
   expect(String(toolMessages(chats("peeker")[1].body)[0].content)).toMatch(/SECRET/);
   const calls = (await get(`/a/history/instances/${inst.id}/agent-calls`)).body as any[];
+  // the model's call first, then the tool it asked for (recorded with the step, in its transaction)
   expect(calls.map((c) => [c.tool, c.outcome, c.turn])).toEqual([
-    ["cms_query", "REFUSED", 0],
     ["model", "OK", 0],
+    ["cms_query", "REFUSED", 0],
     ["model", "OK", 0],
   ]);
   expect((await get(`/a/tasks?instanceId=${inst.id}`)).body.map((t: any) => t.activityId)).toEqual(["after"]);

@@ -48,8 +48,11 @@ export interface RuntimeContext {
   hooks: RuntimeHooks;
   logger: EngineLogger;
   newId: () => string;
-  /** Runs an engine command and persists its changes all or nothing through the kernel's command runner. */
-  command<T>(tenantId: string, fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * Runs an engine command and persists its changes all or nothing through the kernel's command runner; `alsoWrite`
+   * runs first inside the same transaction: checks (a robot's lock still held) or writes outside the engine's state.
+   */
+  command<T>(tenantId: string, fn: (s: Session) => Promise<T>, alsoWrite?: (s: Session) => void): Promise<T>;
   tx<T>(fn: () => T): T;
 }
 
@@ -102,12 +105,13 @@ export function createRuntimeContext(opts: RuntimeOptions, delegates: DelegateRe
     logger,
     newId,
     tx: kernel.tx,
-    async command(tenantId, fn) {
+    async command(tenantId, fn, alsoWrite) {
       const { result, session } = await kernel.runCommand({
         subject: "Instance",
         open: (once) => new Session(store, tenantId, clock(), once),
         run: fn,
         write: (s) => {
+          alsoWrite?.(s);
           persist(s.changes, tenantId);
           kernel.writeHooks.emit({ kind: "bpmn", tenantId, changes: s.changes });
         },

@@ -22,6 +22,14 @@ export interface ClaimRequest {
 /** The robot key a job waits for. */
 export const topicOf = (row: JobRow): string => (JSON.parse(row.data) as { topic: string }).topic;
 
+/** What a holder reports of a failure: `retries` left (absent: one fewer than now), when it is due again. */
+export interface ExternalFailure {
+  message: string;
+  details?: string;
+  retries?: number;
+  retryTimeoutMs?: number;
+}
+
 interface Waiter {
   topics: Set<string>;
   attempt: () => void;
@@ -111,6 +119,8 @@ export function createExternalJobs(kernel: Kernel) {
     return row;
   };
 
+  const retriesAfter = (row: JobRow, f: ExternalFailure) => Math.max(0, f.retries ?? row.retries - 1);
+
   return {
     claim,
     heldBy,
@@ -179,15 +189,10 @@ export function createExternalJobs(kernel: Kernel) {
      * The holder reports a failure: `retries` left (absent: one fewer than now); at 0 the job is dead-lettered (failed
      * jobs, the monitor's JOB_FAILED, the job.dead-lettered webhook), else it is due again after `retryTimeoutMs`.
      */
-    async fail(
-      tenantId: string,
-      owner: string,
-      jobId: string,
-      f: { message: string; details?: string; retries?: number; retryTimeoutMs?: number },
-    ) {
+    async fail(tenantId: string, owner: string, jobId: string, f: ExternalFailure) {
       await kernel.writable();
       const row = heldBy(tenantId, owner, jobId);
-      const retries = Math.max(0, f.retries ?? row.retries - 1);
+      const retries = retriesAfter(row, f);
       const dueAt = clock() + (f.retryTimeoutMs ?? 0);
       kernel.tx(() => {
         q.fail.run(retries, retries === 0 ? "DEADLETTER" : "EXECUTABLE", f.message, dueAt, jobId, f.details ?? null);
@@ -202,6 +207,8 @@ export function createExternalJobs(kernel: Kernel) {
       if (retries > 0) wake(tenantId, [topicOf(row)]);
       return { retries, state: retries === 0 ? ("DEADLETTER" as const) : ("EXECUTABLE" as const) };
     },
+    /** How many tries a failure report leaves (0: the last one failed). */
+    retriesAfter,
 
     /** The holder gives a task back (Camunda's unlock): due again now for every runner of its topic. */
     async unlock(tenantId: string, owner: string, jobId: string) {

@@ -1,5 +1,6 @@
 import type { Confidentiality } from "../cms/clearance";
 import type { Agent } from "./store";
+import type { ToolCallRecord } from "./tool-log";
 
 /** What an agent's tools see of the run: the agent, its clearance, the step and its variables, the outputs so far. */
 export interface AgentRunEnv {
@@ -13,4 +14,9 @@ export interface AgentRunEnv {
   calls?: { tool: string; outcome: string; detail: string | null }[];
   /** the turn of an agent loop the tools run in (recorded with each call) */
   turn?: number;
+  /**
+   * Takes each tool call's audit record instead of writing it at once: an agent loop writes them in the transaction
+   * of the model step they belong to (loop/step-store.ts), so a crash keeps both or neither.
+   */
+  record?: (r: ToolCallRecord) => void;
 }

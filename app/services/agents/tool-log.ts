@@ -22,25 +22,25 @@ export interface ToolCallRecord {
 export const digestOf = (args: unknown) =>
   new Bun.CryptoHasher("sha256").update(JSON.stringify(args ?? null)).digest("hex");
 
+/** The row of one tool call record (written at once, or with the step of an agent loop it belongs to). */
+export const toolCallRow = (r: ToolCallRecord, now: number) => ({
+  id: Bun.randomUUIDv7(),
+  instanceId: r.instanceId,
+  activity: r.activity,
+  agentKey: r.agentKey,
+  tool: r.tool,
+  argsDigest: digestOf(r.args),
+  outcome: r.outcome,
+  detail: r.detail?.slice(0, 1000) ?? null,
+  durationMs: r.durationMs,
+  turn: r.turn ?? null,
+  tokens: r.tokens ?? null,
+  createdAt: new Date(r.at ?? now).toISOString(),
+});
+
 /** Writes one tool call record in the tenant's database (at once: a failing start keeps the record). */
 export function recordToolCall(ctx: TenantCtx<"db">, r: ToolCallRecord): void {
-  ctx.db.orm
-    .insert(agentToolCalls)
-    .values({
-      id: Bun.randomUUIDv7(),
-      instanceId: r.instanceId,
-      activity: r.activity,
-      agentKey: r.agentKey,
-      tool: r.tool,
-      argsDigest: digestOf(r.args),
-      outcome: r.outcome,
-      detail: r.detail?.slice(0, 1000) ?? null,
-      durationMs: r.durationMs,
-      turn: r.turn ?? null,
-      tokens: r.tokens ?? null,
-      createdAt: new Date(r.at ?? ctx.clock.now()).toISOString(),
-    })
-    .run();
+  ctx.db.orm.insert(agentToolCalls).values(toolCallRow(r, ctx.clock.now())).run();
 }
 
 /** The tool calls made at an instance's steps, oldest first. */

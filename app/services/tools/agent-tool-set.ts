@@ -51,7 +51,7 @@ function recorded(
     const t0 = performance.now();
     const log = (outcome: "OK" | "ERROR" | "REFUSED", detail: string | null) => {
       env.calls?.push({ tool: name, outcome, detail });
-      recordToolCall(ctx, {
+      const r = {
         instanceId: env.instanceId,
         activity: env.activity,
         agentKey: env.agent.key,
@@ -61,7 +61,10 @@ function recorded(
         detail,
         durationMs: Math.round(performance.now() - t0),
         turn: env.turn,
-      });
+        at: ctx.clock.now(),
+      };
+      if (env.record) env.record(r);
+      else recordToolCall(ctx, r);
     };
     try {
       const result = await run(input, options?.abortSignal);

@@ -101,17 +101,22 @@ const readVariables = agentTool({
     const { values, cuts } = clipVariables(
       input.names ? Object.fromEntries(input.names.map((n) => [n, all[n] ?? null])) : all,
     );
-    if (cuts.length)
-      recordToolCall(ctx, {
+    if (cuts.length) {
+      const r = {
         instanceId: agent.instanceId,
         activity: agent.activity,
         agentKey: agent.agent.key,
         tool: "prompt",
         args: null,
-        outcome: "OK",
+        outcome: "OK" as const,
         detail: cutsDetail("read_variables result", cuts),
         durationMs: 0,
-      });
+        at: ctx.clock.now(),
+      };
+      // In an agent loop it goes with the model step's record (loop/step-store.ts).
+      if (agent.record) agent.record(r);
+      else recordToolCall(ctx, r);
+    }
     return values;
   },
   summary: (o) => `${Object.keys(o).length} variables`,

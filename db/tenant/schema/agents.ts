@@ -78,3 +78,25 @@ export const agentLoopTurns = sqliteTable(
     index("agent_loop_turns_instance_idx").on(t.instanceId, t.createdAt),
   ],
 );
+
+/**
+ * The model steps of an agent loop's turn that is still being asked (the model called only the agent's own tools,
+ * which ran at once): one row per step, written in one transaction with its audit records as the model answered, so
+ * that a turn run again (a restart, a kill -9 between two steps) replays them instead of asking the model again or
+ * running its own tools again. Deleted in the transaction that stores the turn (its answer holds every step's
+ * messages).
+ */
+export const agentLoopSteps = sqliteTable(
+  "agent_loop_steps",
+  {
+    id: text("id").primaryKey(),
+    instanceId: text("instance_id").notNull(),
+    scopeId: text("scope_id").notNull(),
+    turn: integer("turn").notNull(),
+    step: integer("step").notNull(),
+    /** JSON: the step's messages (the model's, its own tools' results), the outputs set so far, its spend */
+    data: text("data").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("agent_loop_steps_step_idx").on(t.scopeId, t.turn, t.step)],
+);

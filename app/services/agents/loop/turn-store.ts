@@ -1,8 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AgentTurnAnswer, LoopEntry } from "../../../../engine/bpmn";
-import { agentLoopTurns, agentToolCalls } from "../../../../db/tenant/schema";
+import { agentLoopSteps, agentLoopTurns, agentToolCalls } from "../../../../db/tenant/schema";
 import type { TenantCtx } from "../../context";
-import { digestOf } from "../tool-log";
+import { digestOf, type ToolCallRecord } from "../tool-log";
+import { writeCalls } from "./step-store";
 
 type ResultEntry = Extract<LoopEntry, { kind: "result" }>;
 
@@ -26,15 +27,19 @@ export interface TurnRecord {
   answer: AgentTurnAnswer;
   tokens: number;
   durationMs: number;
+  /** the audit records of the turn's last model step (the model call, its own tools' calls, refusals) */
+  calls: ToolCallRecord[];
 }
 
 /**
- * Keeps a turn the moment the model answered, with the records of the tool activities whose results it was given,
- * in one transaction: a turn asked again finds it (never asked twice), and those records are written once.
+ * Keeps a turn the moment the model answered, with the records of the tool activities whose results it was given and
+ * those of its last model step, in one transaction: a turn asked again finds it (never asked twice), and those
+ * records are written once. The turn's step records (step-store.ts) go in the same transaction: its answer holds
+ * every step's messages. Answers the turn as stored: a racing run that stored it first wins.
  */
-export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
+export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): AgentTurnAnswer {
   const now = new Date(ctx.clock.now()).toISOString();
-  ctx.db.orm.transaction((tx) => {
+  return ctx.db.orm.transaction((tx) => {
     // The turn first: when two runs of the same turn race, the second finds it written and adds no tool records.
     const written = tx
       .insert(agentLoopTurns)
@@ -54,7 +59,10 @@ export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
       .onConflictDoNothing()
       .returning({ id: agentLoopTurns.id })
       .all();
-    if (!written.length) return;
+    if (!written.length) return storedTurn(ctx, t.scopeId, t.turn) ?? t.answer;
+    tx.delete(agentLoopSteps)
+      .where(and(eq(agentLoopSteps.scopeId, t.scopeId), eq(agentLoopSteps.turn, t.turn)))
+      .run();
     for (const r of t.results)
       tx.insert(agentToolCalls)
         .values({
@@ -72,6 +80,8 @@ export function storeTurn(ctx: TenantCtx<"db">, t: TurnRecord): void {
           createdAt: new Date(r.endedAt).toISOString(),
         })
         .run();
+    writeCalls(tx, t.calls, ctx.clock.now());
+    return t.answer;
   });
 }
 

@@ -8,7 +8,8 @@ import { AgentFailure, classify, FatalRefusal } from "../run-agent";
 import type { AgentRunEnv } from "../run-env";
 import { AgentStepFailed } from "../run-step";
 import { type Agent, agentOf, findAgentRow } from "../store";
-import { recordToolCall } from "../tool-log";
+import type { ToolCallRecord } from "../tool-log";
+import { type StepRecord, storedSteps, storeStep, writeCalls } from "./step-store";
 import { loopToolSet, toolResultMessage } from "./tool-set";
 import { storedTurn, storeTurn } from "./turn-store";
 
@@ -61,7 +62,8 @@ function systemOf(agent: Agent): string {
  * One turn of an agent loop over an ad-hoc subprocess: the model is asked (again while it only calls the agent's own
  * tools, which run at once) until it calls activities of the subprocess, which the engine then starts, or answers
  * without a tool call, which ends the loop with the agent's outputs. A turn already answered (before a restart, or in
- * a command computed again) is answered from its record: the model is never asked twice for one turn. The limits of
+ * a command computed again) is answered from its record: the model is never asked twice for one turn; a turn run again
+ * midway replays the model steps it kept (step-store.ts) and asks from the next one. The limits of
  * the agent (model calls, tool calls, tokens, wall time) end the loop as an AI task failure of that type.
  */
 export async function runLoopTurn({
@@ -72,11 +74,13 @@ export async function runLoopTurn({
   input: AgentTurnRequest;
 }): Promise<AgentTurnAnswer> {
   const st = input.state;
-  const step = stepOf(input);
+  const failing = stepOf(input);
   const abort = new AbortController();
   let fatal: FatalRefusal | null = null;
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The own tools' audit records wait for the model step they belong to: written in its transaction (step-store.ts).
+  let records: ToolCallRecord[] = [];
   try {
     const stored = storedTurn(ctx, input.scopeExecutionId, st.turn);
     if (stored) return stored;
@@ -105,9 +109,34 @@ export async function runLoopTurn({
     });
     const byName = new Map(input.tools.map((t) => [t.name, t]));
     const messages = conversation(st.entries);
-    const added: ModelMessage[] = [];
-    if (st.turn === 0) added.push({ role: "user", content: agentPrompt(input.variables()).prompt });
-    const spent = { ...st.spent };
+    const at = { instanceId: input.instanceId, activity: input.subProcessId, agentKey: agent.key, turn: st.turn };
+    env.record = (r) => records.push(r);
+    // What the turn holds so far: its steps already answered (before a crash) replayed, never asked again.
+    let added: ModelMessage[] = [];
+    let spent = { ...st.spent };
+    let tokens = 0;
+    let step = 0;
+    let replayedMs = 0;
+    const apply = (s: StepRecord) => {
+      added.push(...(s.messages as ModelMessage[]));
+      env.outputs = { ...s.outputs };
+      spent.modelCalls++;
+      spent.tokens += s.tokens;
+      spent.toolCalls += s.toolCalls;
+      tokens += s.tokens;
+      step++;
+    };
+    const restore = () => {
+      added = st.turn === 0 ? [{ role: "user", content: agentPrompt(input.variables()).prompt }] : [];
+      env.outputs = { ...st.outputs };
+      spent = { ...st.spent };
+      tokens = step = replayedMs = 0;
+      for (const s of storedSteps(ctx, input.scopeExecutionId, st.turn)) {
+        apply(s);
+        replayedMs += s.durationMs;
+      }
+    };
+    restore();
     const caller = {
       tenantId: ctx.tenant.id,
       kind: "SYSTEM" as const,
@@ -116,7 +145,6 @@ export async function runLoopTurn({
       feature: "agent-loop",
     };
     const t0 = performance.now();
-    let tokens = 0;
     for (;;) {
       if (spent.modelCalls >= limits.maxModelCalls)
         throw new AgentFailure("MODEL_CALLS_EXCEEDED", `the agent loop used its ${limits.maxModelCalls} model calls`);
@@ -126,6 +154,7 @@ export async function runLoopTurn({
           `the agent loop used ${spent.tokens} of its ${limits.maxTokens} tokens`,
         );
       const askedAt = ctx.clock.now();
+      records = [];
       const r = await ctx.ai.generateTurn(caller, {
         modelId: agent.modelId,
         system: systemOf(agent),
@@ -135,55 +164,62 @@ export async function runLoopTurn({
       });
       if (fatal) throw fatal;
       const used = r.usage.inputTokens + r.usage.outputTokens;
-      spent.modelCalls++;
-      spent.tokens += used;
-      tokens += used;
-      added.push(...r.messages);
+      const stepMessages: ModelMessage[] = [...r.messages];
       const activityCalls = r.toolCalls.filter((c) => !c.invalid && byName.has(c.name));
       // A sequential subprocess runs one activity at a time: the calls past the first are refused, and told.
       if (input.sequential)
         for (const c of activityCalls.splice(1)) {
           const why = `${input.subProcessId} runs one activity at a time: call ${c.name} again once ${activityCalls[0].name} answered`;
-          added.push(toolResultMessage(c.id, c.name, false, { error: why }));
+          stepMessages.push(toolResultMessage(c.id, c.name, false, { error: why }));
           c.invalid = why;
         }
-      recordToolCall(ctx, {
-        instanceId: input.instanceId,
-        activity: input.subProcessId,
-        agentKey: agent.key,
-        tool: "model",
-        args: null,
-        outcome: "OK",
-        detail: r.toolCalls.length ? `called ${r.toolCalls.map((c) => c.name).join(", ")}` : "answered",
-        durationMs: r.durationMs,
-        turn: st.turn,
+      const calls: ToolCallRecord[] = [
+        {
+          ...at,
+          tool: "model",
+          args: null,
+          outcome: "OK",
+          detail: r.toolCalls.length ? `called ${r.toolCalls.map((c) => c.name).join(", ")}` : "answered",
+          durationMs: r.durationMs,
+          tokens: used,
+          at: askedAt,
+        },
+        ...records,
+        // Calls the agent may not make (a tool it was not offered, arguments its schema refuses): told to the model.
+        ...r.toolCalls
+          .filter((x) => x.invalid)
+          .map((c) => ({
+            ...at,
+            tool: c.name,
+            args: c.input,
+            outcome: "REFUSED" as const,
+            detail: c.invalid,
+            durationMs: 0,
+          })),
+      ];
+      // Not yet written: a failure before the step is stored (a limit, an invalid final answer) writes them.
+      records = calls;
+      const rec: StepRecord = {
+        messages: stepMessages,
+        outputs: { ...env.outputs },
         tokens: used,
-        at: askedAt,
-      });
-      // Calls the agent may not make (a tool it was not offered, arguments its schema refuses): told to the model.
-      for (const c of r.toolCalls.filter((x) => x.invalid))
-        recordToolCall(ctx, {
-          instanceId: input.instanceId,
-          activity: input.subProcessId,
-          agentKey: agent.key,
-          tool: c.name,
-          args: c.input,
-          outcome: "REFUSED",
-          detail: c.invalid,
-          durationMs: 0,
-          turn: st.turn,
-        });
-      spent.toolCalls += r.toolCalls.length;
-      if (spent.toolCalls > limits.maxToolCalls)
-        throw new AgentFailure(
-          "TOOL_CALLS_EXCEEDED",
-          `the agent loop asked more than its ${limits.maxToolCalls} tool calls`,
-        );
-      if (spent.tokens > limits.maxTokens)
-        throw new AgentFailure(
-          "TOKENS_EXCEEDED",
-          `the agent loop used ${spent.tokens} of its ${limits.maxTokens} tokens`,
-        );
+        toolCalls: r.toolCalls.length,
+        durationMs: r.durationMs,
+      };
+      apply(rec);
+      const over =
+        spent.toolCalls > limits.maxToolCalls
+          ? new AgentFailure(
+              "TOOL_CALLS_EXCEEDED",
+              `the agent loop asked more than its ${limits.maxToolCalls} tool calls`,
+            )
+          : spent.tokens > limits.maxTokens
+            ? new AgentFailure(
+                "TOKENS_EXCEEDED",
+                `the agent loop used ${spent.tokens} of its ${limits.maxTokens} tokens`,
+              )
+            : null;
+      if (over) throw over;
       const answer: AgentTurnAnswer = {
         messages: added,
         calls: activityCalls.map((c) => ({ callId: c.id, tool: c.name, args: c.input ?? {} })),
@@ -192,8 +228,9 @@ export async function runLoopTurn({
         deadlineAt: st.startedAt + limits.maxWallMs,
       };
       if (!r.toolCalls.length) answer.final = finalOutputs(agent.outputVariables, env.outputs, r.text);
-      if (answer.final || answer.calls.length) {
-        storeTurn(ctx, {
+      records = [];
+      if (answer.final || answer.calls.length)
+        return storeTurn(ctx, {
           instanceId: input.instanceId,
           scopeId: input.scopeExecutionId,
           subProcessId: input.subProcessId,
@@ -202,14 +239,19 @@ export async function runLoopTurn({
           results,
           answer,
           tokens,
-          durationMs: Math.round(performance.now() - t0),
+          durationMs: replayedMs + Math.round(performance.now() - t0),
+          calls,
         });
-        return answer;
-      }
+      // Only the agent's own tools were called: the step is kept before the model is asked the next one. A racing
+      // run of this turn that kept it first wins: its steps are replayed instead of this one.
+      const kept = { instanceId: input.instanceId, scopeId: input.scopeExecutionId, turn: st.turn, step: step - 1 };
+      if (!storeStep(ctx, { ...kept, record: rec, calls })) restore();
     }
   } catch (e) {
+    // A step that failed midway (the model down, a fatal refusal, a limit): the calls it made are still recorded.
+    if (records.length) ctx.db.orm.transaction((tx) => writeCalls(tx, records, ctx.clock.now()));
     const f = classify(e, timedOut, fatal);
-    throw new AgentStepFailed(recordAiFailure(ctx, step, { type: f.type, reason: f.message }));
+    throw new AgentStepFailed(recordAiFailure(ctx, failing, { type: f.type, reason: f.message }));
   } finally {
     clearTimeout(timer);
   }
